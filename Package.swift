@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Emotext",
+  products: [
+    .library(name: "Emotext", targets: ["Emotext"]),
+    .executable(name: "emotext", targets: ["emotext"]),
+  ],
+  targets: [
+    // The only place that includes ICU headers (in its .c files); its public headers use <stdint.h> types only.
+    .target(
+      name: "CICU",
+      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
+    ),
+    .target(name: "Emotext", dependencies: ["CICU"]),
+    .executableTarget(name: "emotext", dependencies: ["Emotext"]),
+    .testTarget(name: "EmotextTests", dependencies: ["Emotext", "CICU"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

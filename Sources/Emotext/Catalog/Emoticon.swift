@@ -1,0 +1,71 @@
+/// One emoticon of a catalog: the code sent to the server and how to show it.
+///
+/// Image emoticons (`[哈哈]`) become attachments in a ``RichText``; emoji emoticons are plain text
+/// (their `code` is the emoji string itself) and insert as text.
+///
+/// ```swift
+/// let haha = Emoticon(code: "[哈哈]", aliases: ["[哈哈]"], kind: .image(png: "d_haha.png", gif: nil),
+///                     fallback: "😆", packID: "com.sina.default")
+/// ```
+///
+/// `Emoticon` is an immutable value. Its fields live in one shared box, so a document holding many
+/// attachments of the same emoticon stores one pointer each.
+public struct Emoticon: Hashable, Sendable {
+  /// How a renderer shows an emoticon.
+  public enum Kind: Hashable, Sendable {
+    /// An image, with paths relative to its pack's folder.
+    case image(png: String, gif: String?)
+    /// An emoji sequence of one or more scalars; the emoticon is this text.
+    case emoji(String)
+  }
+
+  private final class Storage: Sendable {
+    let code: String
+    let aliases: [String]
+    let kind: Kind
+    let fallback: String?
+    let packID: String
+
+    init(code: String, aliases: [String], kind: Kind, fallback: String?, packID: String) {
+      self.code = code
+      self.aliases = aliases
+      self.kind = kind
+      self.fallback = fallback
+      self.packID = packID
+    }
+  }
+
+  private let storage: Storage
+
+  /// The text sent to the server, e.g. `[哈哈]` (the tutorials' `chs`); for emoji, the emoji itself.
+  public var code: String { storage.code }
+  /// Other spellings that mean the same emoticon, e.g. the traditional `cht` form `[哈哈]` → `[哈哈]`.
+  public var aliases: [String] { storage.aliases }
+  /// Image or emoji.
+  public var kind: Kind { storage.kind }
+  /// Text a renderer can show when it has no image (usually an emoji).
+  public var fallback: String? { storage.fallback }
+  /// The id of the pack the emoticon comes from.
+  public var packID: String { storage.packID }
+
+  public init(code: String, aliases: [String] = [], kind: Kind, fallback: String? = nil, packID: String = "") {
+    storage = Storage(code: code, aliases: aliases, kind: kind, fallback: fallback, packID: packID)
+  }
+
+  /// Whether the emoticon is an image attachment (as opposed to emoji text).
+  public var isImage: Bool {
+    if case .image = kind { return true }
+    return false
+  }
+
+  public static func == (lhs: Emoticon, rhs: Emoticon) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.code == rhs.code && lhs.aliases == rhs.aliases && lhs.kind == rhs.kind
+        && lhs.fallback == rhs.fallback && lhs.packID == rhs.packID)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(packID)
+  }
+}

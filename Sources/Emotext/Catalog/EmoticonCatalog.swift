@@ -1,0 +1,69 @@
+/// An ordered, immutable set of emoticon packs with O(1) lookup by code or alias.
+///
+/// ```swift
+/// let catalog = EmoticonCatalog.default
+/// catalog.emoticon(forToken: "[哈哈]")?.fallback   // "😆"
+/// ```
+public struct EmoticonCatalog: Sendable, Equatable {
+  /// The packs in keyboard order.
+  public let packs: [EmoticonPack]
+  /// Image emoticons by code and by alias; the first pack that defines a spelling wins.
+  private let byToken: [String: Emoticon]
+  /// The longest token the bracket tokenizer has to look up, in UTF-8 bytes (brackets included).
+  public let longestTokenUTF8Count: Int
+
+  public init(packs: [EmoticonPack]) {
+    self.packs = packs
+    var byToken: [String: Emoticon] = [:]
+    for pack in packs {
+      for emoticon in pack.emoticons where emoticon.isImage {
+        for token in [emoticon.code] + emoticon.aliases where byToken[token] == nil {
+          byToken[token] = emoticon
+        }
+      }
+    }
+    self.byToken = byToken
+    longestTokenUTF8Count = byToken.keys.map(\.utf8.count).max() ?? 0
+  }
+
+  /// The image emoticon whose code or alias is exactly `token` (brackets included), if any.
+  public func emoticon(forToken token: String) -> Emoticon? { byToken[token] }
+
+  /// The emoticon whose code or alias is `code`: an image token like `[哈哈]`, or an emoji's text.
+  /// - Complexity: O(1) for image tokens; emoji codes are searched pack by pack.
+  public func emoticon(forCode code: String) -> Emoticon? {
+    if let emoticon = byToken[code] { return emoticon }
+    for pack in packs {
+      if let emoticon = pack.emoticons.first(where: { $0.code == code || $0.aliases.contains(code) }) { return emoticon }
+    }
+    return nil
+  }
+
+  /// Every spelling the catalog recognizes as an image emoticon, with its emoticon.
+  public var tokens: [String: Emoticon] { byToken }
+
+  public static func == (lhs: EmoticonCatalog, rhs: EmoticonCatalog) -> Bool { lhs.packs == rhs.packs }
+}
+
+/// One tab of the emoticon keyboard: 默认, Emoji, 浪小花…
+public struct EmoticonPack: Hashable, Sendable {
+  /// The pack's id, e.g. `com.sina.default`.
+  public var id: String
+  /// The name shown on the tab (`group_name_cn`).
+  public var displayName: String
+  /// The emoticons in keyboard order.
+  public var emoticons: [Emoticon]
+  /// A pack used only to show emoticons in received posts, not offered on the keyboard.
+  public var isDisplayOnly: Bool
+  /// The folder image paths are relative to, when the pack was loaded from disk.
+  public var directory: String?
+
+  public init(id: String, displayName: String, emoticons: [Emoticon], isDisplayOnly: Bool = false,
+              directory: String? = nil) {
+    self.id = id
+    self.displayName = displayName
+    self.emoticons = emoticons
+    self.isDisplayOnly = isDisplayOnly
+    self.directory = directory
+  }
+}

@@ -1,0 +1,201 @@
+/// A composer's editing state: a document, a selection, and undo history.
+///
+/// Positions are UTF-16 offsets, so a host can pass UITextView's `selectedRange` straight in. Every
+/// edit leaves the selection on grapheme boundaries outside attachments, and keeps the document
+/// canonical against the catalog: typing the `]` that completes `[哈哈]` turns it into an attachment.
+///
+/// ```swift
+/// var editor = Editor(catalog: .default)
+/// editor.insert("今天好开心")
+/// editor.insert(emoticon: EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!)
+/// editor.deleteBackward()            // removes [哈哈] whole
+/// editor.undo()                      // brings it back
+/// editor.document.postText           // "今天好开心[哈哈]"
+/// ```
+public struct Editor: Sendable {
+  /// The document being edited.
+  public private(set) var document: RichText
+  /// The selection in UTF-16 offsets; an empty range is a caret.
+  public private(set) var selection: Range<Int>
+  /// What one Backspace removes from text.
+  public var backspaceMode: BackspaceMode
+  /// The catalog tokens are recognized against.
+  public let tokenizer: BracketTokenizer
+  /// How many steps undo keeps.
+  public var undoLimit: Int = 100
+
+  private var undoStack: [Snapshot] = []
+  private var redoStack: [Snapshot] = []
+  /// The kind of the last edit while it can still absorb the next one into the same undo step.
+  private var openGroup: EditGroup?
+
+  private struct Snapshot: Sendable {
+    var document: RichText
+    var selection: Range<Int>
+  }
+
+  private enum EditGroup: Equatable {
+    case typing, deleting
+  }
+
+  /// An editor on `document` with the caret at its end.
+  public init(document: RichText = RichText(), catalog: EmoticonCatalog = .default,
+              backspaceMode: BackspaceMode = .platform) {
+    self.document = document
+    let end = document.utf16Count
+    selection = end..<end
+    self.backspaceMode = backspaceMode
+    tokenizer = BracketTokenizer(catalog: catalog)
+  }
+
+  /// The caret: the end of the selection where text goes.
+  public var caret: Int { selection.upperBound }
+
+  // MARK: Selection
+
+  /// Selects `utf16Range`, clamped to the document; a start inside a cluster moves to the cluster's start,
+  /// an end inside one to its end, so a selection always covers whole clusters.
+  public mutating func select(_ utf16Range: Range<Int>) {
+    let lower = document.snapped(utf16Range.lowerBound, .backward)
+    let upper = utf16Range.isEmpty ? lower : max(lower, document.snapped(utf16Range.upperBound, .forward))
+    selection = lower..<upper
+    openGroup = nil
+  }
+
+  /// Where the caret goes.
+  public enum Movement: String, Sendable, CaseIterable {
+    case left, right, start, end
+  }
+
+  /// Moves the caret by one cluster or attachment, or to either end. Without `extending`, a range
+  /// collapses to its edge in that direction; with it, the selection's far end moves and its start stays.
+  public mutating func move(_ movement: Movement, extending: Bool = false) {
+    openGroup = nil
+    let anchor = selection.lowerBound
+    let head = selection.upperBound
+    if !extending && !selection.isEmpty && (movement == .left || movement == .right) {
+      let edge = movement == .left ? selection.lowerBound : selection.upperBound
+      selection = edge..<edge
+      return
+    }
+    let target: Int =
+      switch movement {
+      case .left: document.graphemeBoundary(before: head)
+      case .right: document.graphemeBoundary(after: head)
+      case .start: 0
+      case .end: document.utf16Count
+      }
+    if extending {
+      selection = min(anchor, target)..<max(anchor, target)
+    } else {
+      selection = target..<target
+    }
+  }
+
+  // MARK: Editing
+
+  /// Types `text` over the selection; the caret goes after it. Consecutive typing undoes as one step.
+  public mutating func insert(_ text: String) {
+    replaceSelection(with: RichText(text), group: .typing)
+  }
+
+  /// Inserts `emoticon` over the selection: an image as one attachment, an emoji as its text.
+  /// Each emoticon is its own undo step.
+  public mutating func insert(emoticon: Emoticon) {
+    switch emoticon.kind {
+    case .image: replaceSelection(with: RichText(attachment: EmoticonAttachment(emoticon)), group: nil)
+    case .emoji(let text): replaceSelection(with: RichText(text), group: nil)
+    }
+  }
+
+  /// Pastes `content` over the selection as one undo step.
+  public mutating func insert(_ content: RichText) {
+    replaceSelection(with: content, group: nil)
+  }
+
+  /// Replaces `utf16Range` (snapped outward to whole clusters) with `content`; the caret goes after it.
+  public mutating func replace(_ utf16Range: Range<Int>, with content: RichText) {
+    select(utf16Range)
+    replaceSelection(with: content, group: nil)
+  }
+
+  /// Backspace: removes the selection, or the attachment or text (per ``backspaceMode``) before the caret.
+  public mutating func deleteBackward() {
+    guard selection.isEmpty else { return replaceSelection(with: RichText(), group: nil) }
+    guard caret > 0 else { return }
+    let start = document.deletionStart(before: caret, mode: backspaceMode)
+    delete(start..<caret)
+  }
+
+  /// Forward delete: removes the selection, or the cluster or attachment after the caret.
+  public mutating func deleteForward() {
+    guard selection.isEmpty else { return replaceSelection(with: RichText(), group: nil) }
+    let end = document.graphemeBoundary(after: caret)
+    guard end > caret else { return }
+    delete(caret..<end)
+  }
+
+  private mutating func delete(_ range: Range<Int>) {
+    let removesAttachment = document.slice(range).runs.contains { if case .emoticon = $0 { true } else { false } }
+    replace(range, with: RichText(), group: removesAttachment ? nil : .deleting)
+    if removesAttachment { openGroup = nil }
+  }
+
+  private mutating func replaceSelection(with content: RichText, group: EditGroup?) {
+    replace(selection, with: content, group: group)
+  }
+
+  private mutating func replace(_ range: Range<Int>, with content: RichText, group: EditGroup?) {
+    if group == nil || group != openGroup { recordUndo() }
+    redoStack.removeAll()
+    let start = range.lowerBound
+    document.replaceSubrange(range, with: content)
+    var caret = start + content.utf16Count
+    caret = document.canonicalizeTokens(around: start..<caret, caret: caret, tokenizer: tokenizer)
+    // Note: the edit can join clusters on either side (typing 🏽 after 👍): the caret moves past them.
+    caret = group == .deleting ? document.snapped(caret, .backward) : document.snapped(caret, .forward)
+    selection = caret..<caret
+    openGroup = group
+    #if DEBUG
+      document.checkInvariants()
+    #endif
+  }
+
+  // MARK: Undo
+
+  /// Whether there is a step to undo.
+  public var canUndo: Bool { !undoStack.isEmpty }
+  /// Whether there is a step to redo.
+  public var canRedo: Bool { !redoStack.isEmpty }
+
+  /// Undoes the last step and restores its selection; returns false when there is nothing to undo.
+  @discardableResult
+  public mutating func undo() -> Bool {
+    guard let snapshot = undoStack.popLast() else { return false }
+    redoStack.append(Snapshot(document: document, selection: selection))
+    restore(snapshot)
+    return true
+  }
+
+  /// Redoes the last undone step; returns false when there is nothing to redo.
+  @discardableResult
+  public mutating func redo() -> Bool {
+    guard let snapshot = redoStack.popLast() else { return false }
+    undoStack.append(Snapshot(document: document, selection: selection))
+    restore(snapshot)
+    return true
+  }
+
+  private mutating func recordUndo() {
+    // Note: a snapshot shares the document's storage until the next edit, so recording is O(1) here
+    // and the copy is paid once per undo step, not per keystroke.
+    undoStack.append(Snapshot(document: document, selection: selection))
+    if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+  }
+
+  private mutating func restore(_ snapshot: Snapshot) {
+    document = snapshot.document
+    selection = snapshot.selection
+    openGroup = nil
+  }
+}

@@ -1,0 +1,20 @@
+import CICU
+
+/// Unicode properties of a scalar, read from ICU's data (Unicode 15.0 in ICU 72).
+extension Unicode.Scalar {
+  var icuIsEmoji: Bool { cicu_has_property(value, CICU_EMOJI) == 1 }
+  var icuIsEmojiPresentation: Bool { cicu_has_property(value, CICU_EMOJI_PRESENTATION) == 1 }
+  var icuIsEmojiModifier: Bool { cicu_has_property(value, CICU_EMOJI_MODIFIER) == 1 }
+  var icuIsEmojiModifierBase: Bool { cicu_has_property(value, CICU_EMOJI_MODIFIER_BASE) == 1 }
+  var icuIsRegionalIndicator: Bool { cicu_has_property(value, CICU_REGIONAL_INDICATOR) == 1 }
+  var icuIsExtendedPictographic: Bool { cicu_has_property(value, CICU_EXTENDED_PICTOGRAPHIC) == 1 }
+  var icuIsVariationSelector: Bool { cicu_has_property(value, CICU_VARIATION_SELECTOR) == 1 }
+  var icuCombiningClass: Int { Int(cicu_combining_class(value)) }
+}
+
+/// The version of Unicode behind every property and boundary Emotext computes (ICU's).
+public let unicodeVersion: String = {
+  var buffer = [CChar](repeating: 0, count: 32)
+  cicu_unicode_version(&buffer, Int32(buffer.count))
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}()

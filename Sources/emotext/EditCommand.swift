@@ -1,0 +1,39 @@
+import Emotext
+
+enum EditCommand: Command {
+  static let name = "edit"
+  static let summary = "apply editing commands (JSON Lines on stdin) and print the state after each"
+  static let usage = """
+    usage: emotext edit < commands.jsonl
+
+    Reads one JSON command per line from stdin and prints one JSON object per command on stdout.
+
+    commands:
+      {"insert": "text"}            type text over the selection
+      {"emoticon": "[哈哈]"}         insert an emoticon by code or alias
+      {"backspace": N}              press Backspace N times
+      {"delete": N}                 press forward Delete N times
+      {"select": [location, length]} select a UTF-16 range (snapped to whole clusters)
+      {"move": "left"|"right"|"start"|"end"}
+      {"undo": N}   {"redo": N}
+      {"mode": "platform"|"graphemeCluster"}   what Backspace removes
+
+    output per line:
+      {"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": [...]}
+      {"error": "…", "line": n}     the line was not applied; the document is unchanged
+
+    Exit status: 0 when every line applied, 1 when any failed.
+
+    example:
+      printf '%s\\n' '{"insert": "好开心"}' '{"emoticon": "[哈哈]"}' '{"backspace": 1}' | emotext edit
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> Int32 {
+    _ = try arguments.positionals().first.map { throw UsageError("unexpected argument '\($0)'") }
+    var script = EditScript(catalog: .default)
+    while let line = readLine(strippingNewline: true) {
+      print(script.apply(line))
+    }
+    return script.hasFailed ? 1 : 0
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Every subcommand, in the order `emotext --help` lists them.
+let commands: [any Command.Type] = [
+  EditCommand.self,
+]
+
+@MainActor func mainUsage() -> String {
+  let width = commands.map { $0.name.count }.max() ?? 0
+  let lines = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+  return """
+    usage: emotext <command> [options]
+
+    Mixes emoticons into text: tokenizes, edits, counts, serializes and renders Weibo-style post text.
+    Without --catalog, every command uses the embedded default catalog.
+
+    commands:
+    \(lines.joined(separator: "\n"))
+
+    Run 'emotext <command> --help' for a command's options.
+    """
+}
+
+@MainActor func runMain() -> Int32 {
+  var words = Array(CommandLine.arguments.dropFirst())
+  guard let name = words.first else {
+    printError(mainUsage())
+    return 2
+  }
+  if name == "--help" || name == "-h" || name == "help" {
+    print(mainUsage())
+    return 0
+  }
+  guard let command = commands.first(where: { $0.name == name }) else {
+    printError("emotext: unknown command '\(name)'\n\n" + mainUsage())
+    return 2
+  }
+  words.removeFirst()
+  if words.contains("--help") || words.contains("-h") {
+    print(command.usage)
+    return 0
+  }
+  var arguments = Arguments(words)
+  do {
+    return try command.run(&arguments)
+  } catch let error as UsageError {
+    printError("emotext \(name): \(error.message)\n\n" + command.usage)
+    return 2
+  } catch let error as CommandFailure {
+    printError("emotext \(name): \(error.message)")
+    return error.status
+  } catch {
+    printError("emotext \(name): \(error)")
+    return 1
+  }
+}
+
+exit(runMain())
