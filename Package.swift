@@ -15,6 +15,7 @@ let package = Package(
     ),
     .target(name: "Emotext", dependencies: ["CICU"]),
     .executableTarget(name: "emotext", dependencies: ["Emotext"]),
+    .executableTarget(name: "emotext-bench", dependencies: ["Emotext", "CICU"], path: "Benchmarks/emotext-bench"),
     .testTarget(name: "EmotextTests", dependencies: ["Emotext", "CICU"]),
   ],
   swiftLanguageModes: [.v6]

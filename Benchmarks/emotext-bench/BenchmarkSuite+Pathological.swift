@@ -1,0 +1,119 @@
+import Emotext
+import Foundation
+
+extension BenchmarkSuite {
+  /// Pathological inputs at a small and a large size: the per-byte time must stay flat.
+  mutating func runPathological() {
+    let task = "pathological"
+    guard shouldRun(task) else { return }
+    let small = 256 << 10
+    let large = 4 << 20
+    let cases: [(name: String, make: (Int) -> String)] = [
+      ("[ repeated", { Input.repeated("[", utf8Count: $0) }),
+      ("[a repeated", { Input.repeated("[a", utf8Count: $0) }),
+      ("] repeated", { Input.repeated("]", utf8Count: $0) }),
+      // Note: the large ZWJ chain is 10⁵ scalars and the large run of marks 10⁶, as the issue asks; the
+      // small ones are 16 times shorter, like 256 KB against 4 MB.
+      ("ZWJ chain", { Input.zwjChain(scalarCount: $0 == large ? 100_000 : 100_000 / 16) }),
+      ("combining marks", { Input.combiningMarks(count: $0 == large ? 1_000_000 : 1_000_000 / 16) }),
+    ]
+    let tokenizer = tokenizer
+    for (name, make) in cases {
+      for operation in ["tokenize", "count graphemes", "Backspace at end"] {
+        var perByte: [Double] = []
+        for size in [small, large] {
+          let text = make(size)
+          let bytes = text.utf8.count
+          let document = RichText(text)
+          let editor = Editor(document: document, catalog: .default)
+          let contender = "Emotext \(operation)"
+          let input = "\(name) \(formatBytes(bytes))"
+          let task = "\(task) \(operation)"
+          let seconds: Double?
+          switch operation {
+          case "tokenize":
+            seconds = measure(task, input: input, inputBytes: bytes, contender: contender,
+                              check: { difference($0.postText, text) }) { tokenizer.tokenize(text) }.map { _ in
+              measurements.last!.medianSeconds
+            }
+          case "count graphemes":
+            seconds = measure(task, input: input, inputBytes: bytes, contender: contender,
+                              check: { $0 == text.count ? nil : "\($0) clusters instead of \(text.count)" }) {
+              document.graphemeCount
+            }.map { _ in measurements.last!.medianSeconds }
+          default:
+            seconds = measure(task, input: input, inputBytes: bytes, contender: contender,
+                              check: { $0.document.utf16Count < document.utf16Count ? nil : "nothing deleted" }) {
+              var copy = editor
+              copy.deleteBackward()
+              return copy
+            }.map { _ in measurements.last!.medianSeconds }
+          }
+          if let seconds { perByte.append(seconds / Double(bytes)) }
+        }
+        if perByte.count == 2 {
+          let ratio = perByte[1] / perByte[0]
+          measurements[measurements.count - 1].note = String(format: "per-byte time large/small: %.2f×", ratio)
+          say(String(format: "  → %@ %@: per-byte time at the large size is %.2f× that at the small size%@", name,
+                       operation, ratio, ratio <= 1.5 ? "" : "  ** over the 1.5× target **"))
+        }
+      }
+    }
+  }
+
+  /// Peak memory while tokenizing a 64 MB document, measured in a child process so earlier tasks
+  /// do not pollute it.
+  mutating func runMemory() {
+    let task = "memory of a document"
+    guard shouldRun(task) else { return }
+    let size = quick ? 8 << 20 : 64 << 20
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["--memory-probe", String(size)]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch {
+      say("  !! could not start the memory probe: \(error)")
+      return
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    guard process.terminationStatus == 0, fields.count == 3 else {
+      say("  !! the memory probe failed (status \(process.terminationStatus))")
+      return
+    }
+    let (bytes, peak, retained) = (fields[0], fields[1], fields[2])
+    for (contender, value) in [("Emotext peak while tokenizing", peak), ("Emotext document retained", retained)] {
+      record(Measurement(task: task, input: "mixed \(formatBytes(size))", inputBytes: bytes, contender: contender,
+                         samplesSeconds: [], unit: "bytes/byte", value: Double(value) / Double(bytes),
+                         note: "\(value >> 20) MiB above the input string"))
+    }
+  }
+
+  /// The child side of ``runMemory()``: prints the input size, the peak resident growth while tokenizing,
+  /// and the growth that stays while the document is alive (bytes, from /proc/self/status).
+  static func memoryProbe(utf8Count: Int) {
+    let text = Input.mixed(utf8Count: utf8Count)
+    let tokenizer = BracketTokenizer(catalog: .default)
+    _ = tokenizer.tokenize("warm [哈哈] up")
+    let before = residentBytes("VmRSS")
+    // Note: writing 5 to clear_refs resets the peak (VmHWM) to the current resident size.
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    let document = tokenizer.tokenize(text)
+    let peak = residentBytes("VmHWM")
+    let after = residentBytes("VmRSS")
+    withExtendedLifetime(document) {
+      say(text.utf8.count, max(peak, after) - before, after - before)
+    }
+  }
+
+  private static func residentBytes(_ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+      let kilobytes = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) } ?? 0
+      return kilobytes << 10
+    }
+    return 0
+  }
+}

@@ -1,0 +1,140 @@
+import Emotext
+import Foundation
+
+/// The attribute the NSAttributedString baselines keep an emoticon's token in, on a U+FFFC character.
+let emoticonTokenKey = NSAttributedString.Key("EmotextEmoticonToken")
+
+extension BenchmarkSuite {
+  /// Serialize a document back to post text: `RichText.postText` vs. NSAttributedString enumeration.
+  mutating func runSerialize() {
+    let task = "serialize to post text"
+    guard shouldRun(task) else { return }
+    for size in corpusSizes {
+      let text = mixedInput(utf8Count: size)
+      let input = "mixed \(formatBytes(size))"
+      let bytes = text.utf8.count
+      let document = tokenizer.tokenize(text)
+      let attributed = Self.attributedString(document)
+      guard measure(task, input: input, inputBytes: bytes, contender: "Emotext RichText.postText",
+                    check: { difference($0, text) }, { document.postText }) != nil else { continue }
+      measure(task, input: input, inputBytes: bytes, contender: "NSAttributedString enumerateAttributes",
+              check: { difference($0, text) }) {
+        Self.postText(of: attributed)
+      }
+    }
+  }
+
+  /// The document as the seeds' composers hold it: text, and U+FFFC carrying the token for each emoticon.
+  static func attributedString(_ document: RichText) -> NSAttributedString {
+    let result = NSMutableAttributedString(string: "")
+    for run in document.runs {
+      switch run {
+      case .text(let text, _): result.append(NSAttributedString(string: text))
+      case .emoticon(let attachment):
+        result.append(NSAttributedString(string: "\u{FFFC}", attributes: [emoticonTokenKey: attachment.token]))
+      }
+    }
+    return result
+  }
+
+  /// Seed 002's `sendText`: enumerate the attributes, append the token of each attachment and the text
+  /// of everything else.
+  static func postText(of attributed: NSAttributedString) -> String {
+    let string = NSString(string: attributed.string)
+    var result = ""
+    attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
+      if let token = attributes[emoticonTokenKey] as? String {
+        // Note: equal neighbouring attributes coalesce, so one range can hold several U+FFFC.
+        for _ in 0..<range.length { result += token }
+      } else {
+        result += string.substring(with: range)
+      }
+    }
+    return result
+  }
+
+  // MARK: Composing
+
+  /// One step of a composing script: where the caret is, then what is typed or picked there.
+  struct ComposeStep {
+    enum Content {
+      case text(String)
+      case emoticon(Emoticon)
+    }
+    var caretUTF16Offset: Int
+    var content: Content
+  }
+
+  /// Build a document by inserting text and emoticons at a moving caret: `Editor` vs.
+  /// NSMutableAttributedString `replaceCharacters(in:with:)`.
+  mutating func runCompose() {
+    let task = "compose at a moving caret"
+    guard shouldRun(task) else { return }
+    let images = Input.knownTokens.compactMap { tokenizer.catalog.emoticon(forToken: $0) }
+    guard !images.isEmpty else { return }
+    for emoticonCount in quick ? [1_000] : [1_000, 10_000] {
+      let script = Self.composeScript(emoticonCount: emoticonCount, images: images)
+      let input = "\(emoticonCount) emoticons"
+      let insertions = Double(script.count)
+      let expected = Self.replayInEditor(script).document.postText
+      measure(task, input: input, inputBytes: expected.utf8.count, contender: "Emotext Editor", unit: "insertions/s",
+              work: insertions, check: { difference($0.document.postText, expected) }) {
+        Self.replayInEditor(script)
+      }
+      measure(task, input: input, inputBytes: expected.utf8.count, contender: "NSMutableAttributedString",
+              unit: "insertions/s", work: insertions, check: { difference(Self.postText(of: $0), expected) }) {
+        Self.replayInAttributedString(script)
+      }
+    }
+  }
+
+  /// A deterministic script: short typed text, then an emoticon, with the caret jumping somewhere else
+  /// every 8 steps. The carets are the ones `Editor` reports (on cluster boundaries), so both contenders
+  /// insert at the same places.
+  static func composeScript(emoticonCount: Int, images: [Emoticon]) -> [ComposeStep] {
+    var generator = SplitMix64(seed: Input.seed ^ UInt64(emoticonCount))
+    let typed = ["今天", "好开心", "ok ", "哈", "😀", "👍🏽", "我们走吧", "see you ", "。", "🇨🇳", "真的"]
+    var editor = Editor(catalog: .default)
+    var script: [ComposeStep] = []
+    for index in 0..<(2 * emoticonCount) {
+      if index.isMultiple(of: 8) && index > 0 {
+        let target = Int.random(in: 0...editor.document.utf16Count, using: &generator)
+        editor.select(target..<target)
+      }
+      let content: ComposeStep.Content =
+        index.isMultiple(of: 2)
+        ? .text(typed.randomElement(using: &generator)!) : .emoticon(images.randomElement(using: &generator)!)
+      script.append(ComposeStep(caretUTF16Offset: editor.caret, content: content))
+      switch content {
+      case .text(let text): editor.insert(text)
+      case .emoticon(let emoticon): editor.insert(emoticon: emoticon)
+      }
+    }
+    return script
+  }
+
+  static func replayInEditor(_ script: [ComposeStep]) -> Editor {
+    var editor = Editor(catalog: .default)
+    for step in script {
+      if editor.caret != step.caretUTF16Offset { editor.select(step.caretUTF16Offset..<step.caretUTF16Offset) }
+      switch step.content {
+      case .text(let text): editor.insert(text)
+      case .emoticon(let emoticon): editor.insert(emoticon: emoticon)
+      }
+    }
+    return editor
+  }
+
+  static func replayInAttributedString(_ script: [ComposeStep]) -> NSMutableAttributedString {
+    let result = NSMutableAttributedString(string: "")
+    for step in script {
+      let inserted: NSAttributedString =
+        switch step.content {
+        case .text(let text): NSAttributedString(string: text)
+        case .emoticon(let emoticon): NSAttributedString(string: "\u{FFFC}", attributes: [emoticonTokenKey: emoticon.code])
+        }
+      result.replaceCharacters(in: NSRange(location: step.caretUTF16Offset, length: 0), with: inserted)
+    }
+    return result
+  }
+}

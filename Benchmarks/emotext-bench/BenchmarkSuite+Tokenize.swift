@@ -1,0 +1,129 @@
+import CICU
+import Emotext
+import Foundation
+
+/// The YYText-style pattern the tutorials use for `[xx]` tokens.
+let tutorialPattern = #"\[[^ \[\]]+?\]"#
+
+extension BenchmarkSuite {
+  /// Tokenize post text into runs: Emotext vs. the regex baselines, and `memchr` as the physical limit.
+  mutating func runTokenize() {
+    let task = "tokenize into runs"
+    guard shouldRun(task) else { return }
+    let tokens = tokenizer.catalog.tokens
+    let nsRegex = try! NSRegularExpression(pattern: tutorialPattern)
+    let swiftRegex = #/\[[^ \[\]]+?\]/#
+    var status: Int32 = 0
+    guard let icuRegex = cicu_benchmark_regex_open(tutorialPattern, &status) else {
+      fatalError("ICU could not compile \(tutorialPattern): status \(status)")
+    }
+    defer { cicu_benchmark_regex_close(icuRegex) }
+
+    let tokenizer = tokenizer
+    for size in corpusSizes {
+      let text = mixedInput(utf8Count: size)
+      let input = "mixed \(formatBytes(size))"
+      let bytes = text.utf8.count
+      guard let reference = measure(task, input: input, inputBytes: bytes, contender: "Emotext BracketTokenizer", {
+        tokenizer.tokenize(text)
+      }) else { continue }
+      measure(task, input: input, inputBytes: bytes, contender: "NSRegularExpression + dictionary",
+              check: { difference($0, reference) }) {
+        Self.tokenizeWithNSRegularExpression(text, regex: nsRegex, tokens: tokens)
+      }
+      measure(task, input: input, inputBytes: bytes, contender: "Swift Regex + dictionary",
+              check: { difference($0, reference) }) {
+        Self.tokenizeWithSwiftRegex(text, regex: swiftRegex, tokens: tokens)
+      }
+      measure(task, input: input, inputBytes: bytes, contender: "ICU uregex + dictionary",
+              check: { difference($0, reference) }) {
+        Self.tokenizeWithICU(text, regex: icuRegex, tokens: tokens)
+      }
+      let bracketCount = text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) }
+      measure(task, input: input, inputBytes: bytes, contender: "memchr for [ (count only)",
+              check: { $0 == bracketCount ? nil : "\($0) brackets instead of \(bracketCount)" }) {
+        Self.countOpeningBrackets(text)
+      }
+    }
+  }
+
+  /// What the tutorials write: NSRegularExpression over the string, an NSString substring per match,
+  /// a dictionary lookup, and a run per piece.
+  static func tokenizeWithNSRegularExpression(
+    _ text: String, regex: NSRegularExpression, tokens: [String: Emoticon]
+  ) -> RichText {
+    let string = NSString(string: text)
+    var runs: [Run] = []
+    var textStart = 0
+    for match in regex.matches(in: text, range: NSRange(location: 0, length: string.length)) {
+      let token = string.substring(with: match.range)
+      guard let emoticon = tokens[token] else { continue }
+      if match.range.location > textStart {
+        runs.append(.text(string.substring(with: NSRange(location: textStart, length: match.range.location - textStart)), .plain))
+      }
+      runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
+      textStart = NSMaxRange(match.range)
+    }
+    if textStart < string.length { runs.append(.text(string.substring(from: textStart), .plain)) }
+    return RichText(runs: runs)
+  }
+
+  /// The same with Swift Regex and `String` slices.
+  static func tokenizeWithSwiftRegex(_ text: String, regex: Regex<Substring>, tokens: [String: Emoticon]) -> RichText {
+    var runs: [Run] = []
+    var textStart = text.startIndex
+    for match in text.matches(of: regex) {
+      let token = String(match.output)
+      guard let emoticon = tokens[token] else { continue }
+      if match.range.lowerBound > textStart { runs.append(.text(String(text[textStart..<match.range.lowerBound]), .plain)) }
+      runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
+      textStart = match.range.upperBound
+    }
+    if textStart < text.endIndex { runs.append(.text(String(text[textStart...]), .plain)) }
+    return RichText(runs: runs)
+  }
+
+  /// The same with ICU's uregex called directly on the UTF-8 bytes.
+  static func tokenizeWithICU(_ text: String, regex: OpaquePointer, tokens: [String: Emoticon]) -> RichText {
+    var text = text
+    return text.withUTF8 { bytes in
+      func piece(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+      var status: Int32 = 0
+      precondition(cicu_benchmark_regex_reset(regex, bytes.baseAddress, Int64(bytes.count), &status) == 0,
+                   "ICU uregex_setUText failed with status \(status)")
+      var runs: [Run] = []
+      var textStart = 0
+      var start: Int64 = 0
+      var end: Int64 = 0
+      while true {
+        let found = cicu_benchmark_regex_next(regex, &start, &end, &status)
+        precondition(found >= 0, "ICU uregex_findNext failed with status \(status)")
+        if found == 0 { break }
+        let token = piece(Int(start)..<Int(end))
+        guard let emoticon = tokens[token] else { continue }
+        if Int(start) > textStart { runs.append(.text(piece(textStart..<Int(start)), .plain)) }
+        runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
+        textStart = Int(end)
+      }
+      if textStart < bytes.count { runs.append(.text(piece(textStart..<bytes.count), .plain)) }
+      return RichText(runs: runs)
+    }
+  }
+
+  /// The physical limit on the same bytes: how many `[` there are, found with `memchr`.
+  static func countOpeningBrackets(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard var cursor = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+      let end = cursor + bytes.count
+      var count = 0
+      while cursor < end, let hit = memchr(cursor, Int32(UInt8(ascii: "[")), end - cursor) {
+        count += 1
+        cursor = UnsafeRawPointer(hit) + 1
+      }
+      return count
+    }
+  }
+}

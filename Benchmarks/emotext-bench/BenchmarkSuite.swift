@@ -1,0 +1,149 @@
+import Emotext
+import Foundation
+
+/// Every task of the run, their inputs, and the measurements so far.
+struct BenchmarkSuite {
+  /// Smaller inputs and shorter budgets, so the whole run takes about a minute.
+  var quick: Bool
+  /// Only tasks whose name contains this text run (all when nil).
+  var filter: String?
+  var budget: Budget
+  var measurements: [Measurement] = []
+  /// Output checks that failed; a contender that fails is not timed.
+  var mismatches: [OutputMismatch] = []
+  let tokenizer = BracketTokenizer(catalog: .default)
+  private var mixedInputs: [Int: String] = [:]
+
+  init(quick: Bool, filter: String?) {
+    self.quick = quick
+    self.filter = filter
+    budget = quick ? .quick : .full
+  }
+
+  /// The mixed-corpus sizes the throughput tasks run on.
+  var corpusSizes: [Int] { quick ? [64 << 10, 1 << 20] : [64 << 10, 1 << 20, 8 << 20, 64 << 20] }
+
+  func shouldRun(_ task: String) -> Bool {
+    guard let filter else { return true }
+    return task.localizedCaseInsensitiveContains(filter)
+  }
+
+  /// The mixed corpus of `utf8Count` bytes, generated once per run.
+  mutating func mixedInput(utf8Count: Int) -> String {
+    if let text = mixedInputs[utf8Count] { return text }
+    let text = Input.mixed(utf8Count: utf8Count)
+    mixedInputs[utf8Count] = text
+    return text
+  }
+
+  /// Drops generated inputs larger than `utf8Count`, to keep the memory of later tasks small.
+  mutating func dropInputs(largerThan utf8Count: Int) {
+    mixedInputs = mixedInputs.filter { $0.key <= utf8Count }
+  }
+
+  /// Times `body` for one contender after checking its warm-up output with `check` (nil when it agrees,
+  /// else what differs). `work` is how many units one run processes (bytes for MB/s, items for ops/s).
+  @discardableResult
+  mutating func measure<Output>(
+    _ task: String, input: String, inputBytes: Int, contender: String, unit: String = "MB/s",
+    work: Double? = nil, note: String? = nil, check: (Output) -> String? = { _ in nil }, _ body: () -> Output
+  ) -> Output? {
+    let clock = ContinuousClock()
+    let warmUpStart = clock.now
+    let first = body()
+    let warmUp = (clock.now - warmUpStart).seconds
+    if let detail = check(first) {
+      mismatches.append(OutputMismatch(task: task, input: input, contender: contender, detail: detail))
+      say("  !! \(contender): output differs from Emotext (\(detail)); not timed")
+      return nil
+    }
+    var samples: [Double]
+    var output = first
+    if warmUp > 12 {
+      samples = [warmUp]  // Note: too slow to repeat; the warm-up is the only sample, and the note says so.
+    } else {
+      var repetitions = Int(budget.secondsPerMeasurement / max(warmUp, 1e-9))
+      repetitions = min(max(repetitions, budget.minimumRepetitions), budget.maximumRepetitions)
+      if warmUp > 4 { repetitions = 2 }
+      samples = []
+      for _ in 0..<repetitions {
+        let start = clock.now
+        let result = body()
+        samples.append((clock.now - start).seconds)
+        output = result  // Note: the previous output is freed here, outside the timed region.
+      }
+    }
+    var measurement = Measurement(
+      task: task, input: input, inputBytes: inputBytes, contender: contender, samplesSeconds: samples, unit: unit,
+      value: 0, note: samples.count == 1 ? [note, "1 sample (too slow to repeat)"].compactMap { $0 }.joined(separator: "; ") : note)
+    let units = work ?? Double(inputBytes)
+    measurement.value = unit == "MB/s" ? units / measurement.medianSeconds / 1e6 : units / measurement.medianSeconds
+    record(measurement)
+    return output
+  }
+
+  /// Adds a measurement and prints its row.
+  mutating func record(_ measurement: Measurement) {
+    let reference = measurements.last {
+      $0.task == measurement.task && $0.input == measurement.input && $0.contender.hasPrefix("Emotext")
+    }
+    measurements.append(measurement)
+    say(Self.row(measurement, reference: reference))
+  }
+
+  static let header = [
+    pad("task", 28), pad("input", 18), pad("contender", 36), pad("median", 10, right: true),
+    pad("figure", 22, right: true), pad("spread", 7, right: true), pad("Emotext ×", 10, right: true),
+  ].joined(separator: " ")
+
+  /// One table row: the figure, the spread and how many times faster Emotext's median is.
+  static func row(_ measurement: Measurement, reference: Measurement?) -> String {
+    let figure: String
+    switch measurement.unit {
+    case "MB/s": figure = String(format: "%.1f MB/s", measurement.value)
+    case "µs":
+      figure = String(format: "%.2f µs p50 %.1f p99", measurement.value, measurement.p99Microseconds ?? .nan)
+    case "ops/s", "posts/s", "insertions/s": figure = String(format: "%.0f %@", measurement.value, measurement.unit)
+    default: figure = String(format: "%.3g %@", measurement.value, measurement.unit)
+    }
+    var ratio = ""
+    if let reference, reference.contender != measurement.contender, reference.unit == measurement.unit,
+      !measurement.samplesSeconds.isEmpty
+    {
+      let speedup = measurement.unit == "µs" ? measurement.value / reference.value
+        : measurement.medianSeconds / reference.medianSeconds
+      ratio = String(format: speedup >= 10 ? "%.0f×" : "%.2f×", speedup)
+    }
+    let median = measurement.unit == "µs" || measurement.samplesSeconds.isEmpty ? "" : formatSeconds(measurement.medianSeconds)
+    var line = [
+      pad(measurement.task, 28), pad(measurement.input, 18), pad(measurement.contender, 36), pad(median, 10, right: true),
+      pad(figure, 22, right: true), pad(String(format: "%.0f%%", measurement.spreadPercent), 7, right: true),
+      pad(ratio, 10, right: true),
+    ].joined(separator: " ")
+    if let note = measurement.note { line += "  (\(note))" }
+    return line
+  }
+
+  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let count = text.count
+    guard count < width else { return text }
+    let padding = String(repeating: " ", count: width - count)
+    return right ? padding + text : text + padding
+  }
+}
+
+/// The first place two documents differ, for a mismatch message.
+func difference(_ actual: RichText, _ expected: RichText) -> String? {
+  guard actual != expected else { return nil }
+  for (index, (left, right)) in zip(actual.runs, expected.runs).enumerated() where left != right {
+    return "run \(index): \(String(describing: left).prefix(80)) vs \(String(describing: right).prefix(80))"
+  }
+  return "\(actual.runs.count) runs vs \(expected.runs.count)"
+}
+
+/// Where two strings first differ, for a mismatch message.
+func difference(_ actual: String, _ expected: String) -> String? {
+  guard actual != expected else { return nil }
+  let common = zip(actual.utf8, expected.utf8).prefix { $0 == $1 }.count
+  return "\(actual.utf8.count) vs \(expected.utf8.count) bytes, first difference at byte \(common)"
+}

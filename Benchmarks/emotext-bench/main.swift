@@ -1,0 +1,89 @@
+import Emotext
+import Foundation
+
+let usage = """
+  usage: swift run -c release emotext-bench [--quick] [--json PATH] [--filter TEXT]
+
+  Times Emotext against the baselines users would otherwise pick (NSRegularExpression, Swift Regex,
+  ICU uregex, memchr, NSAttributedString), on the same deterministic inputs, in one process.
+
+    --quick        smaller inputs (64 KB and 1 MB) and shorter budgets: about a minute
+    --json PATH    also write every measurement, with its samples, to PATH
+    --filter TEXT  only the tasks whose name contains TEXT (e.g. tokenize, keystroke)
+
+  example: swift run -c release emotext-bench --quick --json bench.json
+  """
+
+var quick = false
+var jsonPath: String?
+var filter: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--quick": quick = true
+  case "--json": jsonPath = arguments.popFirst()
+  case "--filter": filter = arguments.popFirst()
+  case "--memory-probe":
+    BenchmarkSuite.memoryProbe(utf8Count: Int(arguments.popFirst() ?? "") ?? 64 << 20)
+    exit(0)
+  case "--help", "-h":
+    say(usage)
+    exit(0)
+  default:
+    FileHandle.standardError.write(Data("unknown argument \(argument)\n\(usage)\n".utf8))
+    exit(2)
+  }
+}
+if argument(jsonPath: jsonPath) { exit(2) }
+
+func argument(jsonPath: String?) -> Bool {
+  if CommandLine.arguments.contains("--json") && jsonPath == nil {
+    FileHandle.standardError.write(Data("--json needs a path\n\(usage)\n".utf8))
+    return true
+  }
+  return false
+}
+
+#if DEBUG
+  let debugWarning = """
+
+    ************************************************************************
+    **  WARNING: emotext-bench was built in DEBUG. These figures are      **
+    **  meaningless. Run: swift run -c release emotext-bench              **
+    ************************************************************************
+
+    """
+  FileHandle.standardError.write(Data(debugWarning.utf8))
+  say(debugWarning)
+#endif
+
+var suite = BenchmarkSuite(quick: quick, filter: filter)
+let started = ContinuousClock.now
+say("emotext-bench: \(quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+say(BenchmarkSuite.header)
+suite.runTokenize()
+suite.runSerialize()
+suite.runGraphemes()
+suite.dropInputs(largerThan: 1 << 20)
+suite.runCompose()
+suite.runKeystroke()
+suite.runRoundTrip()
+suite.runPathological()
+suite.runMemory()
+say(String(format: "finished in %.0f s", (ContinuousClock.now - started).seconds))
+
+if let jsonPath {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  do {
+    try encoder.encode(suite.measurements).write(to: URL(fileURLWithPath: jsonPath))
+  } catch {
+    FileHandle.standardError.write(Data("could not write \(jsonPath): \(error)\n".utf8))
+    exit(1)
+  }
+}
+if !suite.mismatches.isEmpty {
+  say("\nOUTPUT MISMATCHES (these contenders were not timed):")
+  for mismatch in suite.mismatches { say("  \(mismatch)") }
+  exit(1)
+}
