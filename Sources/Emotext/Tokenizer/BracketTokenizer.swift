@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Turns `[xx]` tokens that the catalog knows into emoticon attachments; everything else stays text.
 ///
 /// The grammar is Weibo's: `[`, then 1 or more characters that are not `[`, `]` or a line break, then `]`,
@@ -34,46 +40,71 @@ public struct BracketTokenizer: Sendable {
   /// `text` as a document: known tokens become attachments, the rest is text with `attributes`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
     var runs: [Run] = []
-    var textStart = text.utf8.startIndex
-    forEachMatch(in: text) { match in
-      let tokenStart = text.utf8.index(text.utf8.startIndex, offsetBy: match.utf8Range.lowerBound)
-      let tokenEnd = text.utf8.index(tokenStart, offsetBy: match.utf8Range.count)
-      if textStart < tokenStart { runs.append(.text(String(text[textStart..<tokenStart]), attributes)) }
-      runs.append(.emoticon(EmoticonAttachment(match.emoticon, token: String(text[tokenStart..<tokenEnd]))))
-      textStart = tokenEnd
+    var textStart = 0
+    var source = text
+    source.withUTF8 { bytes in
+      forEachToken(in: bytes) { utf8Range, token, emoticon in
+        if textStart < utf8Range.lowerBound {
+          runs.append(.text(Self.string(text, utf8Range: textStart..<utf8Range.lowerBound), attributes))
+        }
+        runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
+        textStart = utf8Range.upperBound
+      }
     }
-    if textStart == text.startIndex { return RichText(text, attributes: attributes) }
-    if textStart < text.endIndex { runs.append(.text(String(text[textStart...]), attributes)) }
-    return RichText(runs: runs)
+    if textStart == 0 { return RichText(text, attributes: attributes) }
+    if textStart < text.utf8.count { runs.append(.text(Self.string(text, utf8Range: textStart..<text.utf8.count), attributes)) }
+    // Note: the runs are canonical by construction (text pieces are non-empty and always separated by an
+    // attachment), so they are stored as they are rather than coalesced again one by one.
+    var document = RichText()
+    document.runs = runs
+    return document
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
   public func forEachMatch(in text: String, _ body: (Match) -> Void) {
-    let longest = catalog.longestTokenUTF8Count
-    guard longest >= 3 else { return }
     var text = text
     text.withUTF8 { bytes in
-      var open = -1  // the offset of the last `[` not yet closed, or -1
-      var index = 0
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "["):
+      forEachToken(in: bytes) { utf8Range, _, emoticon in body(Match(utf8Range: utf8Range, emoticon: emoticon)) }
+    }
+  }
+
+  /// Calls `body` with the byte range, spelling and emoticon of each catalog token in `bytes` (valid UTF-8).
+  ///
+  /// Outside a candidate, `memchr` jumps to the next `[`; inside one, at most the catalog's longest token
+  /// length is read byte by byte before the candidate is dropped, so every byte is read once.
+  func forEachToken(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, String, Emoticon) -> Void) {
+    let longest = catalog.longestTokenUTF8Count
+    guard longest >= 3, let base = bytes.baseAddress else { return }
+    var index = 0
+    while index < bytes.count {
+      guard let hit = memchr(base + index, Int32(UInt8(ascii: "[")), bytes.count - index) else { return }
+      var open = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+      index = open + 1
+      // Note: a candidate is `[`, 1 or more bytes, `]`, at most `longest` bytes in all.
+      while index < bytes.count && index - open < longest {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "[") {
           open = index
-        case UInt8(ascii: "]"):
-          if open >= 0, index - open >= 2, index - open < longest {
+        } else if byte == UInt8(ascii: "]") {
+          if index - open >= 2 {
             let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[open...index]), as: UTF8.self)
-            if let emoticon = catalog.emoticon(forToken: token) {
-              body(Match(utf8Range: open..<(index + 1), emoticon: emoticon))
-            }
+            if let emoticon = catalog.emoticon(forToken: token) { body(open..<(index + 1), token, emoticon) }
           }
-          open = -1
-        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-          open = -1
-        default:
+          index += 1
+          break
+        } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+          index += 1
           break
         }
         index += 1
       }
     }
+  }
+
+  /// The text in a UTF-8 byte range on scalar boundaries.
+  private static func string(_ text: String, utf8Range: Range<Int>) -> String {
+    let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Range.lowerBound)
+    let end = text.utf8.index(start, offsetBy: utf8Range.count)
+    return String(text[start..<end])
   }
 }
