@@ -151,8 +151,9 @@ public struct Editor: Sendable {
     document.replaceSubrange(range, with: content)
     var caret = start + content.utf16Count
     caret = document.canonicalizeTokens(around: start..<caret, caret: caret, tokenizer: tokenizer)
-    // Note: the edit can join clusters on either side (typing 🏽 after 👍): the caret moves past them.
-    caret = group == .deleting ? document.snapped(caret, .backward) : document.snapped(caret, .forward)
+    // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
+    // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
+    caret = document.snapped(caret, content.isEmpty ? .backward : .forward)
     setSelection(caret..<caret)
     openGroup = group
     #if DEBUG
