@@ -98,11 +98,15 @@ public struct Editor: Sendable {
     replaceSelection(with: RichText(text), group: .typing)
   }
 
-  /// Inserts `emoticon` over the selection: an image as one attachment, an emoji as its text.
-  /// Each emoticon is its own undo step.
-  public mutating func insert(emoticon: Emoticon) {
+  /// Inserts `emoticon` over the selection: an image as one attachment (written as `token`, its code
+  /// by default, or one of its aliases), an emoji as its text. Each emoticon is its own undo step.
+  public mutating func insert(emoticon: Emoticon, token: String? = nil) {
+    precondition(token.map { $0 == emoticon.code || emoticon.aliases.contains($0) } ?? true,
+                 "\(token ?? "") is not a spelling of \(emoticon.code)")
     switch emoticon.kind {
-    case .image: replaceSelection(with: RichText(attachment: EmoticonAttachment(emoticon)), group: nil)
+    case .image:
+      let attachment = EmoticonAttachment(emoticon, token: token ?? emoticon.code)
+      replaceSelection(with: RichText(attachment: attachment), group: nil)
     case .emoji(let text): replaceSelection(with: RichText(text), group: nil)
     }
   }
