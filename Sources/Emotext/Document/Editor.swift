@@ -28,14 +28,25 @@ public struct Editor: Sendable {
   /// How many steps undo keeps.
   public var undoLimit: Int = 100
 
-  private var undoStack: [Snapshot] = []
-  private var redoStack: [Snapshot] = []
+  private var undoStack: [UndoStep] = []
+  private var redoStack: [UndoStep] = []
   /// The kind of the last edit while it can still absorb the next one into the same undo step.
   private var openGroup: EditGroup?
 
-  private struct Snapshot: Sendable {
-    var document: RichText
+  /// One undo (or redo) step: the run changes it made, in order, and the selection to restore.
+  // Note: a step keeps only the runs its edits replaced, not the whole document, so recording a keystroke
+  // costs the size of the edit. A whole-document snapshot made every keystroke copy all runs (the next
+  // edit un-shared them), O(runs) per key.
+  private struct UndoStep: Sendable {
+    var changes: [RunChange]
     var selection: Range<Int>
+  }
+
+  /// The runs `runIndex..<runIndex + count` of the edited document were `runs` before the change.
+  private struct RunChange: Sendable {
+    var runIndex: Int
+    var count: Int
+    var runs: [Run]
   }
 
   private enum EditGroup: Equatable {
@@ -149,12 +160,33 @@ public struct Editor: Sendable {
   }
 
   private mutating func replace(_ range: Range<Int>, with content: RichText, group: EditGroup?) {
-    if group == nil || group != openGroup { recordUndo() }
+    if group == nil || group != openGroup { beginUndoStep() }
     redoStack.removeAll()
     let start = range.lowerBound
+    // Note: `replaceSubrange` rebuilds the runs from one before the edited ones to one after, and
+    // `canonicalizeTokens` only retokenizes text runs inside what was rebuilt; a margin of one more run
+    // on each side holds every run the edit can change (checked below in debug builds).
+    let lowerRun = document.location(of: range.lowerBound).run
+    let upperRun = range.isEmpty ? lowerRun : document.location(of: range.upperBound).run
+    let changed = max(lowerRun - 2, 0)..<min(upperRun + 3, document.runs.count)
+    let replacedRuns = Array(document.runs[changed])
+    let unchangedSuffixCount = document.runs.count - changed.upperBound
+    #if DEBUG
+      let before = document
+    #endif
     document.replaceSubrange(range, with: content)
     var caret = start + content.utf16Count
     caret = document.canonicalizeTokens(around: start..<caret, caret: caret, tokenizer: tokenizer)
+    let change = RunChange(
+      runIndex: changed.lowerBound, count: document.runs.count - unchangedSuffixCount - changed.lowerBound,
+      runs: replacedRuns)
+    #if DEBUG
+      precondition(
+        document.runs[..<change.runIndex] == before.runs[..<change.runIndex]
+          && document.runs.suffix(unchangedSuffixCount) == before.runs.suffix(unchangedSuffixCount),
+        "an edit changed runs outside the window its undo step records")
+    #endif
+    if !undoStack.isEmpty { undoStack[undoStack.count - 1].changes.append(change) }
     // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
     // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
     caret = document.snapped(caret, content.isEmpty ? .backward : .forward)
@@ -175,32 +207,40 @@ public struct Editor: Sendable {
   /// Undoes the last step and restores its selection; returns false when there is nothing to undo.
   @discardableResult
   public mutating func undo() -> Bool {
-    guard let snapshot = undoStack.popLast() else { return false }
-    redoStack.append(Snapshot(document: document, selection: selection))
-    restore(snapshot)
+    guard let step = undoStack.popLast() else { return false }
+    redoStack.append(revert(step))
     return true
   }
 
   /// Redoes the last undone step; returns false when there is nothing to redo.
   @discardableResult
   public mutating func redo() -> Bool {
-    guard let snapshot = redoStack.popLast() else { return false }
-    undoStack.append(Snapshot(document: document, selection: selection))
-    restore(snapshot)
+    guard let step = redoStack.popLast() else { return false }
+    undoStack.append(revert(step))
     return true
   }
 
-  private mutating func recordUndo() {
-    // Note: a snapshot shares the document's storage until the next edit, so recording is O(1) here
-    // and the copy is paid once per undo step, not per keystroke.
-    undoStack.append(Snapshot(document: document, selection: selection))
+  private mutating func beginUndoStep() {
+    undoStack.append(UndoStep(changes: [], selection: selection))
     if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
   }
 
-  private mutating func restore(_ snapshot: Snapshot) {
-    document = snapshot.document
-    setSelection(snapshot.selection)
+  /// Takes back the changes of `step`, last first, restores its selection, and returns the step that
+  /// takes this back in turn.
+  private mutating func revert(_ step: UndoStep) -> UndoStep {
+    var inverse: [RunChange] = []
+    inverse.reserveCapacity(step.changes.count)
+    for change in step.changes.reversed() {
+      let current = change.runIndex..<(change.runIndex + change.count)
+      inverse.append(RunChange(runIndex: change.runIndex, count: change.runs.count, runs: Array(document.runs[current])))
+      document.runs.replaceSubrange(current, with: change.runs)
+    }
+    // Note: `inverse` lists the last change first; reverting it again walks it from the end, which
+    // redoes the first change first.
+    let reverse = UndoStep(changes: inverse, selection: selection)
+    setSelection(step.selection)
     openGroup = nil
+    return reverse
   }
 
   private mutating func setSelection(_ range: Range<Int>) {

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Emotext
+
+/// The bracket scanner jumps between `[` with `memchr` and gives up a candidate after the catalog's
+/// longest token: it must find exactly the tokens a byte-by-byte reading of the grammar finds.
+@Suite("Bracket scan")
+struct BracketScanTests {
+  /// The grammar read slowly: every `]` closes the nearest `[` with no bracket or line break between,
+  /// when the token is at most the longest catalog token and the catalog knows it.
+  static func slowMatches(_ text: String, catalog: EmoticonCatalog) -> [Range<Int>] {
+    let bytes = Array(text.utf8)
+    var result: [Range<Int>] = []
+    for close in bytes.indices where bytes[close] == UInt8(ascii: "]") {
+      var open = close - 1
+      while open >= 0 && ![UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D].contains(bytes[open]) { open -= 1 }
+      guard open >= 0, bytes[open] == UInt8(ascii: "["), close - open >= 2,
+        close - open < catalog.longestTokenUTF8Count
+      else { continue }
+      if catalog.emoticon(forToken: String(decoding: bytes[open...close], as: UTF8.self)) != nil {
+        result.append(open..<(close + 1))
+      }
+    }
+    return result
+  }
+
+  static let pieces = [
+    "[", "]", "[哈哈]", "[爱你]", "[愛你]", "[未知]", "哈", "a", "\n", "\r", "😀", "[[", "]]", "[哈", "哈]", "[抓狂[兔子]]",
+    String(repeating: "长", count: 9),
+  ]
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func scanAgreesWithTheSlowReading(seed: UInt64) {
+    print("BracketScanTests seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    let tokenizer = BracketTokenizer(catalog: .default)
+    for _ in 0..<200 {
+      let count = Int.random(in: 0...30, using: &random)
+      let text = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+      let found = tokenizer.matches(in: text).map(\.utf8Range)
+      #expect(found == Self.slowMatches(text, catalog: tokenizer.catalog), "seed \(seed): \(text.debugDescription)")
+      #expect(tokenizer.tokenize(text).postText == text, "seed \(seed): \(text.debugDescription)")
+    }
+  }
+
+  @Test func candidateLongerThanEveryTokenIsDropped() {
+    let tokenizer = BracketTokenizer(catalog: .default)
+    let long = "[" + String(repeating: "哈", count: 40) + "[哈哈]" + "]"
+    #expect(tokenizer.matches(in: long).map(\.utf8Range) == [121..<129])
+    #expect(tokenizer.tokenize("[哈哈" + String(repeating: "x", count: 100) + "]").runs.count == 1)
+  }
+}
