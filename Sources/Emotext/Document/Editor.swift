@@ -233,7 +233,7 @@ public struct Editor: Sendable {
     for change in step.changes.reversed() {
       let current = change.runIndex..<(change.runIndex + change.count)
       inverse.append(RunChange(runIndex: change.runIndex, count: change.runs.count, runs: Array(document.runs[current])))
-      document.runs.replaceSubrange(current, with: change.runs)
+      document.replaceRuns(current, with: change.runs)
     }
     // Note: `inverse` lists the last change first; reverting it again walks it from the end, which
     // redoes the first change first.

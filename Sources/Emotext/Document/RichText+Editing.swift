@@ -17,7 +17,7 @@ extension RichText {
     pieces.append(contentsOf: replacement.runs)
     if upper.run < runs.count { pieces.append(runs[upper.run].suffix(fromUTF16Offset: upper.utf16Offset)) }
     pieces.append(contentsOf: runs[cutEnd..<last])
-    runs.replaceSubrange(first..<last, with: RichText(runs: pieces).runs)
+    replaceRuns(first..<last, with: RichText(runs: pieces).runs)
   }
 
   /// Inserts `text` at `utf16Offset`.

@@ -1,6 +1,7 @@
 extension RichText {
   /// Stops with a message when the document is not canonical. Tests call it after every step.
   package func checkInvariants() {
+    precondition(runUTF16Ends == Self.utf16Ends(of: runStorage), "the cached run ends are out of step with the runs")
     for (index, run) in runs.enumerated() {
       switch run {
       case .text(let text, let attributes):

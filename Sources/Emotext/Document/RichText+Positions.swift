@@ -18,17 +18,21 @@ public enum SnapDirection: Sendable {
 
 extension RichText {
   /// The run holding the unit at `utf16Offset`; an offset on a seam belongs to the run after it.
-  /// - Complexity: O(*n*) in the number of runs.
+  /// - Complexity: O(log *n*) in the number of runs.
   func location(of utf16Offset: Int) -> RunLocation {
     precondition(utf16Offset >= 0, "RichText offset \(utf16Offset) is negative")
-    var runStart = 0
-    for (index, run) in runs.enumerated() {
-      let count = run.utf16Count
-      if utf16Offset < runStart + count { return RunLocation(run: index, utf16Offset: utf16Offset - runStart, runStart: runStart) }
-      runStart += count
+    let end = utf16Count
+    precondition(utf16Offset <= end, "RichText offset \(utf16Offset) is beyond the end (\(end))")
+    if utf16Offset == end { return RunLocation(run: runStorage.count, utf16Offset: 0, runStart: end) }
+    // The first run that ends after the offset.
+    var low = 0
+    var high = runUTF16Ends.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if runUTF16Ends[middle] > utf16Offset { high = middle } else { low = middle + 1 }
     }
-    precondition(utf16Offset == runStart, "RichText offset \(utf16Offset) is beyond the end (\(runStart))")
-    return RunLocation(run: runs.count, utf16Offset: 0, runStart: runStart)
+    let runStart = low == 0 ? 0 : runUTF16Ends[low - 1]
+    return RunLocation(run: low, utf16Offset: utf16Offset - runStart, runStart: runStart)
   }
 
   /// Whether `utf16Offset` is between two grapheme clusters (or at either end).

@@ -12,22 +12,45 @@
 /// text runs with equal attributes, so `==` means "same content".
 public struct RichText: Hashable, Sendable {
   /// The runs, canonical.
-  public internal(set) var runs: [Run]
+  ///
+  /// Setting them recomputes every run's UTF-16 length; edits inside the module go through
+  /// `replaceRuns(_:with:)`, which updates only what changed.
+  public internal(set) var runs: [Run] {
+    get { runStorage }
+    set {
+      runStorage = newValue
+      runUTF16Ends = Self.utf16Ends(of: newValue)
+    }
+  }
+
+  /// The runs (see ``runs``).
+  // Note: internal so `replaceRuns(_:with:)` can keep the two arrays in step; nothing else writes them.
+  var runStorage: [Run]
+  /// Where each run ends, in UTF-16 units from the start of the document, so a UTF-16 offset finds its
+  /// run by binary search instead of a walk over every run.
+  var runUTF16Ends: [Int]
 
   /// An empty document.
-  public init() { runs = [] }
+  public init() {
+    runStorage = []
+    runUTF16Ends = []
+  }
 
   /// A document of one text run (not tokenized: `[哈哈]` stays text; see ``BracketTokenizer``).
   public init(_ text: String, attributes: TextAttributes = .plain) {
-    runs = text.isEmpty ? [] : [.text(text, attributes)]
+    self.init()
+    if !text.isEmpty { appendCoalescing(.text(text, attributes)) }
   }
 
   /// A document of one emoticon attachment.
-  public init(attachment: EmoticonAttachment) { runs = [.emoticon(attachment)] }
+  public init(attachment: EmoticonAttachment) {
+    self.init()
+    appendCoalescing(.emoticon(attachment))
+  }
 
   /// A document of `runs`, made canonical (empty runs dropped, equal neighbours joined).
   public init(runs: some Sequence<Run>) {
-    self.runs = []
+    self.init()
     for run in runs { appendCoalescing(run) }
   }
 
@@ -35,8 +58,8 @@ public struct RichText: Hashable, Sendable {
   public var isEmpty: Bool { runs.isEmpty }
 
   /// The length in UTF-16 code units, each attachment counting 1.
-  /// - Complexity: O(*n*) in the number of runs.
-  public var utf16Count: Int { runs.reduce(0) { $0 + $1.utf16Count } }
+  /// - Complexity: O(1).
+  public var utf16Count: Int { runUTF16Ends.last ?? 0 }
 
   /// The text sent to the server: each text run as it is, each attachment as its token.
   public var postText: String {
@@ -53,14 +76,16 @@ public struct RichText: Hashable, Sendable {
   private mutating func appendCoalescing(_ run: Run) {
     if case .text(let text, let attributes) = run {
       if text.isEmpty { return }
-      if case .text(var previous, attributes)? = runs.last {
-        runs[runs.count - 1] = .text("", attributes)  // Note: drops the array's reference so the append is in place.
+      if case .text(var previous, attributes)? = runStorage.last {
+        runStorage[runStorage.count - 1] = .text("", attributes)  // Note: drops the array's reference so the append is in place.
         previous += text
-        runs[runs.count - 1] = .text(previous, attributes)
+        runStorage[runStorage.count - 1] = .text(previous, attributes)
+        runUTF16Ends[runUTF16Ends.count - 1] += text.utf16.count
         return
       }
     }
-    runs.append(run)
+    runStorage.append(run)
+    runUTF16Ends.append(utf16Count + run.utf16Count)
   }
 }
 

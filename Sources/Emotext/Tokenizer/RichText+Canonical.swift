@@ -27,7 +27,7 @@ extension RichText {
       }
       let newCount = pieces.reduce(0) { $0 + $1.utf16Count }
       mappedCaret = Self.map(mappedCaret, through: pieces, runStart: runStart)
-      runs.replaceSubrange(index...index, with: pieces)
+      replaceRuns(index..<(index + 1), with: pieces)
       index += pieces.count
       runStart += newCount
       upperBound += newCount - oldCount
