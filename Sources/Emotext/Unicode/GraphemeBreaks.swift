@@ -29,10 +29,8 @@ enum GraphemeBreaks {
 
   /// The number of extended grapheme clusters in `text`.
   static func count(in text: String) -> Int {
-    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text.utf8.count }  // ASCII without CR: one each
-    var count = 0
-    forEachBoundary(in: text) { _ in count += 1 }
-    return count
+    var text = text
+    return text.withUTF8 { countClusters(inUTF8: $0) }  // see GraphemeBreaks+Count.swift
   }
 
   /// Calls `body` with each boundary after 0, in order.

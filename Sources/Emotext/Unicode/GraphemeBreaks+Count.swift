@@ -1,0 +1,110 @@
+import CICU
+
+extension GraphemeBreaks {
+  /// How a scalar takes part in the UAX #29 rules, as far as counting needs to know.
+  enum CountClass: UInt8 {
+    /// Grapheme_Cluster_Break=Other: most letters, CJK, punctuation, and single emoji like 😀.
+    case other
+    /// Control, CR or LF: a boundary on both sides, except inside CR LF.
+    case control
+    /// Extend or SpacingMark: never a boundary before it (after anything but a control).
+    case extend
+    /// ZWJ: never a boundary before it, and it can join the emoji after it.
+    case zwj
+    /// Everything else (Prepend, Regional_Indicator, Hangul jamo and syllables): left to ICU.
+    case complex
+  }
+
+  /// The class of every scalar below U+20000 (Unicode's planes 0 and 1), read from ICU's
+  /// Grapheme_Cluster_Break property on first use, so no table is copied by hand.
+  static let countClasses: [CountClass] = (0..<0x20000).map { countClass(ofICUValue: UInt32($0)) }
+
+  static func countClass(ofICUValue value: UInt32) -> CountClass {
+    // ICU's UGraphemeClusterBreak: 0 Other, 1 Control, 2 CR, 3 Extend, 5 LF, 10 SpacingMark, 17 ZWJ.
+    switch cicu_grapheme_cluster_break(value) {
+    case 0: .other
+    case 1, 2, 5: .control
+    case 3, 10: .extend
+    case 17: .zwj
+    default: .complex
+    }
+  }
+
+  /// The number of extended grapheme clusters in `utf8` (valid UTF-8), exactly as ICU counts them.
+  ///
+  /// Between two scalars of class `other`, after an `extend` before an `other`, and around a control
+  /// (but inside CR LF) there is always a boundary (UAX #29 as of Unicode 15.0: GB4, GB5, GB999; no
+  /// rule looks across them), so the text splits there into pieces counted on their own: a piece of
+  /// one scalar, or of one scalar followed only by `extend` and `zwj`, is one cluster; any other piece
+  /// (emoji ZWJ sequences, flags, Hangul) goes to ICU's break iterator.
+  /// - Complexity: O(*n*) in the UTF-8 length.
+  static func countClusters(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = utf8.baseAddress, !utf8.isEmpty else { return 0 }
+    return countClasses.withUnsafeBufferPointer { classes in
+      var count = 0
+      var pieceStart = 0
+      var pieceScalars = 0
+      var pieceIsOneCluster = true  // every scalar after the piece's first is `extend` or `zwj`
+      var previousClass = CountClass.control
+      var previousValue: UInt32 = 0
+      var index = 0
+      while index < utf8.count {
+        let lead = utf8[index]
+        var value = UInt32(lead)
+        var length = 1
+        if lead >= 0xF0 {
+          value = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
+            | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
+          length = 4
+        } else if lead >= 0xE0 {
+          value = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6) | UInt32(utf8[index + 2] & 0x3F)
+          length = 3
+        } else if lead >= 0xC0 {
+          value = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
+          length = 2
+        }
+        let scalarClass = value < 0x20000 ? classes[Int(value)] : countClass(ofICUValue: value)
+        if pieceScalars > 0 {
+          let boundary =
+            switch (previousClass, scalarClass) {
+            case (.control, _), (_, .control): !(previousValue == 0x0D && value == 0x0A)
+            case (.other, .other), (.extend, .other): true
+            default: false
+            }
+          if boundary {
+            count += pieceIsOneCluster ? 1 : clustersByICU(base + pieceStart, index - pieceStart)
+            pieceStart = index
+            pieceScalars = 0
+            pieceIsOneCluster = true
+          } else if scalarClass != .extend && scalarClass != .zwj {
+            pieceIsOneCluster = false
+          }
+        }
+        pieceScalars += 1
+        previousClass = scalarClass
+        previousValue = value
+        index += length
+      }
+      count += pieceIsOneCluster ? 1 : clustersByICU(base + pieceStart, utf8.count - pieceStart)
+      return count
+    }
+  }
+
+  /// The number of clusters in `length` bytes at `utf8`, from ICU's break iterator.
+  private static func clustersByICU(_ utf8: UnsafePointer<UInt8>, _ length: Int) -> Int {
+    precondition(length <= Int(Int32.max), "Emotext supports text runs up to 2 GiB")
+    var count = 0
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { buffer in
+      var from: Int32 = 0
+      while from < Int32(length) {
+        var status: Int32 = 0
+        let written = cicu_grapheme_boundaries(utf8, Int32(length), from, buffer.baseAddress!, 64, &status)
+        precondition(written >= 0, "ICU grapheme break iterator failed with status \(status)")
+        if written == 0 { break }
+        count += Int(written)
+        from = buffer[Int(written) - 1]
+      }
+    }
+    return count
+  }
+}
