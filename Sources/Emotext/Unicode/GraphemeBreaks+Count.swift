@@ -11,7 +11,9 @@ extension GraphemeBreaks {
     case extend
     /// ZWJ: never a boundary before it, and it can join the emoji after it.
     case zwj
-    /// Everything else (Prepend, Regional_Indicator, Hangul jamo and syllables): left to ICU.
+    /// Regional_Indicator: joins only another one, in pairs from the start of their run (a flag).
+    case regional
+    /// Everything else (Prepend, Hangul jamo and syllables): left to ICU.
     case complex
   }
 
@@ -19,12 +21,20 @@ extension GraphemeBreaks {
   /// Grapheme_Cluster_Break property on first use, so no table is copied by hand.
   static let countClasses: [CountClass] = (0..<0x20000).map { countClass(ofICUValue: UInt32($0)) }
 
+  /// For each 3-byte UTF-8 lead byte E0…EF, whether all 4096 scalars it starts are `other` (the CJK
+  /// ideograph blocks are), so a run of them is counted without decoding.
+  static let threeByteBlockIsOther: [Bool] = (0..<16).map { block in
+    (block << 12..<(block + 1) << 12).allSatisfy { countClasses[$0] == .other }
+  }
+
   static func countClass(ofICUValue value: UInt32) -> CountClass {
-    // ICU's UGraphemeClusterBreak: 0 Other, 1 Control, 2 CR, 3 Extend, 5 LF, 10 SpacingMark, 17 ZWJ.
+    // ICU's UGraphemeClusterBreak: 0 Other, 1 Control, 2 CR, 3 Extend, 5 LF, 10 SpacingMark,
+    // 12 Regional_Indicator, 17 ZWJ.
     switch cicu_grapheme_cluster_break(value) {
     case 0: .other
     case 1, 2, 5: .control
     case 3, 10: .extend
+    case 12: .regional
     case 17: .zwj
     default: .complex
     }
@@ -40,15 +50,37 @@ extension GraphemeBreaks {
   /// - Complexity: O(*n*) in the UTF-8 length.
   static func countClusters(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = utf8.baseAddress, !utf8.isEmpty else { return 0 }
+    let blockIsOther = threeByteBlockIsOther
     return countClasses.withUnsafeBufferPointer { classes in
       var count = 0
+      var previousStart = -1
       var pieceStart = 0
-      var pieceScalars = 0
-      var pieceIsOneCluster = true  // every scalar after the piece's first is `extend` or `zwj`
+      var pieceIsOneCluster = true  // every scalar after the piece's first is `extend` or `zwj`, or CR LF
+      var pieceRegionalCount = 0  // the piece is this many regional indicators and nothing else
       var previousClass = CountClass.control
-      var previousValue: UInt32 = 0
+      var previousIsCR = false
       var index = 0
       while index < utf8.count {
+        if previousClass == .other && pieceStart == previousStart {
+          // Note: the fast path. The piece is one `other` scalar; while the next scalars are surely
+          // `other` too (printable ASCII, a CJK block), each closes the piece before it as one cluster.
+          while index < utf8.count {
+            let lead = utf8[index]
+            if lead < 0x80 {
+              guard classes[Int(lead)] == .other else { break }
+              pieceStart = index
+              index &+= 1
+            } else if lead & 0xF0 == 0xE0 && blockIsOther[Int(lead & 0x0F)] {
+              pieceStart = index
+              index &+= 3
+            } else {
+              break
+            }
+            count += 1
+          }
+          previousStart = pieceStart
+          if index >= utf8.count { break }
+        }
         let lead = utf8[index]
         var value = UInt32(lead)
         var length = 1
@@ -64,30 +96,42 @@ extension GraphemeBreaks {
           length = 2
         }
         let scalarClass = value < 0x20000 ? classes[Int(value)] : countClass(ofICUValue: value)
-        if pieceScalars > 0 {
-          let boundary =
-            switch (previousClass, scalarClass) {
-            case (.control, _), (_, .control): !(previousValue == 0x0D && value == 0x0A)
-            case (.other, .other), (.extend, .other): true
-            default: false
-            }
+        if index > 0 {
+          let boundary: Bool
+          if scalarClass == .other || scalarClass == .regional {
+            boundary =
+              previousClass == .other || previousClass == .extend || previousClass == .control
+              || (previousClass == .regional && scalarClass == .other)
+          } else if scalarClass == .control || previousClass == .control {
+            boundary = !(previousIsCR && value == 0x0A)
+          } else {
+            boundary = false
+          }
           if boundary {
-            count += pieceIsOneCluster ? 1 : clustersByICU(base + pieceStart, index - pieceStart)
+            count += piece(pieceIsOneCluster, pieceRegionalCount, base + pieceStart, index - pieceStart)
             pieceStart = index
-            pieceScalars = 0
             pieceIsOneCluster = true
-          } else if scalarClass != .extend && scalarClass != .zwj {
+            pieceRegionalCount = 0
+          } else if scalarClass != .extend && scalarClass != .zwj && !(previousIsCR && value == 0x0A) {
             pieceIsOneCluster = false
           }
         }
-        pieceScalars += 1
+        if scalarClass == .regional && pieceRegionalCount * 4 == index - pieceStart { pieceRegionalCount += 1 }
         previousClass = scalarClass
-        previousValue = value
-        index += length
+        previousIsCR = value == 0x0D
+        previousStart = index
+        index &+= length
       }
-      count += pieceIsOneCluster ? 1 : clustersByICU(base + pieceStart, utf8.count - pieceStart)
+      count += piece(pieceIsOneCluster, pieceRegionalCount, base + pieceStart, utf8.count - pieceStart)
       return count
     }
+  }
+
+  /// The clusters in a piece: one, a flag per pair of regional indicators, or what ICU counts.
+  private static func piece(_ isOneCluster: Bool, _ regionalCount: Int, _ utf8: UnsafePointer<UInt8>, _ length: Int) -> Int {
+    if isOneCluster { return 1 }
+    if regionalCount > 0 && regionalCount * 4 == length { return (regionalCount + 1) / 2 }
+    return clustersByICU(utf8, length)
   }
 
   /// The number of clusters in `length` bytes at `utf8`, from ICU's break iterator.

@@ -28,7 +28,10 @@ struct GraphemeCountTests {
     #expect(GraphemeBreaks.countClasses[0x0A] == .control)
     #expect(GraphemeBreaks.countClasses[0x301] == .extend)
     #expect(GraphemeBreaks.countClasses[0x200D] == .zwj)
-    #expect(GraphemeBreaks.countClasses[0x1F1E8] == .complex)  // a regional indicator
+    #expect(GraphemeBreaks.countClasses[0x1F1E8] == .regional)
+    #expect(GraphemeBreaks.countClasses[0xAC00] == .complex)  // a Hangul LV syllable
+    #expect(GraphemeBreaks.count(in: "🇨🇳🇯🇵🇺") == 3)
+    #expect(GraphemeBreaks.count(in: "a\r\n\r\nb") == 4)
     #expect(GraphemeBreaks.countClasses[0x1F600] == .other)
     #expect(GraphemeBreaks.count(in: "a" + String(repeating: "\u{301}", count: 1000)) == 1)
   }
