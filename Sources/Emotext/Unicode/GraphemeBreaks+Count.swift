@@ -21,12 +21,6 @@ extension GraphemeBreaks {
   /// Grapheme_Cluster_Break property on first use, so no table is copied by hand.
   static let countClasses: [CountClass] = (0..<0x20000).map { countClass(ofICUValue: UInt32($0)) }
 
-  /// For each 3-byte UTF-8 lead byte E0…EF, whether all 4096 scalars it starts are `other` (the CJK
-  /// ideograph blocks are), so a run of them is counted without decoding.
-  static let threeByteBlockIsOther: [Bool] = (0..<16).map { block in
-    (block << 12..<(block + 1) << 12).allSatisfy { countClasses[$0] == .other }
-  }
-
   static func countClass(ofICUValue value: UInt32) -> CountClass {
     // ICU's UGraphemeClusterBreak: 0 Other, 1 Control, 2 CR, 3 Extend, 5 LF, 10 SpacingMark,
     // 12 Regional_Indicator, 17 ZWJ.
@@ -50,7 +44,6 @@ extension GraphemeBreaks {
   /// - Complexity: O(*n*) in the UTF-8 length.
   static func countClusters(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = utf8.baseAddress, !utf8.isEmpty else { return 0 }
-    let blockIsOther = threeByteBlockIsOther
     return countClasses.withUnsafeBufferPointer { classes in
       var count = 0
       var previousStart = -1
@@ -62,20 +55,26 @@ extension GraphemeBreaks {
       var index = 0
       while index < utf8.count {
         if previousClass == .other && pieceStart == previousStart {
-          // Note: the fast path. The piece is one `other` scalar; while the next scalars are surely
-          // `other` too (printable ASCII, a CJK block), each closes the piece before it as one cluster.
+          // Note: the fast path. The piece is one `other` scalar; while the next scalar is `other` too,
+          // it closes the piece before it as one cluster, with no other state to keep.
           while index < utf8.count {
             let lead = utf8[index]
-            if lead < 0x80 {
-              guard classes[Int(lead)] == .other else { break }
-              pieceStart = index
-              index &+= 1
-            } else if lead & 0xF0 == 0xE0 && blockIsOther[Int(lead & 0x0F)] {
-              pieceStart = index
-              index &+= 3
-            } else {
-              break
+            var value = UInt32(lead)
+            var length = 1
+            if lead >= 0xF0 {
+              value = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
+                | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
+              length = 4
+            } else if lead >= 0xE0 {
+              value = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6) | UInt32(utf8[index + 2] & 0x3F)
+              length = 3
+            } else if lead >= 0xC0 {
+              value = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
+              length = 2
             }
+            guard value < 0x20000 && classes[Int(value)] == .other else { break }
+            pieceStart = index
+            index &+= length
             count += 1
           }
           previousStart = pieceStart
