@@ -106,6 +106,9 @@ extension BenchmarkSuite {
     withExtendedLifetime(document) {
       say(text.utf8.count, max(peak, after) - before, after - before)
     }
+    if ProcessInfo.processInfo.environment["EMOTEXT_BENCH_VERBOSE"] != nil {
+      FileHandle.standardError.write(Data("runs \(document.runs.count) capacity \(document.runs.capacity) stride \(MemoryLayout<Run>.stride)\n".utf8))
+    }
   }
 
   private static func residentBytes(_ field: String) -> Int {
