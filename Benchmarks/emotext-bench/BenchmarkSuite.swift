@@ -7,6 +7,8 @@ struct BenchmarkSuite {
   var quick: Bool
   /// Only tasks whose name contains this text run (all when nil).
   var filter: String?
+  /// Only contenders whose name contains this text are timed (for profiling one of them).
+  var contenderFilter: String?
   var budget: Budget
   var measurements: [Measurement] = []
   /// Output checks that failed; a contender that fails is not timed.
@@ -14,9 +16,10 @@ struct BenchmarkSuite {
   let tokenizer = BracketTokenizer(catalog: .default)
   private var mixedInputs: [Int: String] = [:]
 
-  init(quick: Bool, filter: String?) {
+  init(quick: Bool, filter: String?, contenderFilter: String? = nil) {
     self.quick = quick
     self.filter = filter
+    self.contenderFilter = contenderFilter
     budget = quick ? .quick : .full
   }
 
@@ -48,6 +51,7 @@ struct BenchmarkSuite {
     _ task: String, input: String, inputBytes: Int, contender: String, unit: String = "MB/s",
     work: Double? = nil, note: String? = nil, check: (Output) -> String? = { _ in nil }, _ body: () -> Output
   ) -> Output? {
+    if let contenderFilter, !contender.localizedCaseInsensitiveContains(contenderFilter) { return nil }
     let clock = ContinuousClock()
     let warmUpStart = clock.now
     let first = body()

@@ -10,6 +10,8 @@ let usage = """
     --quick        smaller inputs (64 KB and 1 MB) and shorter budgets: about a minute
     --json PATH    also write every measurement, with its samples, to PATH
     --filter TEXT  only the tasks whose name contains TEXT (e.g. tokenize, keystroke)
+    --contender TEXT  only the contenders whose name contains TEXT (for profiling one; skips the checks
+                   of the others against Emotext)
 
   example: swift run -c release emotext-bench --quick --json bench.json
   """
@@ -17,12 +19,14 @@ let usage = """
 var quick = false
 var jsonPath: String?
 var filter: String?
+var contenderFilter: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--quick": quick = true
   case "--json": jsonPath = arguments.popFirst()
   case "--filter": filter = arguments.popFirst()
+  case "--contender": contenderFilter = arguments.popFirst()
   case "--memory-probe":
     BenchmarkSuite.memoryProbe(utf8Count: Int(arguments.popFirst() ?? "") ?? 64 << 20)
     exit(0)
@@ -34,14 +38,9 @@ while let argument = arguments.popFirst() {
     exit(2)
   }
 }
-if argument(jsonPath: jsonPath) { exit(2) }
-
-func argument(jsonPath: String?) -> Bool {
-  if CommandLine.arguments.contains("--json") && jsonPath == nil {
-    FileHandle.standardError.write(Data("--json needs a path\n\(usage)\n".utf8))
-    return true
-  }
-  return false
+for option in ["--json", "--filter", "--contender"] where CommandLine.arguments.last == option {
+  FileHandle.standardError.write(Data("\(option) needs a value\n\(usage)\n".utf8))
+  exit(2)
 }
 
 #if DEBUG
@@ -57,7 +56,7 @@ func argument(jsonPath: String?) -> Bool {
   say(debugWarning)
 #endif
 
-var suite = BenchmarkSuite(quick: quick, filter: filter)
+var suite = BenchmarkSuite(quick: quick, filter: filter, contenderFilter: contenderFilter)
 let started = ContinuousClock.now
 say("emotext-bench: \(quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 say(BenchmarkSuite.header)

@@ -31,3 +31,48 @@ extension RichText {
     }
   }
 }
+
+extension RichText {
+  /// A document of runs that are already canonical, with their ends (see `runUTF16Ends`).
+  init(canonicalRuns: [Run], utf16Ends: [Int]) {
+    precondition(canonicalRuns.count == utf16Ends.count, "every run needs its end")
+    runStorage = canonicalRuns
+    runUTF16Ends = utf16Ends
+  }
+}
+
+extension String {
+  /// The length in UTF-16 code units, counted from the UTF-8 bytes.
+  // Note: `utf16.count` on a non-ASCII string of more than a few dozen bytes builds and keeps an index
+  // (breadcrumbs) in the string's storage: an allocation per text run when a document is measured.
+  var utf16CountFromUTF8: Int {
+    utf8.withContiguousStorageIfAvailable { Self.utf16Count(ofUTF8: $0) } ?? utf16.count
+  }
+
+  /// The length in UTF-16 code units of valid UTF-8: one per scalar, two for a scalar of 4 bytes.
+  /// Eight bytes at a time: a scalar starts at every byte that is not a continuation byte (10xxxxxx).
+  static func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var count = 0
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if word & high == 0 {
+        count &+= 8
+      } else {
+        let continuations = word & ~(word << 1) & high  // 10xxxxxx
+        let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & high  // 1111xxxx
+        count &+= 8 - continuations.nonzeroBitCount + fourByteLeads.nonzeroBitCount
+      }
+      index &+= 8
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+      index &+= 1
+    }
+    return count
+  }
+}

@@ -8,7 +8,7 @@ public enum Run: Hashable, Sendable {
   /// The run's length in UTF-16 code units; an attachment counts 1.
   public var utf16Count: Int {
     switch self {
-    case .text(let text, _): text.utf16.count
+    case .text(let text, _): text.utf16CountFromUTF8
     case .emoticon: 1
     }
   }

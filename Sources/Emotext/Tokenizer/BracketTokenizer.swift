@@ -40,24 +40,30 @@ public struct BracketTokenizer: Sendable {
   /// `text` as a document: known tokens become attachments, the rest is text with `attributes`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
     var runs: [Run] = []
+    var utf16Ends: [Int] = []
+    var utf16Offset = 0
     var textStart = 0
     var source = text
     source.withUTF8 { bytes in
+      func appendText(_ utf8Range: Range<Int>) {
+        runs.append(.text(Self.string(text, utf8Range: utf8Range), attributes))
+        // Note: counted here, while the bytes are in cache, rather than by a second pass over the runs.
+        utf16Offset += String.utf16Count(ofUTF8: UnsafeBufferPointer(rebasing: bytes[utf8Range]))
+        utf16Ends.append(utf16Offset)
+      }
       forEachToken(in: bytes) { utf8Range, token, emoticon in
-        if textStart < utf8Range.lowerBound {
-          runs.append(.text(Self.string(text, utf8Range: textStart..<utf8Range.lowerBound), attributes))
-        }
+        if textStart < utf8Range.lowerBound { appendText(textStart..<utf8Range.lowerBound) }
         runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
+        utf16Offset += 1
+        utf16Ends.append(utf16Offset)
         textStart = utf8Range.upperBound
       }
+      if textStart > 0 && textStart < bytes.count { appendText(textStart..<bytes.count) }
     }
     if textStart == 0 { return RichText(text, attributes: attributes) }
-    if textStart < text.utf8.count { runs.append(.text(Self.string(text, utf8Range: textStart..<text.utf8.count), attributes)) }
     // Note: the runs are canonical by construction (text pieces are non-empty and always separated by an
     // attachment), so they are stored as they are rather than coalesced again one by one.
-    var document = RichText()
-    document.runs = runs
-    return document
+    return RichText(canonicalRuns: runs, utf16Ends: utf16Ends)
   }
 
   /// Calls `body` with each catalog token in `text`, in order.

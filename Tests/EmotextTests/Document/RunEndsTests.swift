@@ -55,4 +55,15 @@ struct RunEndsTests {
       Self.expectAgreement(document, "seed \(seed), round \(round), append")
     }
   }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func utf16CountFromUTF8MatchesTheStandardLibrary(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let pieces = ["a", "é", "哈", "😀", "👩‍👩‍👧", "\u{10FFFF}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}"]
+    for _ in 0..<300 {
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      #expect(text.utf16CountFromUTF8 == text.utf16.count, "seed \(seed): \(text.debugDescription)")
+      #expect(Run.text(text, .plain).utf16Count == text.utf16.count)
+    }
+  }
 }
