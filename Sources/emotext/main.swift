@@ -3,6 +3,8 @@ import Foundation
 /// Every subcommand, in the order `emotext --help` lists them.
 let commands: [any Command.Type] = [
   EditCommand.self,
+  RenderCommand.self,
+  ComposeCommand.self,
 ]
 
 @MainActor func mainUsage() -> String {

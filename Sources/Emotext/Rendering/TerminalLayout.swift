@@ -1,0 +1,129 @@
+/// A document cut into terminal lines: each grapheme cluster or attachment is one piece, never split.
+///
+/// Shared by ``TerminalRenderer`` and ``ComposerScreen`` (which also needs where the caret goes).
+struct TerminalLayout {
+  /// How a piece is drawn.
+  enum Style: Equatable {
+    case plain
+    case entity(TextAttributes.Entity)
+    /// An attachment shown as its emoji fallback.
+    case emoticon
+    /// An attachment shown as its token.
+    case emoticonCode
+  }
+
+  /// One cluster or attachment.
+  struct Piece: Equatable {
+    /// Where it starts in the document, in UTF-16 units.
+    var utf16Offset: Int
+    /// Its length in the document, in UTF-16 units (1 for an attachment).
+    var utf16Count: Int
+    /// What is drawn: the cluster, or the attachment's fallback or token; empty for a line break.
+    var shown: String
+    /// Terminal cells it takes.
+    var cells: Int
+    var style: Style
+    var isLineBreak: Bool = false
+    var isSpace: Bool = false
+  }
+
+  private(set) var lines: [[Piece]] = [[]]
+  /// The column limit, or nil for no wrapping.
+  let columns: Int?
+
+  /// Lays out `text`, showing attachments as their fallback (or as their token when `emoticonCodes`),
+  /// wrapping at `columns` when given: after a space or next to a wide cluster when the line has one,
+  /// else between any two pieces. A piece wider than the limit gets a line of its own.
+  init(_ text: RichText, columns: Int?, emoticonCodes: Bool) {
+    precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
+    self.columns = columns
+    var utf16Offset = 0
+    for run in text.runs {
+      switch run {
+      case .emoticon(let attachment):
+        let shown = emoticonCodes ? attachment.token : attachment.fallbackText
+        let cells = emoticonCodes || attachment.fallbackText == attachment.token ? Self.cells(of: shown) : TerminalCellWidth.attachment
+        append(Piece(utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: cells,
+                     style: emoticonCodes || shown == attachment.token ? .emoticonCode : .emoticon))
+        utf16Offset += 1
+      case .text(let string, let attributes):
+        let style: Style = attributes.entity.map { .entity($0) } ?? .plain
+        for cluster in string.graphemeClusters {
+          let count = cluster.utf16.count
+          let first = cluster.unicodeScalars.first!
+          let isLineBreak = first == "\n" || first == "\r" || first == "\u{2028}" || first == "\u{2029}"
+          let shown = cluster == "\t" ? " " : String(cluster)
+          append(Piece(utf16Offset: utf16Offset, utf16Count: count, shown: isLineBreak ? "" : shown,
+                       cells: isLineBreak ? 0 : (cluster == "\t" ? 1 : TerminalCellWidth.of(cluster)), style: style,
+                       isLineBreak: isLineBreak, isSpace: cluster == " " || cluster == "\t"))
+          utf16Offset += count
+        }
+      }
+    }
+  }
+
+  private static func cells(of text: String) -> Int {
+    text.graphemeClusters.reduce(0) { $0 + TerminalCellWidth.of($1) }
+  }
+
+  /// The cells a line takes.
+  static func width(of line: [Piece]) -> Int { line.reduce(0) { $0 + $1.cells } }
+
+  private mutating func append(_ piece: Piece) {
+    if piece.isLineBreak {
+      lines[lines.count - 1].append(piece)
+      lines.append([])
+      return
+    }
+    guard let columns else { return lines[lines.count - 1].append(piece) }
+    var line = lines[lines.count - 1]
+    let used = Self.width(of: line)
+    guard used + piece.cells > columns, !line.isEmpty else { return lines[lines.count - 1].append(piece) }
+    if piece.isSpace {
+      // Note: a space that does not fit hangs at the end of the line, drawn as nothing.
+      var hanging = piece
+      hanging.cells = 0
+      hanging.shown = ""
+      return lines[lines.count - 1].append(hanging)
+    }
+    // Break after the last space or next to the last wide piece, when what moves down then fits.
+    var carried: [Piece] = []
+    if let breakIndex = Self.lastBreak(in: line, before: piece) {
+      let moving = Array(line[breakIndex...])
+      if Self.width(of: moving) + piece.cells <= columns {
+        carried = moving
+        line.removeSubrange(breakIndex...)
+      }
+    }
+    lines[lines.count - 1] = line
+    lines.append(carried + [piece])
+  }
+
+  /// The index in `line` where a new line may start: after a space, or before or after a 2-cell piece.
+  private static func lastBreak(in line: [Piece], before next: Piece) -> Int? {
+    var index = line.count
+    var after = next
+    while index > 0 {
+      let before = line[index - 1]
+      if before.isSpace || before.cells >= 2 || after.cells >= 2 { return index < line.count ? index : nil }
+      after = before
+      index -= 1
+    }
+    return nil
+  }
+
+  /// The line and column (in cells) where the caret at `utf16Offset` is drawn.
+  func position(ofCaret utf16Offset: Int) -> (line: Int, column: Int) {
+    for (lineIndex, line) in lines.enumerated() {
+      var column = 0
+      for piece in line {
+        if piece.utf16Offset >= utf16Offset { return (lineIndex, column) }
+        column += piece.cells
+      }
+      // Note: a caret after a line's hard break belongs to the next line; after a soft wrap it stays here
+      // only at the very end of the document.
+      if lineIndex == lines.count - 1 { return (lineIndex, column) }
+    }
+    return (lines.count - 1, 0)
+  }
+}
