@@ -57,7 +57,7 @@ extension ComposerScreen {
     var used = 1
     for (index, name) in tabs.enumerated() {
       let label = " \(name) "
-      let cells = label.graphemeClusters.reduce(0) { $0 + TerminalCellWidth.of($1) }
+      let cells = TerminalCellWidth.ofText(label)
       guard used + cells + 1 <= columns else { break }
       if index == tabIndex {
         bar += (cellIndex == nil ? ANSI.inverse : ANSI.bold + ANSI.yellow) + label + ANSI.reset
@@ -89,14 +89,10 @@ extension ComposerScreen {
         label = ""
       }
       let content = Self.fitted(label, cells: cellWidth - 1)
-      let padded = content + String(repeating: " ", count: cellWidth - 1 - Self.cells(of: content))
+      let padded = content + String(repeating: " ", count: cellWidth - 1 - TerminalCellWidth.ofText(content))
       result += cell == cellIndex ? ANSI.inverse + padded + ANSI.reset + " " : padded + " "
     }
     return result
-  }
-
-  static func cells(of text: String) -> Int {
-    text.graphemeClusters.reduce(0) { $0 + TerminalCellWidth.of($1) }
   }
 
   /// `text` cut to at most `cells` terminal cells, never inside a cluster; escape sequences are kept whole

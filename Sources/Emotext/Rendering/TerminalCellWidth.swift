@@ -39,6 +39,11 @@ public enum TerminalCellWidth {
     return eastAsianWidth == fullwidth || eastAsianWidth == wide ? 2 : 1
   }
 
+  /// The cells `text` takes on one line: the sum over its grapheme clusters (line breaks count 0).
+  public static func ofText(_ text: String) -> Int {
+    text.graphemeClusters.reduce(0) { $0 + of($1) }
+  }
+
   /// Whether a scalar takes no cell of its own: a combining mark (Mn, Me), a format character (Cf),
   /// a control (Cc), or a Hangul medial vowel or final consonant.
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -66,7 +71,7 @@ extension RichText {
     for run in runs {
       switch run {
       case .emoticon: cells += TerminalCellWidth.attachment
-      case .text(let text, _): for cluster in text.graphemeClusters { cells += TerminalCellWidth.of(cluster) }
+      case .text(let text, _): cells += TerminalCellWidth.ofText(text)
       }
     }
     return cells

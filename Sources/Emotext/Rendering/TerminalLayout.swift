@@ -42,9 +42,10 @@ struct TerminalLayout {
       switch run {
       case .emoticon(let attachment):
         let shown = emoticonCodes ? attachment.token : attachment.fallbackText
-        let cells = emoticonCodes || attachment.fallbackText == attachment.token ? Self.cells(of: shown) : TerminalCellWidth.attachment
-        append(Piece(utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: cells,
-                     style: emoticonCodes || shown == attachment.token ? .emoticonCode : .emoticon))
+        let isCode = shown == attachment.token
+        append(Piece(utf16Offset: utf16Offset, utf16Count: 1, shown: shown,
+                     cells: isCode ? TerminalCellWidth.ofText(shown) : TerminalCellWidth.attachment,
+                     style: isCode ? .emoticonCode : .emoticon))
         utf16Offset += 1
       case .text(let string, let attributes):
         let style: Style = attributes.entity.map { .entity($0) } ?? .plain
@@ -60,10 +61,6 @@ struct TerminalLayout {
         }
       }
     }
-  }
-
-  private static func cells(of text: String) -> Int {
-    text.graphemeClusters.reduce(0) { $0 + TerminalCellWidth.of($1) }
   }
 
   /// The cells a line takes.

@@ -121,7 +121,7 @@ import Testing
     #expect(rows[19] == "  默认 │ 最近")
     #expect(rows[20].hasPrefix(" 😆 哈哈    😍 爱你"))
     #expect(rows[22].hasSuffix("⌫ 删除"))
-    for row in rows { #expect(ComposerScreen.cells(of: row) <= 80, "row \(row)") }
+    for row in rows { #expect(TerminalCellWidth.ofText(row) <= 80, "row \(row)") }
     #expect(screen.draw().hasSuffix("\u{1B}[3;12H\u{1B}[?25h"), "the cursor is after 今天好开心")
   }
 
@@ -136,7 +136,7 @@ import Testing
     #expect(rows.count == 10)
     let fifteen = String(repeating: "好", count: 15)
     #expect(Array(rows[6...7]) == [" line 30 " + fifteen, " " + fifteen], "wrapped at 38 cells, the caret's line last")
-    for row in rows { #expect(ComposerScreen.cells(of: row) <= 40, "row \(row)") }
+    for row in rows { #expect(TerminalCellWidth.ofText(row) <= 40, "row \(row)") }
   }
 
   /// The text of each row of a drawn screen, escape sequences removed and trailing spaces trimmed.
