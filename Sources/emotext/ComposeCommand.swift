@@ -32,8 +32,9 @@ enum ComposeCommand: Command {
 
     let session = try TerminalSession()
     var size = session.size
-    var screen = ComposerScreen(catalog: .default, columns: size.columns, rows: size.rows, limit: limit,
-                                recentCodes: readRecents(at: recentsPath))
+    var screen = ComposerScreen(
+      catalog: .default, columns: size.columns, rows: size.rows, limit: limit,
+      recentCodes: readRecents(at: recentsPath))
     session.enterRawMode()
     var decoder = ComposerKeyDecoder()
     var outcome = ComposerScreen.Outcome.none

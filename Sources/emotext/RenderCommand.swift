@@ -49,7 +49,9 @@ enum RenderCommand: Command {
     if !html && (page || noImages || imageBase != nil || title != nil) {
       throw UsageError("--page, --title, --image-base and --no-images go with --html")
     }
-    if html && (width != nil || codes || forceColor) { throw UsageError("--width, --codes and --color go with --ansi or --plain") }
+    if html && (width != nil || codes || forceColor) {
+      throw UsageError("--width, --codes and --color go with --ansi or --plain")
+    }
     if title != nil && !page { throw UsageError("--title goes with --page") }
 
     let source = try readSource(positionals.first)
@@ -64,8 +66,11 @@ enum RenderCommand: Command {
     }
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var options: TerminalRenderer.Options =
-      plain ? [] : forceColor ? [.colors]
-      : TerminalRenderer.defaultOptions(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal)
+      plain
+      ? []
+      : forceColor
+        ? [.colors]
+        : TerminalRenderer.defaultOptions(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal)
     if codes { options.insert(.emoticonCodes) }
     let columns = width ?? (isTerminal ? TerminalSize.current(of: STDOUT_FILENO)?.columns : nil)
     print(TerminalRenderer(options: options, columns: columns).render(post))

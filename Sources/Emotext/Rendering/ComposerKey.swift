@@ -64,15 +64,10 @@ public struct ComposerKeyDecoder: Sendable {
         flushText()
         if let key = Self.key(forSequence: Array(pending[(index + 2)...end])) { keys.append(key) }
         index = end + 1
-      case 0x7F, 0x08: flushText(); keys.append(.backspace); index += 1
-      case 0x09: flushText(); keys.append(.tab); index += 1
-      case 0x0D, 0x0A: flushText(); keys.append(.enter); index += 1
-      case 0x04: flushText(); keys.append(.send); index += 1
-      case 0x03: flushText(); keys.append(.interrupt); index += 1
-      case 0x1A: flushText(); keys.append(.undo); index += 1
-      case 0x19: flushText(); keys.append(.redo); index += 1
-      case 0x01: flushText(); keys.append(.home); index += 1
-      case 0x05: flushText(); keys.append(.end); index += 1
+      case _ where Self.controlKeys[byte] != nil:
+        flushText()
+        keys.append(Self.controlKeys[byte]!)
+        index += 1
       case 0x00..<0x20: index += 1  // other controls are ignored
       default:
         let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
@@ -95,6 +90,12 @@ public struct ComposerKeyDecoder: Sendable {
 
   /// Whether bytes are held back (so the caller should call ``flush()`` after a short wait).
   public var hasPending: Bool { !pending.isEmpty }
+
+  /// The keys sent as one control byte.
+  private static let controlKeys: [UInt8: ComposerKey] = [
+    0x7F: .backspace, 0x08: .backspace, 0x09: .tab, 0x0D: .enter, 0x0A: .enter, 0x04: .send, 0x03: .interrupt,
+    0x1A: .undo, 0x19: .redo, 0x01: .home, 0x05: .end,
+  ]
 
   /// The key for the bytes after `ESC [` or `ESC O`, final byte included.
   private static func key(forSequence bytes: [UInt8]) -> ComposerKey? {

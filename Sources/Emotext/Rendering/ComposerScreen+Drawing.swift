@@ -35,8 +35,10 @@ extension ComposerScreen {
     line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
     let count = length
     let counter = count > limit ? ANSI.red + "\(count)/\(limit)" + ANSI.reset : "\(count)/\(limit)"
-    let hint = message.map { ANSI.red + $0 + ANSI.reset } ?? (isKeyboardVisible
-      ? "Tab 收起表情  Enter 插入  Ctrl-D 发送  Esc 取消" : "Tab 表情  Enter 换行  Ctrl-D 发送  Esc 取消")
+    let hint =
+      message.map { ANSI.red + $0 + ANSI.reset }
+      ?? (isKeyboardVisible
+        ? "Tab 收起表情  Enter 插入  Ctrl-D 发送  Esc 取消" : "Tab 表情  Enter 换行  Ctrl-D 发送  Esc 取消")
     line(" " + counter + "  " + Self.fitted(hint, cells: columns - 3 - "\(count)/\(limit)".count) + ANSI.reset)
 
     if isKeyboardVisible {
@@ -105,7 +107,9 @@ extension ComposerScreen {
       if cluster == "\u{1B}" { inEscape = true }
       if inEscape {
         result += cluster
-        if let last = cluster.unicodeScalars.last, (0x40...0x7E).contains(last.value), cluster != "\u{1B}", cluster != "[" {
+        if let last = cluster.unicodeScalars.last, (0x40...0x7E).contains(last.value), cluster != "\u{1B}",
+          cluster != "["
+        {
           inEscape = false
         }
         continue

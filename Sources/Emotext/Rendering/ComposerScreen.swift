@@ -63,9 +63,10 @@ public struct ComposerScreen: Sendable {
   private let packs: [EmoticonPack]
 
   /// A composer on an empty document; `recentCodes` are resolved against the catalog, unknown ones dropped.
-  public init(catalog: EmoticonCatalog, columns: Int, rows: Int, limit: Int = 140, recentCodes: [String] = [],
-              measure: @escaping @Sendable (RichText) -> Int = { $0.graphemeCount })
-  {
+  public init(
+    catalog: EmoticonCatalog, columns: Int, rows: Int, limit: Int = 140, recentCodes: [String] = [],
+    measure: @escaping @Sendable (RichText) -> Int = { $0.graphemeCount }
+  ) {
     editor = Editor(catalog: catalog)
     packs = catalog.packs.filter { !$0.isDisplayOnly && !$0.emoticons.isEmpty }
     recents = Array(recentCodes.compactMap { catalog.emoticon(forCode: $0) }.prefix(Self.recentsLimit))

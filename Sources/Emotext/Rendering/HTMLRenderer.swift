@@ -133,8 +133,9 @@ public struct HTMLRenderer: Sendable {
 
   private func appendEmoticon(_ attachment: EmoticonAttachment, to html: inout String) {
     if !options.contains(.omitImages),
-      let path = catalog.imagePath(for: attachment.emoticon, baseURL: imageBaseURL,
-                                   animated: options.contains(.animatedImages))
+      let path = catalog.imagePath(
+        for: attachment.emoticon, baseURL: imageBaseURL,
+        animated: options.contains(.animatedImages))
     {
       if Self.isSafeURL(path) {
         html += "<img class=\"emoticon\" src=\"\(Self.escaped(path))\" alt=\"\(Self.escaped(attachment.altText))\""
@@ -194,7 +195,9 @@ public struct HTMLRenderer: Sendable {
   /// control characters or spaces a browser would strip to reveal a scheme.
   public static func isSafeURL(_ url: String) -> Bool {
     guard !url.isEmpty else { return false }
-    guard !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }) else { return false }
+    guard !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }) else {
+      return false
+    }
     let lowercased = url.lowercased()
     if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") { return true }
     if url.hasPrefix("//") { return false }
@@ -208,7 +211,9 @@ public struct HTMLRenderer: Sendable {
     var result = ""
     for byte in text.utf8 {
       let scalar = Unicode.Scalar(byte)
-      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar) {
+      if scalar.isASCII,
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+      {
         result.unicodeScalars.append(scalar)
       } else {
         let hex = String(byte, radix: 16, uppercase: true)

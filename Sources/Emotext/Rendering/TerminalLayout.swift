@@ -43,9 +43,11 @@ struct TerminalLayout {
       case .emoticon(let attachment):
         let shown = emoticonCodes ? attachment.token : attachment.fallbackText
         let isCode = shown == attachment.token
-        append(Piece(utf16Offset: utf16Offset, utf16Count: 1, shown: shown,
-                     cells: isCode ? TerminalCellWidth.ofText(shown) : TerminalCellWidth.attachment,
-                     style: isCode ? .emoticonCode : .emoticon))
+        append(
+          Piece(
+            utf16Offset: utf16Offset, utf16Count: 1, shown: shown,
+            cells: isCode ? TerminalCellWidth.ofText(shown) : TerminalCellWidth.attachment,
+            style: isCode ? .emoticonCode : .emoticon))
         utf16Offset += 1
       case .text(let string, let attributes):
         let style: Style = attributes.entity.map { .entity($0) } ?? .plain
@@ -54,9 +56,11 @@ struct TerminalLayout {
           let first = cluster.unicodeScalars.first!
           let isLineBreak = first == "\n" || first == "\r" || first == "\u{2028}" || first == "\u{2029}"
           let shown = cluster == "\t" ? " " : String(cluster)
-          append(Piece(utf16Offset: utf16Offset, utf16Count: count, shown: isLineBreak ? "" : shown,
-                       cells: isLineBreak ? 0 : (cluster == "\t" ? 1 : TerminalCellWidth.of(cluster)), style: style,
-                       isLineBreak: isLineBreak, isSpace: cluster == " " || cluster == "\t"))
+          append(
+            Piece(
+              utf16Offset: utf16Offset, utf16Count: count, shown: isLineBreak ? "" : shown,
+              cells: isLineBreak ? 0 : (cluster == "\t" ? 1 : TerminalCellWidth.of(cluster)), style: style,
+              isLineBreak: isLineBreak, isSpace: cluster == " " || cluster == "\t"))
           utf16Offset += count
         }
       }

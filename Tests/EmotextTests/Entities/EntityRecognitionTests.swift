@@ -50,12 +50,13 @@ func entityRuns(_ text: RichText) -> [String] {
       .text("#not rescanned#", TextAttributes(entity: .link)),
     ])
     let result = text.recognizingEntities()
-    #expect(result.runs == [
-      .text("hi ", host),
-      .text("@a", TextAttributes(entity: .mention, hostAttributes: ["font": "serif"])),
-      .text(" ", host),
-      .text("#not rescanned#", TextAttributes(entity: .link)),
-    ])
+    #expect(
+      result.runs == [
+        .text("hi ", host),
+        .text("@a", TextAttributes(entity: .mention, hostAttributes: ["font": "serif"])),
+        .text(" ", host),
+        .text("#not rescanned#", TextAttributes(entity: .link)),
+      ])
   }
 
   @Test func entityRunsEndOnGraphemeBoundaries() {

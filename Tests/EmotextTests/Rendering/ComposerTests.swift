@@ -30,7 +30,9 @@ import Testing
 @Suite("Composer screen") struct ComposerScreenTests {
   /// A catalog with a pack of 25 emoticons (two pages) and an emoji pack.
   static let catalog: EmoticonCatalog = {
-    let faces = (0..<25).map { Emoticon(code: "[f\($0)]", kind: .image(png: "f\($0).png", gif: nil), fallback: "😀", packID: "faces") }
+    let faces = (0..<25).map {
+      Emoticon(code: "[f\($0)]", kind: .image(png: "f\($0).png", gif: nil), fallback: "😀", packID: "faces")
+    }
     let emoji = [Emoticon(code: "👍", kind: .emoji("👍"), packID: "emoji")]
     return EmoticonCatalog(packs: [
       EmoticonPack(id: "faces", displayName: "脸", emoticons: faces),
@@ -83,7 +85,9 @@ import Testing
     #expect(screen.cellIndex == ComposerScreen.emoticonsPerPage)
     #expect(screen.editor.document.postText == "[f8]")
     // Up from the top row selects the tab bar; Right moves to the Emoji tab; an emoji inserts as text.
-    screen.handle(.up); screen.handle(.up); screen.handle(.up)
+    screen.handle(.up)
+    screen.handle(.up)
+    screen.handle(.up)
     #expect(screen.cellIndex == nil)
     screen.handle(.right)
     screen.handle(.down)

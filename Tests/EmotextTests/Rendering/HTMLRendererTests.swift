@@ -11,26 +11,29 @@ import Testing
 
   @Test func golden() {
     let html = HTMLRenderer.format(post("//@小明: 好开心[哈哈][愛你]\n看 #春天# https://weibo.com/a?b=1&c=2 [未知]"))
-    #expect(html == """
-      //<a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a>: 好开心\
-      <img class="emoticon" src="d_haha.png" alt="[哈哈]" title="哈哈">\
-      <img class="emoticon" src="d_aini.png" alt="[愛你]" title="爱你"><br>
-      看 <a class="topic" href="https://s.weibo.com/weibo?q=%23%E6%98%A5%E5%A4%A9%23">#春天#</a> \
-      <a class="link" href="https://weibo.com/a?b=1&amp;c=2">https://weibo.com/a?b=1&amp;c=2</a> [未知]
-      """)
+    #expect(
+      html == """
+        //<a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a>: 好开心\
+        <img class="emoticon" src="d_haha.png" alt="[哈哈]" title="哈哈">\
+        <img class="emoticon" src="d_aini.png" alt="[愛你]" title="爱你"><br>
+        看 <a class="topic" href="https://s.weibo.com/weibo?q=%23%E6%98%A5%E5%A4%A9%23">#春天#</a> \
+        <a class="link" href="https://weibo.com/a?b=1&amp;c=2">https://weibo.com/a?b=1&amp;c=2</a> [未知]
+        """)
   }
 
   @Test func withoutLinksImagesOrWithABaseURL() {
     let text = post("@a [哈哈]")
-    #expect(HTMLRenderer.format(text, options: [.omitImages]) == """
-      <span class="mention">@a</span> <span class="emoticon" title="[哈哈]">😆</span>
-      """)
+    #expect(
+      HTMLRenderer.format(text, options: [.omitImages]) == """
+        <span class="mention">@a</span> <span class="emoticon" title="[哈哈]">😆</span>
+        """)
     var renderer = HTMLRenderer(imageBaseURL: "https://img.example/face/")
     renderer.mentionURLTemplate = "/u?name={name}&from=post"
-    #expect(renderer.render(text) == """
-      <a class="mention" href="/u?name=a&amp;from=post">@a</a> \
-      <img class="emoticon" src="https://img.example/face/d_haha.png" alt="[哈哈]" title="哈哈">
-      """)
+    #expect(
+      renderer.render(text) == """
+        <a class="mention" href="/u?name=a&amp;from=post">@a</a> \
+        <img class="emoticon" src="https://img.example/face/d_haha.png" alt="[哈哈]" title="哈哈">
+        """)
   }
 
   @Test func imagePathsResolveAgainstThePackDirectory() {
@@ -40,10 +43,11 @@ import Testing
       EmoticonPack(id: "p", displayName: "P", emoticons: [smile, noFallback], directory: "packs/p")
     ])
     let text = post("[笑][无]", catalog: catalog)
-    #expect(HTMLRenderer.format(text, catalog: catalog, options: [.animatedImages]) == """
-      <img class="emoticon" src="packs/p/smile.gif" alt="[笑]" title="笑">\
-      <span class="emoticon" title="[无]">[无]</span>
-      """)
+    #expect(
+      HTMLRenderer.format(text, catalog: catalog, options: [.animatedImages]) == """
+        <img class="emoticon" src="packs/p/smile.gif" alt="[笑]" title="笑">\
+        <span class="emoticon" title="[无]">[无]</span>
+        """)
   }
 
   @Test func crLFAndLineSeparatorsBecomeOneBreakEach() {
@@ -61,7 +65,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("https://a.b/c.png", true), ("HTTP://a.b", true), ("face/d.png", true), ("d.png?x=1:2", true), ("/abs/d.png", true),
+    ("https://a.b/c.png", true), ("HTTP://a.b", true), ("face/d.png", true), ("d.png?x=1:2", true),
+    ("/abs/d.png", true),
     ("javascript:alert(1)", false), ("JaVaScRiPt:alert(1)", false), (" javascript:alert(1)", false),
     ("java\tscript:alert(1)", false), ("data:image/png;base64,AAAA", false), ("vbscript:x", false),
     ("//evil.example/x.png", false), ("\\\\evil\\x", false), ("", false), ("file:///etc/passwd", false),
@@ -103,7 +108,9 @@ import Testing
       var attributes = tag.dropFirst(name.count)
       while let equals = attributes.firstIndex(of: "=") {
         let attribute = attributes[..<equals].trimmingPrefix(" ")
-        #expect(allowedAttributes.contains(String(attribute)), "attribute \(attribute) in \(html)", sourceLocation: sourceLocation)
+        #expect(
+          allowedAttributes.contains(String(attribute)), "attribute \(attribute) in \(html)",
+          sourceLocation: sourceLocation)
         let valueStart = attributes.index(after: equals)
         guard attributes[valueStart...].first == "\"",
           let valueEnd = attributes[attributes.index(after: valueStart)...].firstIndex(of: "\"")
@@ -112,11 +119,16 @@ import Testing
           return
         }
         let value = attributes[attributes.index(after: valueStart)..<valueEnd]
-        #expect(!value.contains("<") && !value.contains("'"), "value \(value) in \(html)", sourceLocation: sourceLocation)
+        #expect(
+          !value.contains("<") && !value.contains("'"), "value \(value) in \(html)", sourceLocation: sourceLocation)
         if attribute == "href" || attribute == "src" {
           let lowered = value.lowercased()
-          #expect(!lowered.contains("javascript:") && !lowered.hasPrefix("data:"), "URL \(value)", sourceLocation: sourceLocation)
-          #expect(HTMLRenderer.isSafeURL(String(value).replacingEvery("&amp;", with: "&")), "URL \(value)", sourceLocation: sourceLocation)
+          #expect(
+            !lowered.contains("javascript:") && !lowered.hasPrefix("data:"), "URL \(value)",
+            sourceLocation: sourceLocation)
+          #expect(
+            HTMLRenderer.isSafeURL(String(value).replacingEvery("&amp;", with: "&")), "URL \(value)",
+            sourceLocation: sourceLocation)
         }
         attributes = attributes[attributes.index(after: valueEnd)...]
       }

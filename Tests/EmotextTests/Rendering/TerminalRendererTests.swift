@@ -13,12 +13,13 @@ import Testing
 
   @Test func goldenANSIWithCodesAndWrapping() {
     let output = TerminalRenderer(options: [.colors, .emoticonCodes], columns: 13).lines(post)
-    #expect(output == [
-      "//\u{1B}[36m@小明\u{1B}[0m: 好",  // 11 cells: [哈哈] (6 cells) does not fit
-      "\u{1B}[33m[哈哈]\u{1B}[0m \u{1B}[36m#春天#\u{1B}[0m",
-      "\u{1B}[4;34mhttps://a.cn\u{1B}[0m",
-      "[未知]",
-    ])
+    #expect(
+      output == [
+        "//\u{1B}[36m@小明\u{1B}[0m: 好",  // 11 cells: [哈哈] (6 cells) does not fit
+        "\u{1B}[33m[哈哈]\u{1B}[0m \u{1B}[36m#春天#\u{1B}[0m",
+        "\u{1B}[4;34mhttps://a.cn\u{1B}[0m",
+        "[未知]",
+      ])
   }
 
   @Test func plainHasNoEscapes() {
