@@ -3,6 +3,7 @@ import Foundation
 /// Every subcommand, in the order `emotext --help` lists them.
 let commands: [any Command.Type] = [
   EditCommand.self,
+  CatalogCommand.self,
 ]
 
 @MainActor func mainUsage() -> String {

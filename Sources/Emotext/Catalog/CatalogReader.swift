@@ -95,9 +95,13 @@ struct CatalogReader {
       warnings.append(.packIDMismatch(location.appending("id"), listed: listedID, declared: declaredID))
     }
     var id = listedID ?? declaredID.flatMap { $0.isEmpty ? nil : $0 } ?? folder
-    if packs.contains(where: { $0.id == id }) { id = folder }
+    // Note: a pack extending one already loaded (YYKit's additional/com.sina.default) keeps its own
+    // folder, so it becomes a pack of its own, named like the one it extends.
+    let namesake = packs.first { $0.id == id }
+    if namesake != nil { id = folder }
     let nameKeys = ["group_name_cn", "emoticon_group_name_cn", "group_name", "emoticon_group_name", "group_name_en"]
-    let displayName = nameKeys.lazy.compactMap { info[$0] as? String }.first { !$0.isEmpty } ?? id
+    let displayName =
+      nameKeys.lazy.compactMap { info[$0] as? String }.first { !$0.isEmpty } ?? namesake?.displayName ?? id
     let isDisplayOnly = displayOnly || info["display_only"].map(truthValue) == true
 
     let emoticonsKey = info["emoticons"] == nil && info["emoticon_group_emoticons"] != nil
