@@ -2,6 +2,7 @@ import Foundation
 
 /// Every subcommand, in the order `emotext --help` lists them.
 let commands: [any Command.Type] = [
+  DemoCommand.self,
   EditCommand.self,
   CatalogCommand.self,
 ]
