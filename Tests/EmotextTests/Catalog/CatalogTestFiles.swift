@@ -2,12 +2,8 @@ import Foundation
 
 /// Paths to the shared catalog fixtures and scratch bundles written for one test.
 enum CatalogTestFiles {
-  /// `../shared/fixtures` relative to the package root, found from this file's path.
-  static let fixtures: String = {
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return packageRoot.appendingPathComponent("../shared/fixtures").standardizedFileURL.path
-  }()
+  /// `../shared/fixtures` beside the package root, as a standardized absolute path.
+  static let fixtures = TestPaths.sharedFixtures.standardizedFileURL.path
 
   static var weibo: String { fixtures + "/weibo-emoticons" }
   static var yykit: String { fixtures + "/yykit-emoticon-weibo" }

@@ -173,7 +173,7 @@ import Testing
   @Test func loadingNeverCrashesOnMangledFiles() throws {
     let seed: UInt64 = 20_261_130
     print("Catalog mangling seed: \(seed)")
-    var generator = CatalogSeededRandom(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     let originals = [
       try Data(contentsOf: URL(fileURLWithPath: Files.weibo + "/com.sina.lxh/info.plist")),
       try Data(contentsOf: URL(fileURLWithPath: Files.yykit + "/additional/com.sina.default/info.json")),

@@ -50,7 +50,7 @@ import Testing
   @Test func formatThenParseIsIdentityOnRandomScalars() throws {
     let seed: UInt64 = 0x5EED_C0DE
     print("EmojiCode round trip seed: \(seed)")
-    var generator = CatalogSeededRandom(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     for _ in 0..<500 {
       var text = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 1...6, using: &generator) {
@@ -60,18 +60,5 @@ import Testing
       let string = String(text)
       #expect(try EmojiCode.parse(EmojiCode.format(string)) == string)
     }
-  }
-}
-
-/// A small seeded generator (CatalogSeededRandom) so random tests repeat.
-struct CatalogSeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
