@@ -55,7 +55,8 @@ enum CatalogCommand: Command {
       var packs = catalog.packs
       if let packID {
         guard let pack = catalog.pack(id: packID) else {
-          throw CommandFailure("no pack '\(packID)'; the catalog has \(catalog.packs.map(\.id).joined(separator: ", "))")
+          throw CommandFailure(
+            "no pack '\(packID)'; the catalog has \(catalog.packs.map(\.id).joined(separator: ", "))")
         }
         packs = [pack]
       }

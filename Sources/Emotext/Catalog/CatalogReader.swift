@@ -51,7 +51,8 @@ struct CatalogReader {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
     return names.filter { name in
       var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
+      return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
+        && isDirectory.boolValue
     }.sorted()
   }
 
@@ -85,7 +86,8 @@ struct CatalogReader {
     let directory = root + "/" + folder
     let plistFile = folder + "/info.plist"
     let jsonFile = folder + "/info.json"
-    let file = FileManager.default.fileExists(atPath: root + "/" + plistFile)
+    let file =
+      FileManager.default.fileExists(atPath: root + "/" + plistFile)
       ? plistFile : FileManager.default.fileExists(atPath: root + "/" + jsonFile) ? jsonFile : plistFile
     guard let info = dictionary(root: root, file: file) else { return }
     let location = CatalogLocation(file: file)
@@ -104,7 +106,8 @@ struct CatalogReader {
       nameKeys.lazy.compactMap { info[$0] as? String }.first { !$0.isEmpty } ?? namesake?.displayName ?? id
     let isDisplayOnly = displayOnly || info["display_only"].map(truthValue) == true
 
-    let emoticonsKey = info["emoticons"] == nil && info["emoticon_group_emoticons"] != nil
+    let emoticonsKey =
+      info["emoticons"] == nil && info["emoticon_group_emoticons"] != nil
       ? "emoticon_group_emoticons" : "emoticons"
     guard let entries = array(info, emoticonsKey, at: location) else { return }
     var emoticons: [Emoticon] = []
@@ -139,7 +142,8 @@ struct CatalogReader {
     case .invalid:
       errors.append(
         .wrongValue(
-          location.appending("type"), expected: "\"0\" (image), \"1\" (emoji) or \"\"", found: describe(entry["type"]!)))
+          location.appending("type"), expected: "\"0\" (image), \"1\" (emoji) or \"\"", found: describe(entry["type"]!))
+      )
       return nil
     }
     if isEmoji {
@@ -224,7 +228,8 @@ struct CatalogReader {
     }
     guard let id = string(pack, "id", at: location) else { return }
     guard !id.isEmpty, !packs.contains(where: { $0.id == id }) else {
-      errors.append(.wrongValue(location.appending("id"), expected: "a non-empty id no earlier pack uses", found: quoted(id)))
+      errors.append(
+        .wrongValue(location.appending("id"), expected: "a non-empty id no earlier pack uses", found: quoted(id)))
       return
     }
     let displayName = optionalString(pack, "displayName", at: location) ?? id
@@ -244,7 +249,8 @@ struct CatalogReader {
       }
     }
     packs.append(
-      EmoticonPack(id: id, displayName: displayName, emoticons: emoticons, isDisplayOnly: isDisplayOnly, directory: directory))
+      EmoticonPack(
+        id: id, displayName: displayName, emoticons: emoticons, isDisplayOnly: isDisplayOnly, directory: directory))
     emoticonLocations.append(locations)
   }
 
@@ -274,7 +280,8 @@ struct CatalogReader {
     var aliases: [String] = []
     if let list = entry["aliases"] {
       guard let strings = list as? [Any] else {
-        errors.append(.wrongValue(location.appending("aliases"), expected: "an array of strings", found: describe(list)))
+        errors.append(
+          .wrongValue(location.appending("aliases"), expected: "an array of strings", found: describe(list)))
         return nil
       }
       for (index, alias) in strings.enumerated() {
@@ -313,7 +320,8 @@ struct CatalogReader {
   /// outside `directory` through a symbolic link.
   private mutating func isSafeImagePath(_ path: String, directory: String?, at location: CatalogLocation) -> Bool {
     if path.isEmpty {
-      errors.append(.wrongValue(location, expected: "an image file name such as \"d_haha.png\"", found: "an empty string"))
+      errors.append(
+        .wrongValue(location, expected: "an image file name such as \"d_haha.png\"", found: "an empty string"))
       return false
     }
     let components = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -373,7 +381,8 @@ struct CatalogReader {
       return nil
     }
     guard let dictionary = value as? [String: Any] else {
-      errors.append(.malformedFile(location, detail: "expected a dictionary at the top level, found \(describe(value))"))
+      errors.append(
+        .malformedFile(location, detail: "expected a dictionary at the top level, found \(describe(value))"))
       return nil
     }
     return dictionary
@@ -391,7 +400,9 @@ struct CatalogReader {
     return text
   }
 
-  private mutating func optionalString(_ dictionary: [String: Any], _ key: String, at location: CatalogLocation) -> String? {
+  private mutating func optionalString(_ dictionary: [String: Any], _ key: String, at location: CatalogLocation)
+    -> String?
+  {
     guard dictionary[key] != nil else { return nil }
     return string(dictionary, key, at: location)
   }

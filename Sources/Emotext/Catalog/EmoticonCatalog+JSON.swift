@@ -13,7 +13,8 @@ extension EmoticonCatalog {
     var lines = [#"{"version":1,"packs":["#]
     for (packIndex, pack) in packs.enumerated() {
       var header: [(String, JSONValue)] = [
-        ("id", .string(pack.id)), ("displayName", .string(pack.displayName)), ("displayOnly", .bool(pack.isDisplayOnly)),
+        ("id", .string(pack.id)), ("displayName", .string(pack.displayName)),
+        ("displayOnly", .bool(pack.isDisplayOnly)),
       ]
       if let directory = pack.directory { header.append(("directory", .string(directory))) }
       let headerText = JSONValue.object(header).serialized

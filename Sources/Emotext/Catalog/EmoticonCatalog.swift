@@ -67,8 +67,10 @@ public struct EmoticonPack: Hashable, Sendable {
   /// The folder image paths are relative to, when the pack was loaded from disk.
   public var directory: String?
 
-  public init(id: String, displayName: String, emoticons: [Emoticon], isDisplayOnly: Bool = false,
-              directory: String? = nil) {
+  public init(
+    id: String, displayName: String, emoticons: [Emoticon], isDisplayOnly: Bool = false,
+    directory: String? = nil
+  ) {
     self.id = id
     self.displayName = displayName
     self.emoticons = emoticons

@@ -12,8 +12,10 @@ public struct KeyboardLayout: Hashable, Sendable {
 
   /// A page of `rows × columns` cells, which must leave room for at least one emoticon and the delete key.
   public init(rows: Int, columns: Int) {
-    precondition(rows >= 1 && columns >= 1, "KeyboardLayout needs at least 1 row and 1 column, got \(rows) × \(columns)")
-    precondition(rows * columns >= 2, "KeyboardLayout needs at least 2 cells (an emoticon and delete), got \(rows) × \(columns)")
+    precondition(
+      rows >= 1 && columns >= 1, "KeyboardLayout needs at least 1 row and 1 column, got \(rows) × \(columns)")
+    precondition(
+      rows * columns >= 2, "KeyboardLayout needs at least 2 cells (an emoticon and delete), got \(rows) × \(columns)")
     self.rows = rows
     self.columns = columns
   }

@@ -8,7 +8,8 @@ import Testing
     let report = EmoticonCatalog.validate(contentsOf: CatalogTestFiles.weibo)
     #expect(report.errors.isEmpty, "\(report.lines)")
     let catalog = report.catalog
-    #expect(catalog.packs.map(\.id) == ["com.sina.default", "com.apple.emoji", "com.sina.lxh", "com.sina.display_only"])
+    #expect(
+      catalog.packs.map(\.id) == ["com.sina.default", "com.apple.emoji", "com.sina.lxh", "com.sina.display_only"])
     #expect(catalog.packs.map(\.emoticons.count) == [111, 80, 40, 3])
     #expect(catalog.packs.map(\.isDisplayOnly) == [false, false, false, true])
     #expect(catalog.packs.map(\.displayName) == ["默认", "Emoji", "浪小花", "仅显示"])
@@ -29,7 +30,8 @@ import Testing
     // [握手] has type "" (empty string) and an empty gif.
     #expect(catalog.emoticon(forToken: "[握手]")?.kind == .image(png: "h_woshou.png", gif: nil))
     // Display-only entries have no gif key at all.
-    #expect(catalog.emoticon(forToken: "[星星]")?.kind == .image(png: "composer_rating_small_icon_highlighted.png", gif: nil))
+    #expect(
+      catalog.emoticon(forToken: "[星星]")?.kind == .image(png: "composer_rating_small_icon_highlighted.png", gif: nil))
     let emoji = catalog.packs[1].emoticons
     #expect(emoji.first?.code == "😃")
     #expect(emoji.first?.kind == .emoji("😃"))
@@ -90,12 +92,17 @@ import Testing
 
   @Test func alternateDisplayOnlyKeySchemeLoads() throws {
     let alternate = try String(contentsOfFile: CatalogTestFiles.weibo + "/DisplayOnly/info.plist", encoding: .utf8)
-    let root = CatalogTestFiles.bundle(["emoticons.plist": CatalogTestFiles.packageList(["alt"]), "alt/info.plist": alternate])
+    let root = CatalogTestFiles.bundle([
+      "emoticons.plist": CatalogTestFiles.packageList(["alt"]), "alt/info.plist": alternate,
+    ])
     let report = EmoticonCatalog.validate(contentsOf: root)
     #expect(report.errors.isEmpty, "\(report.lines)")
     #expect(report.catalog.packs.first?.displayName == "仅显示")
     #expect(report.catalog.packs.first?.emoticons.map(\.code) == ["[星星]", "[空星]", "[半星]"])
-    #expect(report.warnings.contains { if case .packIDMismatch(_, "alt", "com.sina._wb_display_only") = $0 { true } else { false } })
+    #expect(
+      report.warnings.contains {
+        if case .packIDMismatch(_, "alt", "com.sina._wb_display_only") = $0 { true } else { false }
+      })
   }
 
   @Test(arguments: [
@@ -103,7 +110,9 @@ import Testing
     ("<string>1</string>", true), ("<integer>1</integer>", true), ("<string></string>", false),
   ])
   func typeMayBeStringNumberOrEmpty(type: String, isEmoji: Bool) throws {
-    let entry = isEmoji ? "<key>code</key><string>0x1f600</string><key>type</key>\(type)" : CatalogTestFiles.image("[a]", type: type)
+    let entry =
+      isEmoji
+      ? "<key>code</key><string>0x1f600</string><key>type</key>\(type)" : CatalogTestFiles.image("[a]", type: type)
     let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.onePackBundle([entry]))
     #expect(catalog.packs[0].emoticons.first?.isImage == !isEmoji)
   }

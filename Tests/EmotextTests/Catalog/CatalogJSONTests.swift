@@ -31,7 +31,8 @@ import Testing
       EmoticonPack(
         id: "p", displayName: "P",
         emoticons: [
-          Emoticon(code: "[爱你]", aliases: ["[愛你]"], kind: .image(png: "a.png", gif: "a.gif"), fallback: "😍", packID: "p"),
+          Emoticon(
+            code: "[爱你]", aliases: ["[愛你]"], kind: .image(png: "a.png", gif: "a.gif"), fallback: "😍", packID: "p"),
           Emoticon(code: "😀", kind: .emoji("😀"), packID: "p"),
         ], isDisplayOnly: true, directory: "/bundle/p"),
       EmoticonPack(id: "q", displayName: "Q", emoticons: []),
@@ -52,7 +53,8 @@ import Testing
 
   @Test func handWrittenCatalogWithRelativeDirectoryAndDefaults() throws {
     let root = CatalogTestFiles.bundle([
-      "c.json": #"{"version":1,"packs":[{"id":"mine","directory":"images","emoticons":[{"code":"[好]","png":"hao.png"},{"code":"👍","emoji":"👍","fallback":"+1"}]}]}"#
+      "c.json":
+        #"{"version":1,"packs":[{"id":"mine","directory":"images","emoticons":[{"code":"[好]","png":"hao.png"},{"code":"👍","emoji":"👍","fallback":"+1"}]}]}"#
     ])
     let catalog = try EmoticonCatalog(contentsOf: root + "/c.json")
     #expect(catalog.packs[0].displayName == "mine")
@@ -71,7 +73,10 @@ import Testing
     let weibo = catalog.packs[0].emoticons
     #expect(weibo.count >= 100)
     #expect(weibo.allSatisfy { $0.isImage && $0.fallback?.isEmpty == false && $0.packID == "com.sina.default" })
-    #expect(weibo.allSatisfy { EmoticonCatalog.isValidImageToken($0.code) && $0.aliases.allSatisfy(EmoticonCatalog.isValidImageToken) })
+    #expect(
+      weibo.allSatisfy {
+        EmoticonCatalog.isValidImageToken($0.code) && $0.aliases.allSatisfy(EmoticonCatalog.isValidImageToken)
+      })
     let emoji = catalog.packs[1].emoticons
     #expect(emoji.count >= 80)
     #expect(emoji.allSatisfy { $0.kind == .emoji($0.code) && $0.aliases.isEmpty })

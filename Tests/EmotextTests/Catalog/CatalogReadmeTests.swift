@@ -1,7 +1,6 @@
+import Emotext
 import Foundation
 import Testing
-
-import Emotext
 
 @Suite("README catalog section") struct CatalogReadmeTests {
   /// The Swift example of the README's catalog section, with real paths.
@@ -53,7 +52,9 @@ import Emotext
   }
 
   @Test(.enabled(if: isBuilt)) func validateListsEachProblemAndFails() throws {
-    let root = CatalogTestFiles.onePackBundle([CatalogTestFiles.image("哈哈"), CatalogTestFiles.image("[a]", png: "../a.png")])
+    let root = CatalogTestFiles.onePackBundle([
+      CatalogTestFiles.image("哈哈"), CatalogTestFiles.image("[a]", png: "../a.png"),
+    ])
     let result = try run(["catalog", "validate", root])
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n")

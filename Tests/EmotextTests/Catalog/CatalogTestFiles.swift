@@ -52,7 +52,9 @@ enum CatalogTestFiles {
   }
 
   /// The XML keys of an image entry.
-  static func image(_ chs: String, cht: String? = nil, png: String = "x.png", gif: String? = nil, type: String = "<string>0</string>")
+  static func image(
+    _ chs: String, cht: String? = nil, png: String = "x.png", gif: String? = nil, type: String = "<string>0</string>"
+  )
     -> String
   {
     "<key>chs</key><string>\(chs)</string>" + (cht.map { "<key>cht</key><string>\($0)</string>" } ?? "")

@@ -16,7 +16,9 @@ import Testing
   @Test func missingPathAndMissingFiles() {
     #expect(errors("/no/such/catalog") == [.missingFile(CatalogLocation(file: "/no/such/catalog"))])
     #expect(errors(Files.scratchFolder()) == [.missingFile(CatalogLocation(file: "emoticons.plist"))])
-    let root = Files.bundle(["emoticons.plist": Files.packageList(["gone", "p"]), "p/info.plist": Files.info(id: "p", entries: [])])
+    let root = Files.bundle([
+      "emoticons.plist": Files.packageList(["gone", "p"]), "p/info.plist": Files.info(id: "p", entries: []),
+    ])
     let found = errors(root)
     #expect(found == [.missingFile(CatalogLocation(file: "gone/info.plist"))])
     #expect("\(found[0])" == "gone/info.plist: file not found (expected a readable file)")
@@ -32,7 +34,8 @@ import Testing
     #expect(location == CatalogLocation(file: "emoticons.plist"))
     #expect("\(plist[0])".hasPrefix("emoticons.plist: malformed file: "))
 
-    let json = errors(Files.bundle(["emoticons.plist": Files.packageList(["p"]), "p/info.json": "{\"emoticons\": [1,"]))
+    let json = errors(
+      Files.bundle(["emoticons.plist": Files.packageList(["p"]), "p/info.json": "{\"emoticons\": [1,"]))
     guard case .malformedFile(let jsonLocation, _) = json.first else {
       Issue.record("expected malformedFile, got \(json)")
       return
@@ -40,15 +43,25 @@ import Testing
     #expect(jsonLocation.file == "p/info.json")
 
     let array = errors(Files.bundle(["emoticons.plist": Files.plist("<array/>")]))
-    #expect(array == [.malformedFile(CatalogLocation(file: "emoticons.plist"), detail: "expected a dictionary at the top level, found an array")])
+    #expect(
+      array == [
+        .malformedFile(
+          CatalogLocation(file: "emoticons.plist"), detail: "expected a dictionary at the top level, found an array")
+      ])
   }
 
   @Test func missingKeysAndWrongTypes() {
     #expect(
       errors(Files.bundle(["emoticons.plist": Files.plist("<dict/>")]))
         == [.missingKey(CatalogLocation(file: "emoticons.plist", keyPath: "packages"))])
-    let wrong = errors(Files.bundle(["emoticons.plist": Files.plist("<dict><key>packages</key><string>x</string></dict>")]))
-    #expect(wrong == [.wrongValue(CatalogLocation(file: "emoticons.plist", keyPath: "packages"), expected: "an array", found: "the string \"x\"")])
+    let wrong = errors(
+      Files.bundle(["emoticons.plist": Files.plist("<dict><key>packages</key><string>x</string></dict>")]))
+    #expect(
+      wrong == [
+        .wrongValue(
+          CatalogLocation(file: "emoticons.plist", keyPath: "packages"), expected: "an array", found: "the string \"x\""
+        )
+      ])
     #expect("\(wrong[0])" == "emoticons.plist: packages: expected an array, found the string \"x\"")
     let root = Files.onePackBundle([
       Files.image("[a]"),
@@ -90,7 +103,8 @@ import Testing
 
   @Test func aliasesNeedBracketsToo() {
     let found = errors(Files.onePackBundle([Files.image("[a]", cht: "a")]))
-    #expect(found == [.codeWithoutBrackets(CatalogLocation(file: "p/info.plist", keyPath: "emoticons[0].cht"), code: "a")])
+    #expect(
+      found == [.codeWithoutBrackets(CatalogLocation(file: "p/info.plist", keyPath: "emoticons[0].cht"), code: "a")])
     #expect(EmoticonCatalog.isValidImageToken("[哈哈]"))
     #expect(EmoticonCatalog.isValidImageToken("[a b]"))
     #expect(!EmoticonCatalog.isValidImageToken("[a\u{2028}b]"))
@@ -100,7 +114,9 @@ import Testing
   func imagePathsMustStayInThePackFolder(path: String) {
     let found = errors(Files.onePackBundle([Files.image("[a]", png: path)]))
     #expect(found == [.unsafeImagePath(CatalogLocation(file: "p/info.plist", keyPath: "emoticons[0].png"), path: path)])
-    #expect("\(found[0])" == "p/info.plist: emoticons[0].png: expected a relative path inside the pack folder, found \"\(path)\"")
+    #expect(
+      "\(found[0])"
+        == "p/info.plist: emoticons[0].png: expected a relative path inside the pack folder, found \"\(path)\"")
   }
 
   @Test func gifPathsAreCheckedToo() {
@@ -110,17 +126,21 @@ import Testing
 
   @Test func symbolicLinksLeavingThePackFolderAreRefused() throws {
     let outside = Files.bundle(["secret.png": "x"])
-    let root = Files.onePackBundle([Files.image("[in]", png: "inside.png"), Files.image("[out]", png: "link.png"),
-      Files.image("[dir]", png: "linkdir/secret.png")])
+    let root = Files.onePackBundle([
+      Files.image("[in]", png: "inside.png"), Files.image("[out]", png: "link.png"),
+      Files.image("[dir]", png: "linkdir/secret.png"),
+    ])
     try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/p/real.png"))
     try FileManager.default.createSymbolicLink(atPath: root + "/p/inside.png", withDestinationPath: "real.png")
-    try FileManager.default.createSymbolicLink(atPath: root + "/p/link.png", withDestinationPath: outside + "/secret.png")
+    try FileManager.default.createSymbolicLink(
+      atPath: root + "/p/link.png", withDestinationPath: outside + "/secret.png")
     try FileManager.default.createSymbolicLink(atPath: root + "/p/linkdir", withDestinationPath: outside)
     let found = errors(root)
     #expect(
       found == [
         .unsafeImagePath(CatalogLocation(file: "p/info.plist", keyPath: "emoticons[1].png"), path: "link.png"),
-        .unsafeImagePath(CatalogLocation(file: "p/info.plist", keyPath: "emoticons[2].png"), path: "linkdir/secret.png"),
+        .unsafeImagePath(
+          CatalogLocation(file: "p/info.plist", keyPath: "emoticons[2].png"), path: "linkdir/secret.png"),
       ])
   }
 
@@ -130,8 +150,13 @@ import Testing
     ("smile", .notHexadecimal(component: "smile", componentIndex: 0)),
   ])
   func invalidEmojiCodes(code: String, reason: EmojiCodeError) {
-    let found = errors(Files.onePackBundle(["<key>code</key><string>\(code)</string><key>type</key><string>1</string>"]))
-    #expect(found == [.invalidEmojiCode(CatalogLocation(file: "p/info.plist", keyPath: "emoticons[0].code"), code: code, reason: reason)])
+    let found = errors(
+      Files.onePackBundle(["<key>code</key><string>\(code)</string><key>type</key><string>1</string>"]))
+    #expect(
+      found == [
+        .invalidEmojiCode(
+          CatalogLocation(file: "p/info.plist", keyPath: "emoticons[0].code"), code: code, reason: reason)
+      ])
     #expect("\(found[0])".hasPrefix("p/info.plist: emoticons[0].code: invalid emoji code \"\(code)\": code point"))
   }
 
@@ -143,8 +168,14 @@ import Testing
     ])
     let report = EmoticonCatalog.validate(contentsOf: root)
     #expect(report.errors.isEmpty)
-    #expect(report.warnings == [.duplicateCode(CatalogLocation(file: "b/info.plist", keyPath: "emoticons[1]"), code: "[X]", firstPackID: "a")])
-    #expect(report.lines == ["warning: b/info.plist: emoticons[1]: duplicate code \"[X]\", already defined in pack a (the first one wins)"])
+    #expect(
+      report.warnings == [
+        .duplicateCode(CatalogLocation(file: "b/info.plist", keyPath: "emoticons[1]"), code: "[X]", firstPackID: "a")
+      ])
+    #expect(
+      report.lines == [
+        "warning: b/info.plist: emoticons[1]: duplicate code \"[X]\", already defined in pack a (the first one wins)"
+      ])
     #expect(try EmoticonCatalog(contentsOf: root).emoticon(forToken: "[X]")?.kind == .image(png: "a.png", gif: nil))
   }
 
@@ -155,19 +186,25 @@ import Testing
     }
     #expect(jsonErrors(#"{"packs":[]}"#) == ["c.json: version: missing (expected this key to be present)"])
     #expect(jsonErrors(#"{"version":2,"packs":[]}"#) == ["c.json: version: expected version 1, found the number 2"])
-    #expect(jsonErrors(#"{"version":true,"packs":[]}"#) == ["c.json: version: expected version 1, found the boolean true"])
-    #expect(jsonErrors(#"{"version":1,"packs":[{"id":"a","emoticons":[{"code":""}]}]}"#) == [
-      "c.json: packs[0].emoticons[0].code: expected a code such as \"[哈哈]\", found an empty string"
-    ])
-    #expect(jsonErrors(#"{"version":1,"packs":[{"id":"a","emoticons":[{"code":"[a]","aliases":["b"],"png":"a.png"}]}]}"#) == [
-      "c.json: packs[0].emoticons[0].aliases[0]: expected \"[\", 1 or more characters other than brackets and line breaks, then \"]\", found \"b\""
-    ])
-    #expect(jsonErrors(#"{"version":1,"packs":[{"id":"a","directory":"a","emoticons":[{"code":"[a]","png":"/a.png"}]}]}"#) == [
-      "c.json: packs[0].emoticons[0].png: expected a relative path inside the pack folder, found \"/a.png\""
-    ])
-    #expect(jsonErrors(#"{"version":1,"packs":[{"id":"a","emoticons":[]},{"id":"a","emoticons":[]}]}"#) == [
-      "c.json: packs[1].id: expected a non-empty id no earlier pack uses, found \"a\""
-    ])
+    #expect(
+      jsonErrors(#"{"version":true,"packs":[]}"#) == ["c.json: version: expected version 1, found the boolean true"])
+    #expect(
+      jsonErrors(#"{"version":1,"packs":[{"id":"a","emoticons":[{"code":""}]}]}"#) == [
+        "c.json: packs[0].emoticons[0].code: expected a code such as \"[哈哈]\", found an empty string"
+      ])
+    #expect(
+      jsonErrors(#"{"version":1,"packs":[{"id":"a","emoticons":[{"code":"[a]","aliases":["b"],"png":"a.png"}]}]}"#) == [
+        "c.json: packs[0].emoticons[0].aliases[0]: expected \"[\", 1 or more characters other than brackets and line breaks, then \"]\", found \"b\""
+      ])
+    #expect(
+      jsonErrors(#"{"version":1,"packs":[{"id":"a","directory":"a","emoticons":[{"code":"[a]","png":"/a.png"}]}]}"#)
+        == [
+          "c.json: packs[0].emoticons[0].png: expected a relative path inside the pack folder, found \"/a.png\""
+        ])
+    #expect(
+      jsonErrors(#"{"version":1,"packs":[{"id":"a","emoticons":[]},{"id":"a","emoticons":[]}]}"#) == [
+        "c.json: packs[1].id: expected a non-empty id no earlier pack uses, found \"a\""
+      ])
   }
 
   @Test func loadingNeverCrashesOnMangledFiles() throws {

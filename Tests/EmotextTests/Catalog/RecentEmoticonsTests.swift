@@ -33,7 +33,10 @@ import Testing
     #expect(result.problem == nil)
     #expect(result.droppedCodes.isEmpty)
     #expect(result.recents == recents)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["recents.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == [
+        "recents.json"
+      ])
   }
 
   @Test func missingFileStartsEmptyWithAReason() {
@@ -44,7 +47,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", "not valid JSON"), (#"{"version":1,"codes":["[哈"#, "not valid JSON"), ("[1]", "the top level is not an object"),
+    ("", "not valid JSON"), (#"{"version":1,"codes":["[哈"#, "not valid JSON"),
+    ("[1]", "the top level is not an object"),
     (#"{"version":2,"codes":[]}"#, "version: expected 1"), (#"{"version":1}"#, "codes: expected an array of strings"),
     (#"{"version":1,"codes":["[哈哈]",3]}"#, "codes[1]: expected a string"),
   ])
@@ -57,7 +61,9 @@ import Testing
   }
 
   @Test func codesNoLongerInTheCatalogAreDroppedOnLoad() {
-    let path = CatalogTestFiles.bundle(["r.json": #"{"version":1,"codes":["[哈哈]","[没了]","[愛你]","[爱你]","😃","[哈哈]"]}"#]) + "/r.json"
+    let path =
+      CatalogTestFiles.bundle(["r.json": #"{"version":1,"codes":["[哈哈]","[没了]","[愛你]","[爱你]","😃","[哈哈]"]}"#])
+      + "/r.json"
     let result = RecentEmoticons.load(from: path, catalog: catalog, capacity: 2)
     #expect(result.problem == nil)
     #expect(result.droppedCodes == ["[没了]"])
@@ -70,8 +76,11 @@ import Testing
     #expect {
       try RecentEmoticons().save(to: path)
     } throws: { error in
-      guard let error = error as? RecentsSaveError, case .writeFailed(let file, let step, _) = error else { return false }
-      return file.hasPrefix((path as NSString).deletingLastPathComponent + "/.recents.json.") && step == "create a temporary file"
+      guard let error = error as? RecentsSaveError, case .writeFailed(let file, let step, _) = error else {
+        return false
+      }
+      return file.hasPrefix((path as NSString).deletingLastPathComponent + "/.recents.json.")
+        && step == "create a temporary file"
     }
   }
 
@@ -122,6 +131,9 @@ import Testing
     let final = RecentEmoticons.load(from: path, catalog: catalog)
     #expect(final.problem == nil)
     #expect(candidates.contains(final.recents))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["recents.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == [
+        "recents.json"
+      ])
   }
 }
