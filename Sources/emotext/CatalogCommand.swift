@@ -14,7 +14,8 @@ enum CatalogCommand: Command {
 
       list       one line per pack (id, name, count); --emoticons: one tab-separated line per emoticon
       validate   one line per problem ("error: file: key path: …", "warning: …"); exit 1 when any error
-      pages      the keyboard pages of each pack (or of --pack ID), rows × columns cells (default 3 × 7),
+      pages      the keyboard pages of each keyboard pack (not display-only ones) or of --pack ID,
+                 rows × columns cells (default 3 × 7),
                  the delete key (⌫) last, empty cells as ·
       export     the catalog in the JSON catalog format (version 1) on stdout
 
@@ -52,7 +53,7 @@ enum CatalogCommand: Command {
       let rows = rows ?? KeyboardLayout.standard.rows
       let columns = columns ?? KeyboardLayout.standard.columns
       guard rows * columns >= 2 else { throw UsageError("a page needs at least 2 cells (an emoticon and delete)") }
-      var packs = catalog.packs
+      var packs = catalog.keyboardPacks
       if let packID {
         guard let pack = catalog.pack(id: packID) else {
           throw CommandFailure(

@@ -110,18 +110,28 @@ struct CatalogReader {
       info["emoticons"] == nil && info["emoticon_group_emoticons"] != nil
       ? "emoticon_group_emoticons" : "emoticons"
     guard let entries = array(info, emoticonsKey, at: location) else { return }
-    var emoticons: [Emoticon] = []
+    let pack = EmoticonPack(
+      id: id, displayName: displayName, emoticons: [], isDisplayOnly: isDisplayOnly, directory: directory)
+    appendPack(pack, entries: entries, at: location.appending(emoticonsKey)) { reader, element, entry in
+      reader.tutorialEmoticon(element, at: entry, packID: id, directory: directory)
+    }
+  }
+
+  /// Appends `pack` with the emoticons `readEntry` makes of `entries`, remembering where each came from.
+  private mutating func appendPack(
+    _ pack: EmoticonPack, entries: [Any], at location: CatalogLocation,
+    readEntry: (inout CatalogReader, Any, CatalogLocation) -> Emoticon?
+  ) {
+    var pack = pack
     var locations: [CatalogLocation] = []
     for (index, element) in entries.enumerated() {
-      let entry = location.appending(emoticonsKey).appending(index: index)
-      if let emoticon = tutorialEmoticon(element, at: entry, packID: id, directory: directory) {
-        emoticons.append(emoticon)
+      let entry = location.appending(index: index)
+      if let emoticon = readEntry(&self, element, entry) {
+        pack.emoticons.append(emoticon)
         locations.append(entry)
       }
     }
-    packs.append(
-      EmoticonPack(
-        id: id, displayName: displayName, emoticons: emoticons, isDisplayOnly: isDisplayOnly, directory: directory))
+    packs.append(pack)
     emoticonLocations.append(locations)
   }
 
@@ -239,19 +249,11 @@ struct CatalogReader {
       directory = URL(fileURLWithPath: folder + "/" + relative).standardizedFileURL.path
     }
     guard let entries = array(pack, "emoticons", at: location) else { return }
-    var emoticons: [Emoticon] = []
-    var locations: [CatalogLocation] = []
-    for (index, element) in entries.enumerated() {
-      let entry = location.appending("emoticons").appending(index: index)
-      if let emoticon = jsonEmoticon(element, at: entry, packID: id, directory: directory) {
-        emoticons.append(emoticon)
-        locations.append(entry)
-      }
+    let header = EmoticonPack(
+      id: id, displayName: displayName, emoticons: [], isDisplayOnly: isDisplayOnly, directory: directory)
+    appendPack(header, entries: entries, at: location.appending("emoticons")) { reader, element, entry in
+      reader.jsonEmoticon(element, at: entry, packID: id, directory: directory)
     }
-    packs.append(
-      EmoticonPack(
-        id: id, displayName: displayName, emoticons: emoticons, isDisplayOnly: isDisplayOnly, directory: directory))
-    emoticonLocations.append(locations)
   }
 
   /// `{"code", "aliases"?, "png", "gif"?, "fallback"?}` or `{"code", "emoji", "fallback"?}`.

@@ -14,6 +14,8 @@ public struct EmoticonCatalog: Sendable, Equatable {
   /// The longest token the bracket tokenizer has to look up, in UTF-8 bytes (brackets included).
   public let longestTokenUTF8Count: Int
 
+  /// A catalog of `packs`, in keyboard order; a code or alias defined twice belongs to the first definition.
+  /// - Complexity: O(*n*) in the number of emoticons.
   public init(packs: [EmoticonPack]) {
     self.packs = packs
     var byToken: [String: Emoticon] = [:]
@@ -42,6 +44,9 @@ public struct EmoticonCatalog: Sendable, Equatable {
   public func emoticon(forCode code: String) -> Emoticon? {
     byToken[code] ?? byEmojiCode[code]
   }
+
+  /// The packs the keyboard offers: every pack that is not display-only, in order.
+  public var keyboardPacks: [EmoticonPack] { packs.filter { !$0.isDisplayOnly } }
 
   /// The first pack with id `id`, if any.
   public func pack(id: String) -> EmoticonPack? {

@@ -56,4 +56,10 @@ import Testing
     #expect(pages.count == (EmoticonCatalog.default.packs[0].emoticons.count + 19) / 20)
     #expect(pages[0].rowCells[0].first == .emoticon(EmoticonCatalog.default.packs[0].emoticons[0]))
   }
+
+  @Test func displayOnlyPacksAreNotOnTheKeyboard() throws {
+    let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.weibo)
+    #expect(catalog.keyboardPacks.map(\.id) == ["com.sina.default", "com.apple.emoji", "com.sina.lxh"])
+    #expect(catalog.pack(id: "com.sina.display_only")?.isDisplayOnly == true)
+  }
 }
