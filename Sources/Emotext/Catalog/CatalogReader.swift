@@ -12,7 +12,8 @@ struct CatalogReader {
   /// The location of each emoticon of `packs`, for duplicate warnings.
   private var emoticonLocations: [[CatalogLocation]] = []
 
-  /// Reads `path` (a folder: tutorial bundle; a file: JSON catalog) and returns what loaded.
+  /// Reads `path` (a folder or its `emoticons.plist`: tutorial bundle; another file: JSON catalog) and
+  /// returns what loaded.
   mutating func read(path: String) -> EmoticonCatalog {
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
     var isDirectory: ObjCBool = false
@@ -20,6 +21,8 @@ struct CatalogReader {
       errors.append(.missingFile(CatalogLocation(file: path)))
     } else if isDirectory.boolValue {
       readBundle(root: absolute)
+    } else if (absolute as NSString).lastPathComponent == "emoticons.plist" {
+      readBundle(root: (absolute as NSString).deletingLastPathComponent)
     } else {
       readJSONCatalog(path: absolute)
     }

@@ -26,7 +26,8 @@ extension EmoticonCatalog {
   /// packs under `DisplayOnly/`; folders under `additional/` and `additional/DisplayOnly/` are extra packs
   /// (YYKit's layout). The listed id wins over the id an info file declares; a pack whose id is already
   /// taken gets its folder path (e.g. `additional/com.sina.default`) as id. Image emoticons get the
-  /// embedded default catalog's fallback for the same code. A file is read as the JSON catalog format.
+  /// embedded default catalog's fallback for the same code. A bundle's `emoticons.plist` file also names
+  /// the bundle; any other file is read as the JSON catalog format.
   ///
   /// - Parameter path: A folder or a file, absolute or relative to the current directory.
   /// - Throws: The first ``CatalogError``; ``validate(contentsOf:)`` lists them all. Warnings do not throw.

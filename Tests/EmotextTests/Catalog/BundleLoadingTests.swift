@@ -154,4 +154,9 @@ import Testing
     let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.fixtures + "/./weibo-emoticons/../weibo-emoticons/")
     #expect(catalog.packs[0].directory == CatalogTestFiles.weibo + "/com.sina.default")
   }
+
+  @Test func theBundlesEmoticonsPlistNamesTheBundle() throws {
+    let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.weibo + "/emoticons.plist")
+    #expect(catalog == (try EmoticonCatalog(contentsOf: CatalogTestFiles.weibo)))
+  }
 }

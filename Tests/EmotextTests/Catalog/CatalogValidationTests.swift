@@ -214,10 +214,11 @@ import Testing
     let originals = [
       try Data(contentsOf: URL(fileURLWithPath: Files.weibo + "/com.sina.lxh/info.plist")),
       try Data(contentsOf: URL(fileURLWithPath: Files.yykit + "/additional/com.sina.default/info.json")),
+      Data(EmoticonCatalog.default.jsonText.utf8),
     ]
     var failures = 0
-    for round in 0..<120 {
-      var bytes = [UInt8](originals[round % 2])
+    for round in 0..<180 {
+      var bytes = [UInt8](originals[round % 3])
       for _ in 0..<Int.random(in: 1...8, using: &generator) {
         let index = Int.random(in: 0..<bytes.count, using: &generator)
         switch Int.random(in: 0..<3, using: &generator) {
@@ -227,11 +228,11 @@ import Testing
         }
         if bytes.isEmpty { bytes = [0x7B] }
       }
-      let name = round % 2 == 0 ? "p/info.plist" : "p/info.json"
+      let name = ["p/info.plist", "p/info.json", "catalog.json"][round % 3]
       let root = Files.bundle(["emoticons.plist": Files.packageList(["p"])])
       try FileManager.default.createDirectory(atPath: root + "/p", withIntermediateDirectories: true)
       try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + name))
-      let report = EmoticonCatalog.validate(contentsOf: root)
+      let report = EmoticonCatalog.validate(contentsOf: round % 3 == 2 ? root + "/catalog.json" : root)
       failures += report.errors.isEmpty ? 0 : 1
       for error in report.errors { #expect(error.location.file == name || error.location.file == "emoticons.plist") }
     }
