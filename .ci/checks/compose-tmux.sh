@@ -37,6 +37,15 @@ wait_for() {
   fail "timed out waiting for '$1'"
 }
 
+# Waits (at most 10 s) until a line of the screen matches the extended regex $1.
+wait_for_line() {
+  for _ in $(seq 100); do
+    tmux -L "$socket" capture-pane -p -t compose | grep -qE -- "$1" && return 0
+    sleep 0.1
+  done
+  fail "timed out waiting for a line matching '$1'"
+}
+
 # Starts the composer in a fresh 80×24 tmux session; its stdout and exit status go to files.
 start() {
   # Note: each run gets its own tmux server; starting one right after killing another on the same socket races.
@@ -70,7 +79,7 @@ wait_for "5/10"
 keys Tab
 wait_for "默认 │"
 wait_for "⌫ 删除"
-keys Right Enter          # the second emoticon of the default pack
+keys Right Right Right Enter   # the fourth emoticon of the default pack: [哈哈]
 wait_for "6/10"
 keys Tab
 keys -l "ok"
@@ -78,15 +87,17 @@ wait_for "8/10"
 keys C-d
 wait_exit 0
 post=$(cat "$work/out")
-[ "$post" = "今天好开心[爱你]ok" ] || fail "sent '$post'"
-grep -qxF "[爱你]" "$work/state/emotext/recents" || fail "recents not saved"
+[ "$post" = "今天好开心[哈哈]ok" ] || fail "sent '$post'"
+grep -qF '"codes":["[哈哈]"]' "$work/state/emotext/recents.json" || fail "recents not saved: $(cat "$work/state/emotext/recents.json")"
 
 # 2. Past the limit the counter turns red and Ctrl-D is refused; Backspace removes an emoticon whole; Esc cancels.
 start
 wait_for "分享新鲜事…"
 keys Tab
 wait_for "最近"
-keys Up Right Right Down Enter   # the 最近 tab (after the default catalog's packs): [爱你]
+keys Up Left                     # the tab bar, then 最近 (the last tab)
+wait_for_line '^ 😆 哈哈 *$'         # the recents page holds [哈哈] alone
+keys Down Enter
 wait_for "1/10"
 keys Tab
 keys -l "一二三四五六七八九十"

@@ -5,7 +5,7 @@ enum ComposeCommand: Command {
   static let name = "compose"
   static let summary = "write a post in an interactive terminal composer with an emoticon keyboard"
   static let usage = """
-    usage: emotext compose [--limit N] [--recents FILE]
+    usage: emotext compose [--catalog PATH] [--limit N] [--recents FILE]
 
     Opens a composer on the terminal (/dev/tty): type the post; Tab shows or hides the emoticon keyboard
     (a tab per pack and 最近 for recents; arrows move, Enter inserts, PageUp/PageDown turn pages, Up from
@@ -16,15 +16,17 @@ enum ComposeCommand: Command {
       Esc      cancel (exit 1); Ctrl-C too
 
     options:
+      --catalog PATH   a tutorial bundle folder or JSON catalog (default: the embedded catalog)
       --limit N        the counter's limit (default 140)
-      --recents FILE   where recents are kept (default $XDG_STATE_HOME/emotext/recents,
-                       else ~/.local/state/emotext/recents)
+      --recents FILE   where recents are kept (default $XDG_STATE_HOME/emotext/recents.json,
+                       else ~/.local/state/emotext/recents.json)
 
     example:
       emotext compose > post.txt && cat post.txt
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     let limit = try arguments.integerOption("--limit", in: 1...1_000_000) ?? 140
     let recentsOption = try arguments.option("--recents")
     if let extra = try arguments.positionals().first { throw UsageError("unexpected argument '\(extra)'") }
@@ -32,9 +34,11 @@ enum ComposeCommand: Command {
 
     let session = try TerminalSession()
     var size = session.size
+    let loaded = RecentEmoticons.load(
+      from: recentsPath, catalog: catalog, capacity: ComposerScreen.layout.emoticonsPerPage)
+    if case .malformed? = loaded.problem { printError("emotext compose: \(loaded.problem!)") }
     var screen = ComposerScreen(
-      catalog: .default, columns: size.columns, rows: size.rows, limit: limit,
-      recentCodes: readRecents(at: recentsPath))
+      catalog: catalog, columns: size.columns, rows: size.rows, limit: limit, recents: loaded.recents)
     session.enterRawMode()
     var decoder = ComposerKeyDecoder()
     var outcome = ComposerScreen.Outcome.none
@@ -61,34 +65,28 @@ enum ComposeCommand: Command {
       if needsDrawing { session.write(screen.draw()) }
     }
     session.restore()
-    writeRecents(screen.recentCodes, to: recentsPath)
+    saveRecents(screen.recents, to: recentsPath)
     guard case .send(let post) = outcome else { return 1 }
     print(post)
     return 0
   }
 
-  /// `$XDG_STATE_HOME/emotext/recents`, else `~/.local/state/emotext/recents`.
+  /// `$XDG_STATE_HOME/emotext/recents.json`, else `~/.local/state/emotext/recents.json` (the XDG Base
+  /// Directory rule: a relative `XDG_STATE_HOME` is ignored).
   static func defaultRecentsPath(environment: [String: String]) -> String {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/emotext/recents" }
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/emotext/recents.json" }
     let home = environment["HOME"] ?? NSHomeDirectory()
-    return home + "/.local/state/emotext/recents"
+    return home + "/.local/state/emotext/recents.json"
   }
 
-  /// The emoticon codes in the recents file, one a line; none when it does not exist.
-  private static func readRecents(at path: String) -> [String] {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self)
-    else { return [] }
-    return text.split(separator: "\n").map(String.init)
-  }
-
-  /// Writes the recents; a failure is reported on stderr and does not change the exit status.
-  private static func writeRecents(_ codes: [String], to path: String) {
-    let url = URL(fileURLWithPath: path)
+  /// Saves the recents, creating the folder; a failure is reported on stderr and does not change the exit status.
+  private static func saveRecents(_ recents: RecentEmoticons, to path: String) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data((codes.joined(separator: "\n") + "\n").utf8).write(to: url, options: .atomic)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try recents.save(to: path)
     } catch {
-      printError("emotext compose: cannot save recents to \(path): \(error.localizedDescription)")
+      printError("emotext compose: cannot save recents: \(error)")
     }
   }
 }

@@ -5,7 +5,7 @@ enum RenderCommand: Command {
   static let name = "render"
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
-    usage: emotext render [--html [--page] [--image-base URL] [--no-images] | --ansi | --plain]
+    usage: emotext render [--catalog PATH] [--html [--page] [--image-base URL] [--no-images] | --ansi | --plain]
                           [--width N] [--codes] [--color] [TEXT | FILE | -]
 
     Tokenizes the post (stdin when no argument or '-'; a FILE when the argument names one, else the
@@ -18,6 +18,7 @@ enum RenderCommand: Command {
       --html        an HTML fragment; every text and attribute value is escaped
 
     options:
+      --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders
       --page           with --html: a complete standalone page with minimal CSS
       --title TEXT     with --page: the page title (default "Emotext")
       --image-base URL with --html: the URL emoticon image files are served under
@@ -31,6 +32,7 @@ enum RenderCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     let html = arguments.flag("--html")
     let ansi = arguments.flag("--ansi")
     let plain = arguments.flag("--plain")
@@ -55,7 +57,6 @@ enum RenderCommand: Command {
     if title != nil && !page { throw UsageError("--title goes with --page") }
 
     let source = try readSource(positionals.first)
-    let catalog = EmoticonCatalog.default
     let post = BracketTokenizer(catalog: catalog).tokenize(source).recognizingEntities()
 
     if html {

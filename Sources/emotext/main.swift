@@ -6,6 +6,7 @@ let commands: [any Command.Type] = [
   EditCommand.self,
   RenderCommand.self,
   ComposeCommand.self,
+  CatalogCommand.self,
 ]
 
 @MainActor func mainUsage() -> String {

@@ -1,6 +1,6 @@
 extension ComposerScreen {
   /// Rows the keyboard takes when shown: the tab bar, the grid, the page line.
-  static let keyboardRows = 2 + pageRows
+  static let keyboardRows = 2 + layout.rows
 
   /// The rows left for the text.
   var textRows: Int { max(1, rows - 4 - (isKeyboardVisible ? Self.keyboardRows : 0)) }
@@ -43,9 +43,12 @@ extension ComposerScreen {
 
     if isKeyboardVisible {
       line(tabBar())
-      let cellWidth = max(4, (columns - 1) / Self.pageColumns)
-      for gridRow in 0..<Self.pageRows { line(" " + grid(row: gridRow, cellWidth: cellWidth)) }
-      line(Self.fitted(" 第 \(pageIndex + 1)/\(pageCount) 页  PgUp/PgDn 翻页  ↑ 选择分组", cells: columns))
+      let cellWidth = max(4, (columns - 1) / Self.layout.columns)
+      let shownPage = page
+      for (gridRow, cells) in shownPage.rowCells.enumerated() {
+        line(" " + grid(cells, firstCellIndex: gridRow * Self.layout.columns, cellWidth: cellWidth))
+      }
+      line(Self.fitted(" 第 \(shownPage.pageIndex + 1)/\(pages.count) 页  PgUp/PgDn 翻页  ↑ 选择分组", cells: columns))
     }
 
     let caretRow = 3 + caret.line - firstLine
@@ -72,23 +75,20 @@ extension ComposerScreen {
     return bar
   }
 
-  private func grid(row gridRow: Int, cellWidth: Int) -> String {
+  private func grid(_ cells: [KeyboardPage.Cell], firstCellIndex: Int, cellWidth: Int) -> String {
     var result = ""
-    let page = pageEmoticons
-    for column in 0..<Self.pageColumns {
-      let cell = gridRow * Self.pageColumns + column
-      var label: String
-      if cell == Self.emoticonsPerPage {
-        label = "⌫ 删除"
-      } else if cell < page.count {
-        let emoticon = page[page.startIndex + cell]
+    for (column, cellContent) in cells.enumerated() {
+      let cell = firstCellIndex + column
+      let label: String
+      switch cellContent {
+      case .delete: label = "⌫ 删除"
+      case .empty: label = ""
+      case .emoticon(let emoticon):
         let attachment = EmoticonAttachment(emoticon)
         switch emoticon.kind {
         case .emoji(let text): label = text
         case .image: label = emoticon.fallback.map { $0 + " " + attachment.title } ?? attachment.title
         }
-      } else {
-        label = ""
       }
       let content = Self.fitted(label, cells: cellWidth - 1)
       let padded = content + String(repeating: " ", count: cellWidth - 1 - TerminalCellWidth.ofText(content))

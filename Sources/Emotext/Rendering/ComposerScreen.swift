@@ -26,14 +26,8 @@ public struct ComposerScreen: Sendable {
     case cancel
   }
 
-  /// Rows in an emoticon keyboard page.
-  public static let pageRows = 3
-  /// Columns in an emoticon keyboard page.
-  public static let pageColumns = 7
-  /// Emoticons on a page: every cell but the last, which is the delete key.
-  public static let emoticonsPerPage = pageRows * pageColumns - 1
-  /// The most recents kept.
-  public static let recentsLimit = emoticonsPerPage
+  /// The keyboard's page size: Weibo's 3 × 7, the delete key last.
+  public static let layout = KeyboardLayout.standard
   /// The text shown while the document is empty.
   public static let placeholder = "分享新鲜事…"
   /// The name of the recents tab.
@@ -41,8 +35,8 @@ public struct ComposerScreen: Sendable {
 
   /// The text being composed.
   public private(set) var editor: Editor
-  /// The emoticons inserted from the keyboard, most recent first.
-  public private(set) var recents: [Emoticon]
+  /// The emoticons inserted from the keyboard, most recent first (one page of them at most).
+  public private(set) var recents: RecentEmoticons
   /// The most the counter allows; past it the counter is red and sending is refused.
   public var limit: Int
   /// How the counter measures the document (by default, grapheme clusters with attachments as 1).
@@ -55,21 +49,23 @@ public struct ComposerScreen: Sendable {
   public private(set) var tabIndex = 0
   /// The page shown in the current tab, from 0.
   public private(set) var pageIndex = 0
-  /// The highlighted cell of the page (0 ..< 21, the last is delete), or nil when the tab bar is.
+  /// The highlighted cell of the page (0 ..< 21 in reading order, the last is delete), or nil when the
+  /// tab bar is.
   public private(set) var cellIndex: Int? = 0
   /// A one-line message for the status bar (a refused send), cleared by the next key.
   public private(set) var message: String?
 
   private let packs: [EmoticonPack]
 
-  /// A composer on an empty document; `recentCodes` are resolved against the catalog, unknown ones dropped.
+  /// A composer on an empty document, with the recents loaded earlier (see ``RecentEmoticons/load(from:catalog:capacity:)``).
   public init(
-    catalog: EmoticonCatalog, columns: Int, rows: Int, limit: Int = 140, recentCodes: [String] = [],
+    catalog: EmoticonCatalog, columns: Int, rows: Int, limit: Int = 140,
+    recents: RecentEmoticons = RecentEmoticons(capacity: ComposerScreen.layout.emoticonsPerPage),
     measure: @escaping @Sendable (RichText) -> Int = { $0.graphemeCount }
   ) {
     editor = Editor(catalog: catalog)
-    packs = catalog.packs.filter { !$0.isDisplayOnly && !$0.emoticons.isEmpty }
-    recents = Array(recentCodes.compactMap { catalog.emoticon(forCode: $0) }.prefix(Self.recentsLimit))
+    packs = catalog.keyboardPacks.filter { !$0.emoticons.isEmpty }
+    self.recents = recents
     self.limit = limit
     self.measure = measure
     self.columns = max(columns, 20)
@@ -79,24 +75,20 @@ public struct ComposerScreen: Sendable {
   /// The keyboard tabs: each pack's name, then 最近.
   public var tabs: [String] { packs.map(\.displayName) + [Self.recentsTabName] }
 
-  /// The codes of ``recents``, most recent first, to persist between runs.
-  public var recentCodes: [String] { recents.map(\.code) }
-
   /// The counter's value.
   public var length: Int { measure(editor.document) }
 
-  /// The emoticons of the current tab.
-  private var tabEmoticons: [Emoticon] { tabIndex < packs.count ? packs[tabIndex].emoticons : recents }
-
-  /// How many pages the current tab has (at least 1).
-  public var pageCount: Int { max(1, (tabEmoticons.count + Self.emoticonsPerPage - 1) / Self.emoticonsPerPage) }
-
-  /// The emoticons on the current page, up to 20.
-  public var pageEmoticons: ArraySlice<Emoticon> {
-    let all = tabEmoticons
-    let start = min(pageIndex * Self.emoticonsPerPage, all.count)
-    return all[start..<min(start + Self.emoticonsPerPage, all.count)]
+  /// The pages of the current tab: a pack's pages, or the recents as one page.
+  public var pages: [KeyboardPage] {
+    let pack =
+      tabIndex < packs.count
+      ? packs[tabIndex]
+      : EmoticonPack(id: "recents", displayName: Self.recentsTabName, emoticons: recents.emoticons)
+    return pack.pages(layout: Self.layout)
   }
+
+  /// The page shown.
+  public var page: KeyboardPage { pages[min(pageIndex, pages.count - 1)] }
 
   /// Adapts to a new terminal size.
   public mutating func resize(columns: Int, rows: Int) {
@@ -161,14 +153,14 @@ public struct ComposerScreen: Sendable {
       }
       return
     }
-    let row = cell / Self.pageColumns
-    let column = cell % Self.pageColumns
+    let columns = Self.layout.columns
+    let last = Self.layout.cellsPerPage - 1
     switch key {
-    case .left: cellIndex = cell == 0 ? Self.emoticonsPerPage : cell - 1
-    case .right: cellIndex = cell == Self.emoticonsPerPage ? 0 : cell + 1
-    case .up: cellIndex = row == 0 ? nil : cell - Self.pageColumns
-    case .down: cellIndex = row == Self.pageRows - 1 ? cell : cell + Self.pageColumns
-    default: _ = column
+    case .left: cellIndex = cell == 0 ? last : cell - 1
+    case .right: cellIndex = cell == last ? 0 : cell + 1
+    case .up: cellIndex = cell < columns ? nil : cell - columns
+    case .down: cellIndex = cell + columns > last ? cell : cell + columns
+    default: break
     }
   }
 
@@ -178,7 +170,7 @@ public struct ComposerScreen: Sendable {
   }
 
   private mutating func turnPage(by pages: Int) {
-    pageIndex = min(max(pageIndex + pages, 0), pageCount - 1)
+    pageIndex = min(max(pageIndex + pages, 0), self.pages.count - 1)
     if cellIndex == nil { cellIndex = 0 }
   }
 
@@ -187,13 +179,12 @@ public struct ComposerScreen: Sendable {
       cellIndex = 0
       return
     }
-    if cell == Self.emoticonsPerPage { return editor.deleteBackward() }
-    let page = pageEmoticons
-    guard cell < page.count else { return }
-    let emoticon = page[page.startIndex + cell]
-    editor.insert(emoticon: emoticon)
-    recents.removeAll { $0 == emoticon }
-    recents.insert(emoticon, at: 0)
-    if recents.count > Self.recentsLimit { recents.removeLast(recents.count - Self.recentsLimit) }
+    switch page.cells[cell] {
+    case .delete: editor.deleteBackward()
+    case .empty: break
+    case .emoticon(let emoticon):
+      editor.insert(emoticon: emoticon)
+      recents.use(emoticon)
+    }
   }
 }

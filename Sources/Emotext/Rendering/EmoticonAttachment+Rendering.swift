@@ -19,9 +19,6 @@ extension EmoticonAttachment {
 }
 
 extension EmoticonCatalog {
-  /// The pack with `id`, if the catalog has one.
-  public func pack(id: String) -> EmoticonPack? { packs.first { $0.id == id } }
-
   /// Where `emoticon`'s image is, for a renderer: its file (the PNG, or the GIF when `animated` and there
   /// is one) joined to `baseURL` when given (a host serving the images), else to the pack's `directory`,
   /// else the bare relative file name. Nil for emoji emoticons.

@@ -60,29 +60,31 @@ import Testing
   }
 
   @Test func keyboardPagesTabsAndRecents() {
-    var screen = ComposerScreen(catalog: Self.catalog, columns: 80, rows: 24, recentCodes: ["[f3]", "[gone]"])
+    var recents = RecentEmoticons(capacity: 20)
+    recents.use(Self.catalog.emoticon(forCode: "[f3]")!)
+    var screen = ComposerScreen(catalog: Self.catalog, columns: 80, rows: 24, recents: recents)
     #expect(screen.tabs == ["脸", "Emoji", "最近"])
-    #expect(screen.recentCodes == ["[f3]"])
     screen.handle(.tab)
     #expect(screen.isKeyboardVisible)
-    #expect(screen.pageCount == 2 && screen.pageEmoticons.count == 20)
+    #expect(screen.pages.count == 2 && screen.page.emoticons.count == 20)
     screen.handle(.right)
     screen.handle(.down)
     screen.handle(.enter)  // row 1, column 1: the 9th emoticon
     #expect(screen.editor.document.postText == "[f8]")
     screen.handle(.pageDown)
-    #expect(screen.pageIndex == 1 && screen.pageEmoticons.map(\.code) == ["[f20]", "[f21]", "[f22]", "[f23]", "[f24]"])
+    #expect(screen.pageIndex == 1 && screen.page.emoticons.map(\.code) == ["[f20]", "[f21]", "[f22]", "[f23]", "[f24]"])
     screen.handle(.pageDown)
     #expect(screen.pageIndex == 1)
     screen.handle(.left)  // wraps from cell 8 ... to cell 7
     screen.handle(.up)
     screen.handle(.enter)  // cell 0 of page 2
     #expect(screen.editor.document.postText == "[f8][f20]")
-    #expect(screen.recentCodes == ["[f20]", "[f8]", "[f3]"])
+    #expect(screen.recents.emoticons.map(\.code) == ["[f20]", "[f8]", "[f3]"])
     // The delete key is the last cell.
     screen.handle(.left)
     screen.handle(.enter)
-    #expect(screen.cellIndex == ComposerScreen.emoticonsPerPage)
+    #expect(screen.cellIndex == 20)
+    #expect(screen.page.cells[20] == .delete)
     #expect(screen.editor.document.postText == "[f8]")
     // Up from the top row selects the tab bar; Right moves to the Emoji tab; an emoji inserts as text.
     screen.handle(.up)
@@ -97,6 +99,13 @@ import Testing
     screen.handle(.tab)
     screen.handle(.enter)
     #expect(screen.editor.document.postText == "[f8]👍\n", "Enter is a line break while the keyboard is hidden")
+    // The recents tab shows the recents as one page.
+    screen.handle(.tab)
+    screen.handle(.up)
+    screen.handle(.right)
+    #expect(screen.tabIndex == 2)
+    #expect(screen.page.emoticons.map(\.code) == ["👍", "[f20]", "[f8]", "[f3]"])
+    #expect(screen.page.cells[4] == .empty)
   }
 
   @Test func sendIsRefusedPastTheLimitOrWhenEmpty() {
@@ -122,8 +131,8 @@ import Testing
     screen.handle(.tab)
     let rows = Self.visibleRows(screen.draw())
     #expect(rows[2] == " 今天好开心")
-    #expect(rows[19] == "  默认 │ 最近")
-    #expect(rows[20].hasPrefix(" 😆 哈哈    😍 爱你"))
+    #expect(rows[19] == "  默认 │ Emoji │ 最近")
+    #expect(rows[20].hasPrefix(" 👉 最右    🙂 微笑    😁 嘻嘻    😆 哈哈"))
     #expect(rows[22].hasSuffix("⌫ 删除"))
     for row in rows { #expect(TerminalCellWidth.ofText(row) <= 80, "row \(row)") }
     #expect(screen.draw().hasSuffix("\u{1B}[3;12H\u{1B}[?25h"), "the cursor is after 今天好开心")
