@@ -41,13 +41,11 @@ struct TerminalLayout {
     for run in text.runs {
       switch run {
       case .emoticon(let attachment):
-        let shown = emoticonCodes ? attachment.token : attachment.fallbackText
-        let isCode = shown == attachment.token
+        let shown = Self.sanitized(emoticonCodes ? attachment.token : attachment.fallbackText)
         append(
           Piece(
-            utf16Offset: utf16Offset, utf16Count: 1, shown: shown,
-            cells: isCode ? TerminalCellWidth.ofText(shown) : TerminalCellWidth.attachment,
-            style: isCode ? .emoticonCode : .emoticon))
+            utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: TerminalCellWidth.ofText(shown),
+            style: emoticonCodes || attachment.fallbackText == attachment.token ? .emoticonCode : .emoticon))
         utf16Offset += 1
       case .text(let string, let attributes):
         let style: Style = attributes.entity.map { .entity($0) } ?? .plain
@@ -55,16 +53,29 @@ struct TerminalLayout {
           let count = cluster.utf16.count
           let first = cluster.unicodeScalars.first!
           let isLineBreak = first == "\n" || first == "\r" || first == "\u{2028}" || first == "\u{2029}"
-          let shown = cluster == "\t" ? " " : String(cluster)
+          let isSpace = cluster == " " || cluster == "\t"
+          let shown = isLineBreak ? "" : isSpace ? " " : Self.sanitized(String(cluster))
           append(
             Piece(
-              utf16Offset: utf16Offset, utf16Count: count, shown: isLineBreak ? "" : shown,
-              cells: isLineBreak ? 0 : (cluster == "\t" ? 1 : TerminalCellWidth.of(cluster)), style: style,
-              isLineBreak: isLineBreak, isSpace: cluster == " " || cluster == "\t"))
+              utf16Offset: utf16Offset, utf16Count: count, shown: shown, cells: TerminalCellWidth.of(shown),
+              style: style, isLineBreak: isLineBreak, isSpace: isSpace))
           utf16Offset += count
         }
       }
     }
+  }
+
+  /// `text` with every C0 and C1 control character (ESC included) replaced by U+FFFD, so text from a
+  /// post or a catalog cannot send escape sequences to the terminal.
+  static func sanitized(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars { result.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// The cells a line takes.
