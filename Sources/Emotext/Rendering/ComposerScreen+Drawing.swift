@@ -17,7 +17,6 @@ extension ComposerScreen {
     line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
 
     // The text area, scrolled so the caret's line shows.
-    let textColumns = columns - 2
     let shown = editor.document.recognizingEntities()
     let layout = TerminalLayout(shown, columns: textColumns, emoticonCodes: false)
     let caret = layout.position(ofCaret: editor.caret)

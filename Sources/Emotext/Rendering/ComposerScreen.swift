@@ -136,11 +136,21 @@ public struct ComposerScreen: Sendable {
     switch key {
     case .left: editor.move(.left)
     case .right: editor.move(.right)
-    case .up: editor.move(.start)
-    case .down: editor.move(.end)
+    case .up, .down:
+      // Note: Up and Down go to the same column of the line above or below as drawn (wrapped), or to
+      // either end of the text from the first or last line.
+      let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false)
+      let caret = layout.position(ofCaret: editor.caret)
+      let target = caret.line + (key == .up ? -1 : 1)
+      guard layout.lines.indices.contains(target) else { return editor.move(key == .up ? .start : .end) }
+      let utf16Offset = layout.caretOffset(line: target, column: caret.column, documentEnd: editor.document.utf16Count)
+      editor.select(utf16Offset..<utf16Offset)
     default: break
     }
   }
+
+  /// The cells a line of text has on screen (a margin of one cell on each side).
+  var textColumns: Int { columns - 2 }
 
   private mutating func moveHighlight(_ key: ComposerKey) {
     guard let cell = cellIndex else {

@@ -124,6 +124,18 @@ struct TerminalLayout {
     return nil
   }
 
+  /// The caret offset closest to `column` on `line`: before the first piece that starts at or after it, else
+  /// at the line's end (before its line break, before the last piece of a wrapped line, or `documentEnd`).
+  func caretOffset(line: Int, column: Int, documentEnd: Int) -> Int {
+    var pieceColumn = 0
+    for piece in lines[line] {
+      if piece.isLineBreak || pieceColumn >= column { return piece.utf16Offset }
+      pieceColumn += piece.cells
+    }
+    if line == lines.count - 1 { return documentEnd }
+    return lines[line].last?.utf16Offset ?? documentEnd
+  }
+
   /// The line and column (in cells) where the caret at `utf16Offset` is drawn.
   func position(ofCaret utf16Offset: Int) -> (line: Int, column: Int) {
     for (lineIndex, line) in lines.enumerated() {

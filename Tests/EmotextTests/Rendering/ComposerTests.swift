@@ -175,3 +175,29 @@ import Testing
     return (1...max(last, 1)).map { String((rows[$0] ?? "").reversed().drop { $0 == " " }.reversed()) }
   }
 }
+
+@Suite("Composer caret movement") struct ComposerCaretTests {
+  @Test func upAndDownFollowDrawnLines() {
+    var screen = ComposerScreen(catalog: .default, columns: 20, rows: 24)  // 18 cells of text a line
+    screen.handle(.text("0123456789abcdefghijk\n好好好"))
+    // Lines as drawn: "0123456789abcdefgh" / "ijk" / "好好好"; the caret is at the end (line 2, column 6).
+    screen.handle(.up)
+    #expect(screen.editor.caret == 21, "line 1 is only 3 cells: the caret goes to its end, before the break")
+    screen.handle(.up)
+    #expect(screen.editor.caret == 3)
+    screen.handle(.up)
+    #expect(screen.editor.caret == 0, "Up from the first line goes to the start")
+    screen.handle(.right)
+    screen.handle(.right)
+    screen.handle(.down)
+    #expect(screen.editor.caret == 20)
+    screen.handle(.down)
+    #expect(screen.editor.caret == 23, "column 2 is where the second 好 starts")
+    screen.handle(.right)
+    screen.handle(.up)
+    #expect(screen.editor.caret == 21, "column 4 is past the end of ijk")
+    screen.handle(.down)
+    screen.handle(.down)
+    #expect(screen.editor.caret == screen.editor.document.utf16Count, "Down from the last line goes to the end")
+  }
+}
