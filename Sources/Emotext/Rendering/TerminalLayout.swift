@@ -25,6 +25,8 @@ struct TerminalLayout {
     var style: Style
     var isLineBreak: Bool = false
     var isSpace: Bool = false
+    /// Whether a line may start at this piece (a UAX #14 line break opportunity).
+    var breakBefore: Bool = false
   }
 
   private(set) var lines: [[Piece]] = [[]]
@@ -32,17 +34,23 @@ struct TerminalLayout {
   let columns: Int?
 
   /// Lays out `text`, showing attachments as their fallback (or as their token when `emoticonCodes`),
-  /// wrapping at `columns` when given: after a space or next to a wide cluster when the line has one,
-  /// else between any two pieces. A piece wider than the limit gets a line of its own.
+  /// wrapping at `columns` when given: at the last line break opportunity (UAX #14, through ICU, with
+  /// each attachment as U+FFFC) that lets the rest fit, else between any two pieces. A piece wider than
+  /// the limit gets a line of its own.
   init(_ text: RichText, columns: Int?, emoticonCodes: Bool) {
     precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
     self.columns = columns
+    var pieces: [Piece] = []
+    var utf8Starts: [Int] = []  // each piece's UTF-8 offset in `flattened`
+    var flattened = ""
     var utf16Offset = 0
     for run in text.runs {
       switch run {
       case .emoticon(let attachment):
         let shown = Self.sanitized(emoticonCodes ? attachment.token : attachment.fallbackText)
-        append(
+        utf8Starts.append(flattened.utf8.count)
+        flattened += "\u{FFFC}"
+        pieces.append(
           Piece(
             utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: TerminalCellWidth.ofText(shown),
             style: emoticonCodes || attachment.fallbackText == attachment.token ? .emoticonCode : .emoticon))
@@ -55,7 +63,9 @@ struct TerminalLayout {
           let isLineBreak = first == "\n" || first == "\r" || first == "\u{2028}" || first == "\u{2029}"
           let isSpace = cluster == " " || cluster == "\t"
           let shown = isLineBreak ? "" : isSpace ? " " : Self.sanitized(String(cluster))
-          append(
+          utf8Starts.append(flattened.utf8.count)
+          flattened += cluster
+          pieces.append(
             Piece(
               utf16Offset: utf16Offset, utf16Count: count, shown: shown, cells: TerminalCellWidth.of(shown),
               style: style, isLineBreak: isLineBreak, isSpace: isSpace))
@@ -63,6 +73,11 @@ struct TerminalLayout {
         }
       }
     }
+    if columns != nil {
+      let opportunities = Set(LineBreaks.opportunities(in: flattened))
+      for index in pieces.indices { pieces[index].breakBefore = opportunities.contains(utf8Starts[index]) }
+    }
+    for piece in pieces { append(piece) }
   }
 
   /// `text` with every C0 and C1 control character (ESC included) replaced by U+FFFD, so text from a
@@ -98,9 +113,9 @@ struct TerminalLayout {
       hanging.shown = ""
       return lines[lines.count - 1].append(hanging)
     }
-    // Break after the last space or next to the last wide piece, when what moves down then fits.
+    // Break at the last opportunity in the line, when what moves down then fits; else right here.
     var carried: [Piece] = []
-    if let breakIndex = Self.lastBreak(in: line, before: piece) {
+    if !piece.breakBefore, let breakIndex = line.indices.dropFirst().last(where: { line[$0].breakBefore }) {
       let moving = Array(line[breakIndex...])
       if Self.width(of: moving) + piece.cells <= columns {
         carried = moving
@@ -109,19 +124,6 @@ struct TerminalLayout {
     }
     lines[lines.count - 1] = line
     lines.append(carried + [piece])
-  }
-
-  /// The index in `line` where a new line may start: after a space, or before or after a 2-cell piece.
-  private static func lastBreak(in line: [Piece], before next: Piece) -> Int? {
-    var index = line.count
-    var after = next
-    while index > 0 {
-      let before = line[index - 1]
-      if before.isSpace || before.cells >= 2 || after.cells >= 2 { return index < line.count ? index : nil }
-      after = before
-      index -= 1
-    }
-    return nil
   }
 
   /// The caret offset closest to `column` on `line`: before the first piece that starts at or after it, else

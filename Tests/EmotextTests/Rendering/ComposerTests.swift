@@ -72,7 +72,8 @@ import Testing
     screen.handle(.enter)  // row 1, column 1: the 9th emoticon
     #expect(screen.editor.document.postText == "[f8]")
     screen.handle(.pageDown)
-    #expect(screen.pageIndex == 1 && screen.page.emoticons.map(\.code) == ["[f20]", "[f21]", "[f22]", "[f23]", "[f24]"])
+    #expect(
+      screen.pageIndex == 1 && screen.page.emoticons.map(\.code) == ["[f20]", "[f21]", "[f22]", "[f23]", "[f24]"])
     screen.handle(.pageDown)
     #expect(screen.pageIndex == 1)
     screen.handle(.left)  // wraps from cell 8 ... to cell 7

@@ -48,6 +48,15 @@ import Testing
     #expect(wrapped("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
   }
 
+  @Test func breaksFollowUAX14() {
+    // No line starts with a closing punctuation mark; an opening one stays with what follows.
+    #expect(wrapped("今天好开心，呀", columns: 10) == ["今天好开", "心，呀"])
+    #expect(wrapped("ab（好）x", columns: 4) == ["ab", "（好", "）x"])
+    #expect(wrapped("say 「好」", columns: 6) == ["say", "「好」"])
+    // A word that does not fit anywhere is cut between clusters.
+    #expect(wrapped("a supercalifragilistic", columns: 8) == ["a", "supercal", "ifragili", "stic"])
+  }
+
   @Test func lineBreaksAreKept() {
     #expect(wrapped("一\n\n二\r\n三", columns: 10) == ["一", "", "二", "三"])
     #expect(TerminalRenderer(options: []).lines(RichText("a\nb")) == ["a", "b"])

@@ -59,7 +59,9 @@ import Testing
       for sgr in [ANSI.reset, ANSI.cyan, ANSI.underlinedBlue, ANSI.yellow] {
         withoutSGR = withoutSGR.replacingEvery(sgr, with: "")
       }
-      let controls = withoutSGR.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+      let controls = withoutSGR.unicodeScalars.filter {
+        ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+      }
       #expect(controls.isEmpty, "\(output.debugDescription)")
     }
   }
