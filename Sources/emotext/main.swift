@@ -3,6 +3,13 @@ import Foundation
 /// Every subcommand, in the order `emotext --help` lists them.
 let commands: [any Command.Type] = [
   EditCommand.self,
+  ParseCommand.self,
+  SerializeCommand.self,
+  RoundtripCommand.self,
+  CountCommand.self,
+  TruncateCommand.self,
+  EncodeEmojiCommand.self,
+  DecodeEmojiCommand.self,
 ]
 
 @MainActor func mainUsage() -> String {
