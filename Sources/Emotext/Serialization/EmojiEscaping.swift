@@ -54,7 +54,7 @@ public struct EmojiEscaping: Sendable, Hashable {
   /// ``prefix``, written as escapes. The result is BMP-only.
   /// - Complexity: O(*n*) in the length of `text`.
   public func encode(_ text: String) -> String {
-    let needsWork = text.utf8.contains { $0 >= 0xF0 } || text.contains(prefix)
+    let needsWork = text.utf8.contains { $0 >= 0xF0 } || text.unicodeScalars.firstRange(of: prefix.unicodeScalars) != nil
     guard needsWork else { return text }
     var output = ""
     output.reserveCapacity(text.utf8.count + 16)
@@ -87,30 +87,35 @@ public struct EmojiEscaping: Sendable, Hashable {
   /// - Throws: ``EmojiEscapeError`` naming the UTF-8 offset of a malformed escape.
   /// - Complexity: O(*n*) in the length of `encoded`.
   public func decode(_ encoded: String) throws(EmojiEscapeError) -> String {
-    guard encoded.contains(prefix) else { return encoded }
-    var output = ""
-    output.reserveCapacity(encoded.utf8.count)
-    var rest = encoded[...]
+    // Note: every search here is on scalars, not Characters: a literal prefix can share a grapheme
+    // cluster with what precedes it (U+0600 followed by `[` is one cluster).
+    let prefix = Array(self.prefix.unicodeScalars)
+    let separator = Array(self.separator.unicodeScalars)
+    let suffix = Array(self.suffix.unicodeScalars)
+    let scalars = encoded.unicodeScalars
+    guard scalars.firstRange(of: prefix) != nil else { return encoded }
+    var output = String.UnicodeScalarView()
+    var rest = scalars[...]
     while let start = rest.firstRange(of: prefix) {
-      output += rest[..<start.lowerBound]
+      output.append(contentsOf: rest[..<start.lowerBound])
       let utf8Offset = encoded.utf8.distance(from: encoded.utf8.startIndex, to: start.lowerBound)
       let body = rest[start.upperBound...]
       guard let end = body.firstRange(of: suffix) else {
-        throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(prefix)' without a closing '\(suffix)'")
+        throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(self.prefix)' without a closing '\(self.suffix)'")
       }
-      let fields = body[..<end.lowerBound].split(separator: separator, omittingEmptySubsequences: false)
-      for field in fields {
-        guard (1...6).contains(field.count), field.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit),
-          let value = UInt32(field, radix: 16), let scalar = Unicode.Scalar(value)
+      for field in body[..<end.lowerBound].split(separator: separator, omittingEmptySubsequences: false) {
+        let hex = String(String.UnicodeScalarView(field))
+        guard (1...6).contains(field.count), field.allSatisfy(\.properties.isASCIIHexDigit),
+          let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value)
         else {
-          throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(field)' is not a Unicode scalar in hex")
+          throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(hex)' is not a Unicode scalar in hex")
         }
-        output.unicodeScalars.append(scalar)
+        output.append(scalar)
       }
       rest = body[end.upperBound...]
     }
-    output += rest
-    return output
+    output.append(contentsOf: rest)
+    return String(output)
   }
 
   private func appendEscape(of scalars: some Sequence<Unicode.Scalar>, to output: inout String) {
