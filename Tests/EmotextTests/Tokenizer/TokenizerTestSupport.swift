@@ -30,8 +30,10 @@ enum TokenizerTestFiles {
   /// Corpus/posts.txt split into posts (LF-separated; a CR before the LF stays in the post).
   static func corpusPosts() throws -> [String] {
     let data = try Data(contentsOf: packageRoot.appendingPathComponent("Corpus/posts.txt"))
-    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init)
+    // Note: split on the LF byte, not on Characters, where CR LF is one Character.
+    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     if lines.last == "" { lines.removeLast() }
     return lines
   }
