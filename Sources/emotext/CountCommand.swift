@@ -4,7 +4,7 @@ enum CountCommand: Command {
   static let name = "count"
   static let summary = "print the weighted length, UTF-16 units, scalars and grapheme clusters of each post"
   static let usage = """
-    usage: emotext count [--rule weibo|twitter] [--jsonl] [--jobs N] [FILE…]
+    usage: emotext count [--catalog PATH] [--rule weibo|twitter] [--jsonl] [--jobs N] [FILE…]
 
     Tokenizes each line of the files (or stdin) and prints four tab-separated numbers: the weighted
     length by the rule, then UTF-16 units, Unicode scalars and grapheme clusters (an emoticon counts 1).
@@ -14,6 +14,7 @@ enum CountCommand: Command {
       twitter   twitter-text v3: 1 or 2 per code point, emoji 2, NFC first, URLs 23; limit 280
 
     options:
+      --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
                       (with --jsonl: {"text": …, "rule": …, "weighted": n, "utf16": n, "scalars": n, "graphemes": n})
 
@@ -22,9 +23,10 @@ enum CountCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     let (ruleName, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: false)
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: .default)
+    let tokenizer = BracketTokenizer(catalog: catalog)
     try input.forEachLine({ line in
       input.text(of: line).map { text in
         let document = tokenizer.tokenize(text)

@@ -4,14 +4,15 @@ enum ParseCommand: Command {
   static let name = "parse"
   static let summary = "tokenize post text and print its runs, one line per run (or --json)"
   static let usage = """
-    usage: emotext parse [--json] [--jsonl] [--jobs N] [TEXT]
+    usage: emotext parse [--catalog PATH] [--json] [--jsonl] [--jobs N] [TEXT]
 
-    Tokenizes TEXT, or each line of stdin as one post, with the default catalog, and prints one line per
+    Tokenizes TEXT, or each line of stdin as one post, and prints one line per
     run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
     Posts read from stdin are separated by an empty line.
 
     options:
       --json          print each post as the document JSON, one per line
+      --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
                       (with --jsonl each output line is {"text": post, "version": 1, "runs": […]})
 
@@ -20,9 +21,10 @@ enum ParseCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     let json = arguments.flag("--json")
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: .default)
+    let tokenizer = BracketTokenizer(catalog: catalog)
     if input.paths != ["-"] {
       guard input.paths.count == 1 else { throw UsageError("parse takes one TEXT argument") }
       let document = tokenizer.tokenize(input.paths[0])

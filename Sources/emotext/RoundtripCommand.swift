@@ -4,14 +4,15 @@ enum RoundtripCommand: Command {
   static let name = "roundtrip"
   static let summary = "check that every post (one per line) survives tokenize → serialize byte for byte"
   static let usage = """
-    usage: emotext roundtrip [--jsonl] [--jobs N] [FILE…]
+    usage: emotext roundtrip [--catalog PATH] [--jsonl] [--jobs N] [FILE…]
 
-    Tokenizes each line of the files (or stdin) with the default catalog, serializes it back and compares
+    Tokenizes each line of the files (or stdin), serializes it back and compares
     the bytes. Prints, per file, the posts, the emoticon tokens, the unknown tokens ([…] that fits the
     grammar but is not in the catalog) and the mismatches; each mismatch is named on stderr.
     A CR before the LF is part of the post. Exit status 1 when any post does not come back unchanged.
 
     options:
+      --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
 
     example:
@@ -19,8 +20,9 @@ enum RoundtripCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: .default)
+    let tokenizer = BracketTokenizer(catalog: catalog)
     var mismatches = 0
     for path in input.paths {
       var file = LineInput(paths: [path], jsonl: input.jsonl, jobs: input.jobs)

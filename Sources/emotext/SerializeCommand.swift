@@ -4,7 +4,7 @@ enum SerializeCommand: Command {
   static let name = "serialize"
   static let summary = "turn document JSON (one per line) back into post text"
   static let usage = """
-    usage: emotext serialize [--nfc] [--jsonl] [--jobs N] [FILE…]
+    usage: emotext serialize [--catalog PATH] [--nfc] [--jsonl] [--jobs N] [FILE…]
 
     Reads one document per line ({"version": 1, "runs": […]}, as `emotext parse --json` writes it) from
     the files or stdin and prints its post text. Text is written exactly as stored unless --nfc is given.
@@ -12,6 +12,7 @@ enum SerializeCommand: Command {
 
     options:
       --nfc           put the text in Unicode Normalization Form C (ICU)
+      --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
                       (with --jsonl the input lines are still documents; each output is {"text": post})
 
@@ -20,11 +21,12 @@ enum SerializeCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     let serializer = PostTextSerializer(normalization: arguments.flag("--nfc") ? .nfc : .none)
     let input = try LineInput.parse(&arguments)
     try input.forEachLine({ line in
       do {
-        let document = try RichText(documentJSON: line, catalog: .default)
+        let document = try RichText(documentJSON: line, catalog: catalog)
         return .success(try serializer.serialize(document))
       } catch let error as DocumentDecodingError {
         return .failure(LineProblem(error.description))

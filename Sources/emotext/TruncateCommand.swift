@@ -4,7 +4,7 @@ enum TruncateCommand: Command {
   static let name = "truncate"
   static let summary = "cut each post to a length, never inside a grapheme cluster or an emoticon"
   static let usage = """
-    usage: emotext truncate --max N [--rule weibo|twitter|utf16|scalars|graphemes] [--ellipsis TEXT]
+    usage: emotext truncate [--catalog PATH] --max N [--rule weibo|twitter|utf16|scalars|graphemes] [--ellipsis TEXT]
                             [--jsonl] [--jobs N] [FILE…]
 
     Tokenizes each line of the files (or stdin) and prints its longest prefix whose length by the rule
@@ -12,6 +12,7 @@ enum TruncateCommand: Command {
     is appended and counts toward N. A post that fits is printed unchanged.
 
     options:
+      --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
 
     example:
@@ -19,13 +20,14 @@ enum TruncateCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     guard let limit = try arguments.integerOption("--max", in: 0...Int(Int32.max)) else {
       throw UsageError("--max N is required")
     }
     let (_, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: true)
     let ellipsis = try arguments.option("--ellipsis") ?? ""
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: .default)
+    let tokenizer = BracketTokenizer(catalog: catalog)
     try input.forEachLine({ line in
       input.text(of: line).map { tokenizer.tokenize($0).truncated(toFit: limit, by: measure, ellipsis: ellipsis).postText }
     }) { text, _, _ in

@@ -2,7 +2,9 @@ import Foundation
 
 /// Every subcommand, in the order `emotext --help` lists them.
 let commands: [any Command.Type] = [
+  DemoCommand.self,
   EditCommand.self,
+  CatalogCommand.self,
   ParseCommand.self,
   SerializeCommand.self,
   RoundtripCommand.self,

@@ -29,6 +29,8 @@ import Testing
         // The whole cluster is one escape: never half a ZWJ sequence, flag or tag sequence.
         let hex = sequence.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "-")
         #expect(encoded == "\n[emoji:\(hex)]b")
+        // The escape's body is a tutorial emoji code without the `0x` prefixes.
+        #expect(try EmojiCode.parse(hex) == sequence)
       } else {
         #expect(encoded == "\n" + sequence + "b")
       }

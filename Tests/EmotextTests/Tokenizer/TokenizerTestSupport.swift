@@ -1,35 +1,26 @@
 import Foundation
 
-/// SplitMix64: a small seeded generator for the tokenizer's property tests. The seed comes from
-/// `EMOTEXT_SEED` when set, so a failure printed with its seed can be replayed.
+/// The shared ``SeededGenerator`` with its seed printed, taken from `EMOTEXT_SEED` when set so that a
+/// failure can be replayed.
 struct TokenizerTestRandom: RandomNumberGenerator {
-  private var state: UInt64
+  private var generator: SeededGenerator
   let seed: UInt64
 
   init(test: String) {
     let environment = ProcessInfo.processInfo.environment["EMOTEXT_SEED"].flatMap { UInt64($0) }
     seed = environment ?? UInt64.random(in: 0...UInt64.max)
-    state = seed
+    generator = SeededGenerator(seed: seed)
     print("\(test): seed \(seed) (replay with EMOTEXT_SEED=\(seed))")
   }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 }
 
-/// Paths the tokenizer tests read, found from this file's location.
+/// Corpus/posts.txt, read from the package root.
 enum TokenizerTestFiles {
-  /// The package root.
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
   /// Corpus/posts.txt split into posts (LF-separated; a CR before the LF stays in the post).
   static func corpusPosts() throws -> [String] {
-    let data = try Data(contentsOf: packageRoot.appendingPathComponent("Corpus/posts.txt"))
+    let data = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("posts.txt"))
     // Note: split on the LF byte, not on Characters, where CR LF is one Character.
     var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
