@@ -27,7 +27,7 @@ enum CountCommand: Command {
     let (ruleName, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: false)
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
-    try input.forEachLine({ line in
+    try input.forEachLine { line in
       input.text(of: line).map { text in
         let document = tokenizer.tokenize(text)
         let counts = [
@@ -36,14 +36,16 @@ enum CountCommand: Command {
         ]
         return (text, counts)
       }
-    }) { result, _, _ in
+    } consume: { result, _, _ in
       let (text, counts) = result
       if input.jsonl {
         StandardOutput.write(
-          JSONLines.record(text: text, extra: [
-            ("rule", .string(ruleName)), ("weighted", .integer(counts[0])), ("utf16", .integer(counts[1])),
-            ("scalars", .integer(counts[2])), ("graphemes", .integer(counts[3])),
-          ]))
+          JSONLines.record(
+            text: text,
+            extra: [
+              ("rule", .string(ruleName)), ("weighted", .integer(counts[0])), ("utf16", .integer(counts[1])),
+              ("scalars", .integer(counts[2])), ("graphemes", .integer(counts[3])),
+            ]))
       } else {
         StandardOutput.write(counts.map(String.init).joined(separator: "\t"))
       }

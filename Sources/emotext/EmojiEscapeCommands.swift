@@ -46,7 +46,9 @@ enum EncodeEmojiCommand: Command {
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let format = try escaping(&arguments)
     let input = try LineInput.parse(&arguments)
-    try input.forEachLine({ line in input.text(of: line).map { format.encode($0) } }) { text, _, _ in
+    try input.forEachLine { line in
+      input.text(of: line).map { format.encode($0) }
+    } consume: { text, _, _ in
       StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
     }
     StandardOutput.flush()
@@ -74,7 +76,7 @@ enum DecodeEmojiCommand: Command {
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let format = try escaping(&arguments)
     let input = try LineInput.parse(&arguments)
-    try input.forEachLine({ line in
+    try input.forEachLine { line in
       input.text(of: line).flatMap { text in
         do {
           return .success(try format.decode(text))
@@ -82,7 +84,7 @@ enum DecodeEmojiCommand: Command {
           return .failure(LineProblem("\(error)"))
         }
       }
-    }) { text, _, _ in
+    } consume: { text, _, _ in
       StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
     }
     StandardOutput.flush()

@@ -38,7 +38,7 @@ struct LineInput {
   /// `consume` in input order, with the file name and 1-based line number. Stops at the first problem.
   func forEachLine<Output: Sendable>(
     _ transform: @escaping @Sendable (String) -> Result<Output, LineProblem>,
-    _ consume: (Output, _ path: String, _ lineNumber: Int) throws -> Void
+    consume: (Output, _ path: String, _ lineNumber: Int) throws -> Void
   ) throws {
     let showsProgress = isatty(STDERR_FILENO) == 1
     for path in paths {
@@ -111,7 +111,9 @@ func printErrorRaw(_ text: String) {
 }
 
 /// Reads `--rule NAME` for counting and truncation.
-func lengthMeasure(_ arguments: inout Arguments, allowingPlainMeasures: Bool) throws(UsageError) -> (String, LengthMeasure) {
+func lengthMeasure(_ arguments: inout Arguments, allowingPlainMeasures: Bool) throws(UsageError) -> (
+  String, LengthMeasure
+) {
   let name = try arguments.option("--rule") ?? "weibo"
   switch name {
   case "weibo": return (name, .weighted(.weibo))
@@ -120,6 +122,7 @@ func lengthMeasure(_ arguments: inout Arguments, allowingPlainMeasures: Bool) th
   case "scalars" where allowingPlainMeasures: return (name, .unicodeScalars)
   case "graphemes" where allowingPlainMeasures: return (name, .graphemeClusters)
   default:
-    throw UsageError("--rule takes weibo or twitter\(allowingPlainMeasures ? ", utf16, scalars or graphemes" : ""), not '\(name)'")
+    throw UsageError(
+      "--rule takes weibo or twitter\(allowingPlainMeasures ? ", utf16, scalars or graphemes" : ""), not '\(name)'")
   }
 }

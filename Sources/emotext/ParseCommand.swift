@@ -32,9 +32,9 @@ enum ParseCommand: Command {
       return 0
     }
     var first = true
-    try input.forEachLine({ line in
+    try input.forEachLine { line in
       input.text(of: line).map { text in (text, tokenizer.tokenize(text)) }
-    }) { pair, _, _ in
+    } consume: { pair, _, _ in
       let (text, document) = pair
       if input.jsonl {
         guard case .object(let members) = document.documentJSON else { return }

@@ -25,13 +25,14 @@ enum RoundtripCommand: Command {
     let tokenizer = BracketTokenizer(catalog: catalog)
     var mismatches = 0
     for path in input.paths {
-      var file = LineInput(paths: [path], jsonl: input.jsonl, jobs: input.jobs)
-      file.paths = [path]
+      let file = LineInput(paths: [path], jsonl: input.jsonl, jobs: input.jobs)
       var posts = 0
       var tokens = 0
       var unknown = 0
       var fileMismatches = 0
-      try file.forEachLine({ line in input.text(of: line).map { tokenizer.roundTrip($0) } }) { check, path, lineNumber in
+      try file.forEachLine { line in
+        input.text(of: line).map { tokenizer.roundTrip($0) }
+      } consume: { check, path, lineNumber in
         posts += 1
         tokens += check.tokenCount
         unknown += check.unknownTokenCount

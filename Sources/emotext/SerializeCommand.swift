@@ -24,7 +24,7 @@ enum SerializeCommand: Command {
     let catalog = try loadCatalog(&arguments)
     let serializer = PostTextSerializer(normalization: arguments.flag("--nfc") ? .nfc : .none)
     let input = try LineInput.parse(&arguments)
-    try input.forEachLine({ line in
+    try input.forEachLine { line in
       do {
         let document = try RichText(documentJSON: line, catalog: catalog)
         return .success(try serializer.serialize(document))
@@ -33,7 +33,7 @@ enum SerializeCommand: Command {
       } catch {
         return .failure(LineProblem("\(error)"))
       }
-    }) { text, _, _ in
+    } consume: { text, _, _ in
       StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
     }
     StandardOutput.flush()

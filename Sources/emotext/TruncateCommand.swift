@@ -28,9 +28,11 @@ enum TruncateCommand: Command {
     let ellipsis = try arguments.option("--ellipsis") ?? ""
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
-    try input.forEachLine({ line in
-      input.text(of: line).map { tokenizer.tokenize($0).truncated(toFit: limit, by: measure, ellipsis: ellipsis).postText }
-    }) { text, _, _ in
+    try input.forEachLine { line in
+      input.text(of: line).map {
+        tokenizer.tokenize($0).truncated(toFit: limit, by: measure, ellipsis: ellipsis).postText
+      }
+    } consume: { text, _, _ in
       StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
     }
     StandardOutput.flush()

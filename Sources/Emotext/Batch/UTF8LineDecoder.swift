@@ -43,7 +43,8 @@ public struct UTF8LineDecoder: Sendable {
     let count = bytes.count
     utf8Count += count
     if pending.count + count > maxLineUTF8Count {
-      throw LineDecodingError(line: lineCount + 1, utf8Offset: maxLineUTF8Count, reason: .lineTooLong(limit: maxLineUTF8Count))
+      throw LineDecodingError(
+        line: lineCount + 1, utf8Offset: maxLineUTF8Count, reason: .lineTooLong(limit: maxLineUTF8Count))
     }
     pending.append(contentsOf: bytes)
   }
@@ -112,15 +113,25 @@ enum UTF8Validation {
       var secondRange: ClosedRange<UInt8> = 0x80...0xBF
       switch lead {
       case 0xC2...0xDF: length = 2
-      case 0xE0: length = 3; secondRange = 0xA0...0xBF
+      case 0xE0:
+        length = 3
+        secondRange = 0xA0...0xBF
       case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: length = 3; secondRange = 0x80...0x9F
-      case 0xF0: length = 4; secondRange = 0x90...0xBF
+      case 0xED:
+        length = 3
+        secondRange = 0x80...0x9F
+      case 0xF0:
+        length = 4
+        secondRange = 0x90...0xBF
       case 0xF1...0xF3: length = 4
-      case 0xF4: length = 4; secondRange = 0x80...0x8F
+      case 0xF4:
+        length = 4
+        secondRange = 0x80...0x8F
       default: return offset
       }
-      guard let second = byte(offset + 1), secondRange.contains(second) else { return offset + 1 < count ? offset + 1 : offset }
+      guard let second = byte(offset + 1), secondRange.contains(second) else {
+        return offset + 1 < count ? offset + 1 : offset
+      }
       for continuation in 2..<length {
         guard let next = byte(offset + continuation), (0x80...0xBF).contains(next) else {
           return offset + continuation < count ? offset + continuation : offset

@@ -112,7 +112,8 @@ extension RichText {
         clusterStartUTF8 = utf8End
       }
       utf16Offset += utf16Count
-      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule, let urlWeight = rule.urlWeight {
+      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule, let urlWeight = rule.urlWeight
+      {
         urlUTF16Count += utf16Count
         if utf8End >= urls[urlIndex].upperBound {
           urlIndex += 1
@@ -199,7 +200,9 @@ enum URLScanner {
     for scheme in ["http://", "https://"] {
       let count = scheme.utf8.count
       guard index + count <= bytes.count else { continue }
-      if zip(bytes[index..<(index + count)], scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { return index + count }
+      if zip(bytes[index..<(index + count)], scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
+        return index + count
+      }
     }
     return nil
   }

@@ -38,8 +38,10 @@ public struct WeightedLengthRule: Sendable, Hashable {
   /// What the sum of weights is divided by (rounding up) to give the length.
   public var unitsPerCharacter: Int
 
-  public init(ranges: [RangeWeight], defaultWeight: Int, emojiClusterWeight: Int? = nil, emoticonWeight: Int? = nil,
-              urlWeight: Int? = nil, normalizesToNFC: Bool = false, unitsPerCharacter: Int = 1) {
+  public init(
+    ranges: [RangeWeight], defaultWeight: Int, emojiClusterWeight: Int? = nil, emoticonWeight: Int? = nil,
+    urlWeight: Int? = nil, normalizesToNFC: Bool = false, unitsPerCharacter: Int = 1
+  ) {
     precondition(unitsPerCharacter > 0, "WeightedLengthRule.unitsPerCharacter must be positive")
     self.ranges = ranges
     self.defaultWeight = defaultWeight

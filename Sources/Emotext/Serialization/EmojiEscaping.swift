@@ -54,7 +54,8 @@ public struct EmojiEscaping: Sendable, Hashable {
   /// ``prefix``, written as escapes. The result is BMP-only.
   /// - Complexity: O(*n*) in the length of `text`.
   public func encode(_ text: String) -> String {
-    let needsWork = text.utf8.contains { $0 >= 0xF0 } || text.unicodeScalars.firstRange(of: prefix.unicodeScalars) != nil
+    let needsWork =
+      text.utf8.contains { $0 >= 0xF0 } || text.unicodeScalars.firstRange(of: prefix.unicodeScalars) != nil
     guard needsWork else { return text }
     var output = ""
     output.reserveCapacity(text.utf8.count + 16)

@@ -71,7 +71,8 @@ extension RichText: Codable {
         if let entity = try run.decodeIfPresent(String.self, forKey: .entity) {
           guard let value = TextAttributes.Entity(rawValue: entity) else {
             throw DecodingError.dataCorruptedError(
-              forKey: .entity, in: run, debugDescription: "unknown entity \"\(entity)\" (expected mention, topic or link)")
+              forKey: .entity, in: run,
+              debugDescription: "unknown entity \"\(entity)\" (expected mention, topic or link)")
           }
           attributes.entity = value
         }
@@ -86,7 +87,8 @@ extension RichText: Codable {
         runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
       default:
         throw DecodingError.dataCorrupted(
-          DecodingError.Context(codingPath: run.codingPath, debugDescription: "expected exactly one of \"text\" or \"emoticon\""))
+          DecodingError.Context(
+            codingPath: run.codingPath, debugDescription: "expected exactly one of \"text\" or \"emoticon\""))
       }
     }
     self.init(runs: runs)
@@ -150,7 +152,8 @@ public struct DocumentDecodingError: Error, Equatable, CustomStringConvertible {
       self.init(path: Self.path(context.codingPath + [key]), message: "missing")
     case .dataCorrupted(let context):
       let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      let message = context.codingPath.isEmpty ? "invalid JSON" + (underlying.map { " (\($0))" } ?? "") : context.debugDescription
+      let message =
+        context.codingPath.isEmpty ? "invalid JSON" + (underlying.map { " (\($0))" } ?? "") : context.debugDescription
       self.init(path: Self.path(context.codingPath), message: message)
     @unknown default:
       self.init(path: "", message: "\(error)")

@@ -46,8 +46,9 @@ extension BracketTokenizer {
     if back.utf8.count != post.utf8.count || !back.utf8.elementsEqual(post.utf8) {
       mismatch = zip(back.utf8, post.utf8).prefix { $0 == $1 }.count
     }
-    return RoundTripCheck(tokenCount: tokens, unknownTokenCount: unknownTokenRanges(in: post).count,
-                          mismatchUTF8Offset: mismatch)
+    return RoundTripCheck(
+      tokenCount: tokens, unknownTokenCount: unknownTokenRanges(in: post).count,
+      mismatchUTF8Offset: mismatch)
   }
 }
 

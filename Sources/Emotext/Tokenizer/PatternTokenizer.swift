@@ -113,7 +113,8 @@ private final class CompiledRegex: Sendable {
       var context = body
       let status = withUnsafeMutablePointer(to: &context) { contextPointer in
         withUnsafePointer(to: UInt8(0)) { empty in
-          cicu_regex_each_match(handle, utf8.baseAddress ?? empty, Int32(utf8.count), contextPointer) { raw, start, end in
+          cicu_regex_each_match(handle, utf8.baseAddress ?? empty, Int32(utf8.count), contextPointer) {
+            raw, start, end in
             raw!.assumingMemoryBound(to: ((Range<Int>) -> Void).self).pointee(Int(start)..<Int(end))
             return 1
           }

@@ -22,15 +22,16 @@ import Testing
     #expect(lines == ["今天", "好开心😀"])
   }
 
-  @Test(arguments: [
-    ([0x61, 0x0A, 0x62, 0xFF], "line 2, byte 1: invalid UTF-8 (byte 0xFF)"),
-    ([0xE5, 0xA5, 0x0A], "line 1, byte 0: invalid UTF-8 (byte 0xE5)"),
-    ([0x61, 0xE5, 0x41, 0xBD], "line 1, byte 2: invalid UTF-8 (byte 0x41)"),
-    ([0xC0, 0x80], "line 1, byte 0: invalid UTF-8 (byte 0xC0)"),
-    ([0xED, 0xA0, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0xA0)"),
-    ([0xF4, 0x90, 0x80, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0x90)"),
-    ([0x80], "line 1, byte 0: invalid UTF-8 (byte 0x80)"),
-  ] as [([UInt8], String)])
+  @Test(
+    arguments: [
+      ([0x61, 0x0A, 0x62, 0xFF], "line 2, byte 1: invalid UTF-8 (byte 0xFF)"),
+      ([0xE5, 0xA5, 0x0A], "line 1, byte 0: invalid UTF-8 (byte 0xE5)"),
+      ([0x61, 0xE5, 0x41, 0xBD], "line 1, byte 2: invalid UTF-8 (byte 0x41)"),
+      ([0xC0, 0x80], "line 1, byte 0: invalid UTF-8 (byte 0xC0)"),
+      ([0xED, 0xA0, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0xA0)"),
+      ([0xF4, 0x90, 0x80, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0x90)"),
+      ([0x80], "line 1, byte 0: invalid UTF-8 (byte 0x80)"),
+    ] as [([UInt8], String)])
   func invalidUTF8NamesTheLineAndByte(bytes: [UInt8], message: String) {
     var decoder = UTF8LineDecoder()
     do {
@@ -70,7 +71,8 @@ import Testing
   }
 
   @Test func lineSourceReadsAFileInBatches() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("emotext-lines-\(UInt32.random(in: 0...UInt32.max)).txt")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "emotext-lines-\(UInt32.random(in: 0...UInt32.max)).txt")
     try Data("one\ntwo\r\nthree".utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var source = try LineSource(path: url.path)
@@ -81,7 +83,8 @@ import Testing
   }
 
   @Test func lineSourceErrorsNameTheFile() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("emotext-bad-\(UInt32.random(in: 0...UInt32.max)).txt")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "emotext-bad-\(UInt32.random(in: 0...UInt32.max)).txt")
     try Data([0x61, 0x0A, 0x62, 0xC3]).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var source = try LineSource(path: url.path)

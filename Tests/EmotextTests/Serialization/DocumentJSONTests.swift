@@ -9,9 +9,10 @@ import Testing
   @Test func writesVersionAndRunsInOrder() {
     var document = tokenizer.tokenize("好[愛你]\n")
     document.append(RichText("@某人", attributes: TextAttributes(entity: .mention, hostAttributes: ["color": "red"])))
-    #expect(document.documentJSON.serialized == #"""
-      {"version":1,"runs":[{"text":"好"},{"emoticon":"[愛你]"},{"text":"\n"},{"text":"@某人","entity":"mention","attributes":{"color":"red"}}]}
-      """#)
+    #expect(
+      document.documentJSON.serialized == #"""
+        {"version":1,"runs":[{"text":"好"},{"emoticon":"[愛你]"},{"text":"\n"},{"text":"@某人","entity":"mention","attributes":{"color":"red"}}]}
+        """#)
   }
 
   @Test func decodingGivesBackTheDocument() throws {
@@ -31,14 +32,21 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"version":1,"runs":[{"text":"a"},{"text":"b"},{"text":"c"},{"emoticon":"[xx]"}]}"#,
-     #"runs[3].emoticon: unknown emoticon "[xx]""#),
+    (
+      #"{"version":1,"runs":[{"text":"a"},{"text":"b"},{"text":"c"},{"emoticon":"[xx]"}]}"#,
+      #"runs[3].emoticon: unknown emoticon "[xx]""#
+    ),
     (#"{"version":2,"runs":[]}"#, "version: unsupported version 2 (expected 1)"),
     (#"{"runs":[]}"#, "version: missing"),
     (#"{"version":1,"runs":[{"text":1}]}"#, "runs[0].text: expected a string"),
-    (#"{"version":1,"runs":[{"text":"a","emoticon":"[哈哈]"}]}"#, #"runs[0]: expected exactly one of "text" or "emoticon""#),
-    (#"{"version":1,"runs":[{"text":"a","entity":"hashtag"}]}"#,
-     #"runs[0].entity: unknown entity "hashtag" (expected mention, topic or link)"#),
+    (
+      #"{"version":1,"runs":[{"text":"a","emoticon":"[哈哈]"}]}"#,
+      #"runs[0]: expected exactly one of "text" or "emoticon""#
+    ),
+    (
+      #"{"version":1,"runs":[{"text":"a","entity":"hashtag"}]}"#,
+      #"runs[0].entity: unknown entity "hashtag" (expected mention, topic or link)"#
+    ),
     (#"{"version":1,"runs":{}}"#, "runs: expected Array<Any>"),
   ])
   func decodeErrorsNameThePath(json: String, message: String) {

@@ -12,7 +12,9 @@ import Testing
     return text.split(separator: "\n").compactMap { line in
       guard !line.hasPrefix("#"), let semicolon = line.firstIndex(of: ";") else { return nil }
       var sequence = ""
-      for hex in line[..<semicolon].split(separator: " ") { sequence.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16)!)!) }
+      for hex in line[..<semicolon].split(separator: " ") {
+        sequence.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16)!)!)
+      }
       return sequence
     }
   }
@@ -59,7 +61,9 @@ import Testing
     let extra = ["[emoji:", "[emoji:1f600]", "emoji:", "[emoji:5b]", "]", "-"]
     for _ in 0..<1000 {
       var text = PostTextPieces.random(using: &random)
-      if Bool.random(using: &random) { text += extra.randomElement(using: &random)! + PostTextPieces.random(using: &random) }
+      if Bool.random(using: &random) {
+        text += extra.randomElement(using: &random)! + PostTextPieces.random(using: &random)
+      }
       let encoded = escaping.encode(text)
       #expect(encoded.unicodeScalars.allSatisfy { $0.value <= 0xFFFF })
       #expect(Array(try escaping.decode(encoded).utf8) == Array(text.utf8), "text: \(text.debugDescription)")

@@ -38,8 +38,9 @@ import Testing
   }
 
   @Test func configurableWeights() {
-    let rule = WeightedLengthRule(ranges: [.init(0x30...0x39, weight: 0)], defaultWeight: 3, emojiClusterWeight: 5,
-                                  emoticonWeight: 7, urlWeight: 11)
+    let rule = WeightedLengthRule(
+      ranges: [.init(0x30...0x39, weight: 0)], defaultWeight: 3, emojiClusterWeight: 5,
+      emoticonWeight: 7, urlWeight: 11)
     #expect(tokenizer.tokenize("a1😀[哈哈]http://x.y").length(by: .weighted(rule)) == 3 + 0 + 5 + 7 + 11)
   }
 
@@ -69,7 +70,9 @@ import Testing
 
   @Test func truncationNeverSplitsAClusterAndIsTheLongestFit() {
     var random = TokenizerTestRandom(test: "truncationNeverSplitsAClusterAndIsTheLongestFit")
-    let measures: [LengthMeasure] = [.utf16, .unicodeScalars, .graphemeClusters, .weighted(.twitter), .weighted(.weibo)]
+    let measures: [LengthMeasure] = [
+      .utf16, .unicodeScalars, .graphemeClusters, .weighted(.twitter), .weighted(.weibo),
+    ]
     for _ in 0..<300 {
       let document = tokenizer.tokenize(PostTextPieces.random(using: &random))
       let measure = measures.randomElement(using: &random)!

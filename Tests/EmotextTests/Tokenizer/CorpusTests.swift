@@ -42,19 +42,24 @@ import Testing
   }
 
   @Test(arguments: [
-    ("今天好开心[哈哈][爱你]😀 //@某人:[抓狂[兔子]]", """
+    (
+      "今天好开心[哈哈][爱你]😀 //@某人:[抓狂[兔子]]",
+      """
       text "今天好开心"
       emoticon "[哈哈]"
       emoticon "[爱你]"
       text "😀 //@某人:[抓狂"
       emoticon "[兔子]"
       text "]"
-      """),
+      """
+    ),
     ("[[哈哈]", "text \"[\"\nemoticon \"[哈哈]\""),
     ("[哈哈]]", "emoticon \"[哈哈]\"\ntext \"]\""),
     ("…[哈", "text \"…[哈\""),
     ("[哈哈[哈哈[哈哈]]]", "text \"[哈哈[哈哈\"\nemoticon \"[哈哈]\"\ntext \"]]\""),
-    ("转发理由//@甲:[哈哈]//@乙:[[哈哈]//@丙:[哈哈]]", """
+    (
+      "转发理由//@甲:[哈哈]//@乙:[[哈哈]//@丙:[哈哈]]",
+      """
       text "转发理由//@甲:"
       emoticon "[哈哈]"
       text "//@乙:["
@@ -62,7 +67,8 @@ import Testing
       text "//@丙:"
       emoticon "[哈哈]"
       text "]"
-      """),
+      """
+    ),
     ("\u{FEFF}开头有BOM的帖子[哈哈]", "text \"\\ufeff开头有BOM的帖子\"\nemoticon \"[哈哈]\""),
     ("Windows换行的帖子[微笑]\r", "text \"Windows换行的帖子\"\nemoticon \"[微笑]\"\ntext \"\\r\""),
     ("NUL\0在中间[爱你]", "text \"NUL\\u0000在中间\"\nemoticon \"[爱你]\""),
@@ -70,7 +76,9 @@ import Testing
     ("[微[笑]]", "text \"[微[笑]]\""),
     ("[哈😀哈]", "text \"[哈😀哈]\""),
     ("全角括号［哈哈］不算表情", "text \"全角括号［哈哈］不算表情\""),
-    ("[哈哈]👍🏽[爱你]🇨🇳[抓狂]1️⃣[兔子]👨‍👩‍👧", """
+    (
+      "[哈哈]👍🏽[爱你]🇨🇳[抓狂]1️⃣[兔子]👨‍👩‍👧",
+      """
       emoticon "[哈哈]"
       text "👍🏽"
       emoticon "[爱你]"
@@ -79,10 +87,13 @@ import Testing
       text "1️⃣"
       emoticon "[兔子]"
       text "👨‍👩‍👧"
-      """),
+      """
+    ),
   ])
   func parseOutput(post: String, listing: String) throws {
-    #expect(try TokenizerTestFiles.corpusPosts().contains { $0.utf8.elementsEqual(post.utf8) }, "golden posts come from the corpus")
+    #expect(
+      try TokenizerTestFiles.corpusPosts().contains { $0.utf8.elementsEqual(post.utf8) },
+      "golden posts come from the corpus")
     #expect(tokenizer.tokenize(post).runListing.joined(separator: "\n") == listing)
   }
 

@@ -4,37 +4,43 @@ import Testing
 
 @Suite("Pattern tokenizer") struct PatternTokenizerTests {
   static let chat = EmoticonCatalog(packs: [
-    EmoticonPack(id: "chat", displayName: "Chat", emoticons: [
-      Emoticon(code: ":smile:", aliases: [":SMILE:"], kind: .image(png: "smile.png", gif: nil), packID: "chat"),
-      Emoticon(code: ":+1:", kind: .image(png: "plus1.png", gif: nil), packID: "chat"),
-    ])
+    EmoticonPack(
+      id: "chat", displayName: "Chat",
+      emoticons: [
+        Emoticon(code: ":smile:", aliases: [":SMILE:"], kind: .image(png: "smile.png", gif: nil), packID: "chat"),
+        Emoticon(code: ":+1:", kind: .image(png: "plus1.png", gif: nil), packID: "chat"),
+      ])
   ])
 
   static let qq = EmoticonCatalog(packs: [
-    EmoticonPack(id: "qq", displayName: "QQ", emoticons: [
-      Emoticon(code: "/::)", kind: .image(png: "smile.png", gif: nil), packID: "qq"),
-      Emoticon(code: "/::~", kind: .image(png: "pie.png", gif: nil), packID: "qq"),
-      Emoticon(code: "/::)~", kind: .image(png: "longer.png", gif: nil), packID: "qq"),
-      Emoticon(code: "/:\\E", kind: .image(png: "quote.png", gif: nil), packID: "qq"),
-    ])
+    EmoticonPack(
+      id: "qq", displayName: "QQ",
+      emoticons: [
+        Emoticon(code: "/::)", kind: .image(png: "smile.png", gif: nil), packID: "qq"),
+        Emoticon(code: "/::~", kind: .image(png: "pie.png", gif: nil), packID: "qq"),
+        Emoticon(code: "/::)~", kind: .image(png: "longer.png", gif: nil), packID: "qq"),
+        Emoticon(code: "/:\\E", kind: .image(png: "quote.png", gif: nil), packID: "qq"),
+      ])
   ])
 
   @Test func shortCodesBecomeAttachments() throws {
     let tokenizer = try PatternTokenizer(pattern: #":[A-Za-z0-9_+\-]+:"#, catalog: Self.chat)
     let document = tokenizer.tokenize("hi :smile: :nope: :+1::SMILE:")
-    #expect(document.runListing == [
-      #"text "hi ""#, #"emoticon ":smile:""#, #"text " :nope: ""#, #"emoticon ":+1:""#,
-      #"emoticon ":SMILE:" code ":smile:""#,
-    ])
+    #expect(
+      document.runListing == [
+        #"text "hi ""#, #"emoticon ":smile:""#, #"text " :nope: ""#, #"emoticon ":+1:""#,
+        #"emoticon ":SMILE:" code ":smile:""#,
+      ])
     #expect(document.postText == "hi :smile: :nope: :+1::SMILE:")
   }
 
   @Test func qqLiteralsPreferTheLongestSpelling() {
     let tokenizer = PatternTokenizer.literals(of: Self.qq)
     let document = tokenizer.tokenize("好/::)~/::~x/::/:\\E")
-    #expect(document.runListing == [
-      #"text "好""#, #"emoticon "/::)~""#, #"emoticon "/::~""#, #"text "x/::""#, #"emoticon "/:\\E""#,
-    ])
+    #expect(
+      document.runListing == [
+        #"text "好""#, #"emoticon "/::)~""#, #"emoticon "/::~""#, #"text "x/::""#, #"emoticon "/:\\E""#,
+      ])
   }
 
   @Test func matchOffsetsAreUTF8Bytes() throws {
