@@ -77,13 +77,7 @@ enum DecodeEmojiCommand: Command {
     let format = try escaping(&arguments)
     let input = try LineInput.parse(&arguments)
     try input.forEachLine { line in
-      input.text(of: line).flatMap { text in
-        do {
-          return .success(try format.decode(text))
-        } catch {
-          return .failure(LineProblem("\(error)"))
-        }
-      }
+      input.text(of: line).flatMap { text in LineProblem.catching { try format.decode(text) } }
     } consume: { text, _, _ in
       StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
     }

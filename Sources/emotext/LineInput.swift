@@ -87,6 +87,15 @@ struct LineInput {
 struct LineProblem: Error {
   let message: String
   init(_ message: String) { self.message = message }
+
+  /// The result of `body`, with any error it throws as a problem described by its message.
+  static func catching<Output>(_ body: () throws -> Output) -> Result<Output, LineProblem> {
+    do {
+      return .success(try body())
+    } catch {
+      return .failure(LineProblem("\(error)"))
+    }
+  }
 }
 
 /// Buffered stdout for line output.

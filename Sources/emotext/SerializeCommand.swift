@@ -25,14 +25,7 @@ enum SerializeCommand: Command {
     let serializer = PostTextSerializer(normalization: arguments.flag("--nfc") ? .nfc : .none)
     let input = try LineInput.parse(&arguments)
     try input.forEachLine { line in
-      do {
-        let document = try RichText(documentJSON: line, catalog: catalog)
-        return .success(try serializer.serialize(document))
-      } catch let error as DocumentDecodingError {
-        return .failure(LineProblem(error.description))
-      } catch {
-        return .failure(LineProblem("\(error)"))
-      }
+      LineProblem.catching { try serializer.serialize(try RichText(documentJSON: line, catalog: catalog)) }
     } consume: { text, _, _ in
       StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
     }

@@ -66,21 +66,7 @@ extension GraphemeBreaks {
   }
 
   private static func icuCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = utf8.baseAddress, !utf8.isEmpty else { return 0 }
-    precondition(utf8.count <= Int(Int32.max), "Emotext supports text runs up to 2 GiB")
-    let capacity: Int32 = 64
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: Int(capacity)) { buffer in
-      var count = 0
-      var from: Int32 = 0
-      while from < Int32(utf8.count) {
-        var status: Int32 = 0
-        let written = cicu_grapheme_boundaries(base, Int32(utf8.count), from, buffer.baseAddress!, capacity, &status)
-        precondition(written >= 0, "ICU grapheme break iterator failed with status \(status)")
-        if written == 0 { break }
-        count += Int(written)
-        from = buffer[Int(written) - 1]
-      }
-      return count
-    }
+    // Note: segments are short (a base and its marks, an emoji sequence), so the copy is small.
+    count(in: String(decoding: utf8, as: UTF8.self))
   }
 }

@@ -4,28 +4,9 @@ extension BracketTokenizer {
   /// ranges in order: what a post would show as text although it looks like an emoticon.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func unknownTokenRanges(in text: String) -> [Range<Int>] {
-    let longest = catalog.longestTokenUTF8Count
-    guard longest >= 3 else { return [] }
     var result: [Range<Int>] = []
-    var text = text
-    text.withUTF8 { bytes in
-      var open = -1
-      for index in bytes.indices {
-        switch bytes[index] {
-        case UInt8(ascii: "["):
-          open = index
-        case UInt8(ascii: "]"):
-          if open >= 0, index - open >= 2, index - open < longest {
-            let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[open...index]), as: UTF8.self)
-            if catalog.emoticon(forToken: token) == nil { result.append(open..<(index + 1)) }
-          }
-          open = -1
-        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-          open = -1
-        default:
-          break
-        }
-      }
+    forEachCandidate(in: text) { utf8Range, token in
+      if catalog.emoticon(forToken: token) == nil { result.append(utf8Range) }
     }
     return result
   }
