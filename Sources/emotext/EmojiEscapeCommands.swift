@@ -5,17 +5,11 @@ private func escaping(_ arguments: inout Arguments) throws(UsageError) -> EmojiE
   let prefix = try arguments.option("--prefix") ?? "[emoji:"
   let separator = try arguments.option("--separator") ?? "-"
   let suffix = try arguments.option("--suffix") ?? "]"
-  let parts = [prefix, separator, suffix]
-  guard parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy { $0.value <= 0xFFFF } }),
-    let lead = prefix.unicodeScalars.first, !lead.properties.isASCIIHexDigit,
-    !(prefix.unicodeScalars.dropFirst() + separator.unicodeScalars + suffix.unicodeScalars).contains(lead),
-    !(separator + suffix).unicodeScalars.contains(where: \.properties.isASCIIHexDigit)
-  else {
-    throw UsageError(
-      "the escape format needs non-empty BMP parts, no hex digits in the separator or suffix, and a prefix whose first character is not a hex digit and occurs nowhere else"
-    )
+  do {
+    return try EmojiEscaping(prefix: prefix, separator: separator, suffix: suffix)
+  } catch {
+    throw UsageError("invalid escape format: \(error)")
   }
-  return EmojiEscaping(prefix: prefix, separator: separator, suffix: suffix)
 }
 
 private let formatHelp = """

@@ -20,7 +20,7 @@
 ///
 /// The format is configurable through ``prefix``, ``separator`` and ``suffix``. The prefix's first
 /// character must not occur again in the prefix, separator or suffix, and must not be a hex digit: that
-/// is what makes the escaping rule above unambiguous.
+/// is what makes the escaping rule above unambiguous, and the throwing initializer checks it.
 public struct EmojiEscaping: Sendable, Hashable {
   /// What starts an escape; default `[emoji:`.
   public let prefix: String
@@ -29,22 +29,35 @@ public struct EmojiEscaping: Sendable, Hashable {
   /// What ends an escape; default `]`.
   public let suffix: String
 
-  /// An escaping format.
-  /// - Precondition: `prefix`, `separator` and `suffix` are non-empty BMP text, and the prefix's first
-  ///   character is not a hex digit and does not occur again in the prefix, separator or suffix.
-  public init(prefix: String = "[emoji:", separator: String = "-", suffix: String = "]") {
-    precondition(!prefix.isEmpty && !separator.isEmpty && !suffix.isEmpty, "EmojiEscaping parts must not be empty")
-    let parts = prefix + separator + suffix
-    precondition(parts.unicodeScalars.allSatisfy { $0.value <= 0xFFFF }, "EmojiEscaping parts must be BMP text")
+  /// The default format: `[emoji:1f468-200d-1f469]`.
+  public init() {
+    prefix = "[emoji:"
+    separator = "-"
+    suffix = "]"
+  }
+
+  /// A custom format, such as `EmojiEscaping(prefix: "{U+", separator: " ", suffix: "}")`.
+  /// - Throws: ``EmojiEscapingFormatError`` unless `prefix`, `separator` and `suffix` are non-empty BMP
+  ///   text, the separator and suffix hold no hex digit, and the prefix's first character is not a hex
+  ///   digit and does not occur again in the prefix, separator or suffix.
+  public init(prefix: String, separator: String, suffix: String) throws(EmojiEscapingFormatError) {
+    guard !prefix.isEmpty, !separator.isEmpty, !suffix.isEmpty else {
+      throw EmojiEscapingFormatError(message: "the prefix, separator and suffix must not be empty")
+    }
+    guard (prefix + separator + suffix).unicodeScalars.allSatisfy({ $0.value <= 0xFFFF }) else {
+      throw EmojiEscapingFormatError(message: "the prefix, separator and suffix must be BMP text")
+    }
     let lead = prefix.unicodeScalars.first!
-    precondition(!lead.properties.isASCIIHexDigit, "EmojiEscaping prefix must not start with a hex digit")
-    precondition(
-      !(prefix.unicodeScalars.dropFirst() + separator.unicodeScalars + suffix.unicodeScalars).contains(lead),
-      "EmojiEscaping prefix's first character '\(lead)' must not occur again in the prefix, separator or suffix")
-    precondition(
-      !separator.unicodeScalars.contains(where: \.properties.isASCIIHexDigit)
-        && !suffix.unicodeScalars.contains(where: \.properties.isASCIIHexDigit),
-      "EmojiEscaping separator and suffix must not contain hex digits")
+    guard !lead.properties.isASCIIHexDigit else {
+      throw EmojiEscapingFormatError(message: "the prefix must not start with a hex digit")
+    }
+    guard !(prefix.unicodeScalars.dropFirst() + separator.unicodeScalars + suffix.unicodeScalars).contains(lead) else {
+      throw EmojiEscapingFormatError(
+        message: "the prefix's first character '\(lead)' must not occur again in the prefix, separator or suffix")
+    }
+    guard !(separator + suffix).unicodeScalars.contains(where: \.properties.isASCIIHexDigit) else {
+      throw EmojiEscapingFormatError(message: "the separator and suffix must not contain hex digits")
+    }
     self.prefix = prefix
     self.separator = separator
     self.suffix = suffix
@@ -129,6 +142,12 @@ public struct EmojiEscaping: Sendable, Hashable {
     }
     output += suffix
   }
+}
+
+/// An escape format that ``EmojiEscaping`` cannot decode unambiguously.
+public struct EmojiEscapingFormatError: Error, Equatable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
 }
 
 /// A malformed escape in text given to ``EmojiEscaping/decode(_:)``.

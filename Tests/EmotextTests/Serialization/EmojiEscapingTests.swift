@@ -71,9 +71,22 @@ import Testing
   }
 
   @Test func aCustomFormatRoundTrips() throws {
-    let custom = EmojiEscaping(prefix: "{U+", separator: " ", suffix: "}")
+    let custom = try EmojiEscaping(prefix: "{U+", separator: " ", suffix: "}")
     #expect(custom.encode("a👍🏽{U+b") == "a{U+1f44d 1f3fd}{U+7b}U+b")
     #expect(try custom.decode("a{U+1f44d 1f3fd}{U+7b}U+b") == "a👍🏽{U+b")
+  }
+
+  @Test(arguments: [
+    ("&#", ";&#", ";", "the prefix's first character '&' must not occur again in the prefix, separator or suffix"),
+    ("a:", "-", "]", "the prefix must not start with a hex digit"),
+    ("[e:", "-", "x0", "the separator and suffix must not contain hex digits"),
+    ("[e:", "", "]", "the prefix, separator and suffix must not be empty"),
+    ("😀", "-", "]", "the prefix, separator and suffix must be BMP text"),
+  ])
+  func ambiguousFormatsAreRejected(prefix: String, separator: String, suffix: String, message: String) {
+    #expect(throws: EmojiEscapingFormatError(message: message)) {
+      try EmojiEscaping(prefix: prefix, separator: separator, suffix: suffix)
+    }
   }
 
   @Test(arguments: [
