@@ -7,6 +7,13 @@ let commands: [any Command.Type] = [
   RenderCommand.self,
   ComposeCommand.self,
   CatalogCommand.self,
+  ParseCommand.self,
+  SerializeCommand.self,
+  RoundtripCommand.self,
+  CountCommand.self,
+  TruncateCommand.self,
+  EncodeEmojiCommand.self,
+  DecodeEmojiCommand.self,
 ]
 
 @MainActor func mainUsage() -> String {
