@@ -79,18 +79,18 @@ wait_for "5/10"
 keys Tab
 wait_for "默认 │"
 wait_for "⌫ 删除"
-keys Right Right Right Enter   # the fourth emoticon of the default pack: [哈哈]
-wait_for "6/10"
-keys Tab
-keys -l "ok"
+keys Right Right Right Enter   # the fourth emoticon of the default pack: [哈哈], counted as its text (3)
 wait_for "8/10"
+keys Tab
+keys -l "ok"                   # Latin letters count one half each (Weibo's weighted length)
+wait_for "9/10"
 keys C-d
 wait_exit 0
 post=$(cat "$work/out")
 [ "$post" = "今天好开心[哈哈]ok" ] || fail "sent '$post'"
 grep -qF '"codes":["[哈哈]"]' "$work/state/emotext/recents.json" || fail "recents not saved: $(cat "$work/state/emotext/recents.json")"
 
-# 2. Past the limit the counter turns red and Ctrl-D is refused; Backspace removes an emoticon whole; Esc cancels.
+# 2. Recents; past the limit Ctrl-D is refused; Delete removes an emoticon whole; Esc cancels.
 start
 wait_for "分享新鲜事…"
 keys Tab
@@ -98,17 +98,18 @@ wait_for "最近"
 keys Up Left                     # the tab bar, then 最近 (the last tab)
 wait_for_line '^ 😆 哈哈 *$'         # the recents page holds [哈哈] alone
 keys Down Enter
-wait_for "1/10"
+wait_for "3/10"
 keys Tab
-keys -l "一二三四五六七八九十"
+keys -l "一二三四五六七八"
 wait_for "11/10"
+tmux -L "$socket" capture-pane -e -p -t compose | grep -qF $'\e[31m11/10' || fail "the counter is not red past the limit"
 keys C-d
 wait_for "无法发送"
 [ -s "$work/status" ] && fail "sent past the limit"
 keys BSpace
 wait_for "10/10"
-keys Home Delete
-wait_for "9/10"
+keys Home Delete               # forward Delete removes the emoticon at the start whole
+wait_for "7/10"
 tmux -L "$socket" capture-pane -p -t compose | grep -qF "一二三" || fail "the text is gone"
 keys Escape
 wait_exit 1

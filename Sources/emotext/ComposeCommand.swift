@@ -5,7 +5,8 @@ enum ComposeCommand: Command {
   static let name = "compose"
   static let summary = "write a post in an interactive terminal composer with an emoticon keyboard"
   static let usage = """
-    usage: emotext compose [--catalog PATH] [--limit N] [--recents FILE]
+    usage: emotext compose [--catalog PATH] [--rule weibo|twitter|utf16|scalars|graphemes] [--limit N]
+                           [--recents FILE]
 
     Opens a composer on the terminal (/dev/tty): type the post; Tab shows or hides the emoticon keyboard
     (a tab per pack and 最近 for recents; arrows move, Enter inserts, PageUp/PageDown turn pages, Up from
@@ -17,7 +18,8 @@ enum ComposeCommand: Command {
 
     options:
       --catalog PATH   a tutorial bundle folder or JSON catalog (default: the embedded catalog)
-      --limit N        the counter's limit (default 140)
+      --rule NAME      how the counter counts (default weibo: Weibo's weighted length; see emotext count)
+      --limit N        the counter's limit (default 280 with --rule twitter, else 140)
       --recents FILE   where recents are kept (default $XDG_STATE_HOME/emotext/recents.json,
                        else ~/.local/state/emotext/recents.json)
 
@@ -27,7 +29,8 @@ enum ComposeCommand: Command {
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
-    let limit = try arguments.integerOption("--limit", in: 1...1_000_000) ?? 140
+    let (ruleName, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: true)
+    let limit = try arguments.integerOption("--limit", in: 1...1_000_000) ?? (ruleName == "twitter" ? 280 : 140)
     let recentsOption = try arguments.option("--recents")
     if let extra = try arguments.positionals().first { throw UsageError("unexpected argument '\(extra)'") }
     let recentsPath = recentsOption ?? defaultRecentsPath(environment: ProcessInfo.processInfo.environment)
@@ -38,7 +41,8 @@ enum ComposeCommand: Command {
       from: recentsPath, catalog: catalog, capacity: ComposerScreen.layout.emoticonsPerPage)
     if case .malformed? = loaded.problem { printError("emotext compose: \(loaded.problem!)") }
     var screen = ComposerScreen(
-      catalog: catalog, columns: size.columns, rows: size.rows, limit: limit, recents: loaded.recents)
+      catalog: catalog, columns: size.columns, rows: size.rows, limit: limit, recents: loaded.recents,
+      measure: measure)
     session.enterRawMode()
     var decoder = ComposerKeyDecoder()
     var outcome = ComposerScreen.Outcome.none

@@ -39,8 +39,8 @@ public struct ComposerScreen: Sendable {
   public private(set) var recents: RecentEmoticons
   /// The most the counter allows; past it the counter is red and sending is refused.
   public var limit: Int
-  /// How the counter measures the document (by default, grapheme clusters with attachments as 1).
-  public var measure: @Sendable (RichText) -> Int
+  /// How the counter measures the document (by default Weibo's weighted length).
+  public var measure: LengthMeasure
   public private(set) var columns: Int
   public private(set) var rows: Int
   /// Whether the emoticon keyboard is shown.
@@ -61,7 +61,7 @@ public struct ComposerScreen: Sendable {
   public init(
     catalog: EmoticonCatalog, columns: Int, rows: Int, limit: Int = 140,
     recents: RecentEmoticons = RecentEmoticons(capacity: ComposerScreen.layout.emoticonsPerPage),
-    measure: @escaping @Sendable (RichText) -> Int = { $0.graphemeCount }
+    measure: LengthMeasure = .weighted(.weibo)
   ) {
     editor = Editor(catalog: catalog)
     packs = catalog.keyboardPacks.filter { !$0.emoticons.isEmpty }
@@ -76,7 +76,7 @@ public struct ComposerScreen: Sendable {
   public var tabs: [String] { packs.map(\.displayName) + [Self.recentsTabName] }
 
   /// The counter's value.
-  public var length: Int { measure(editor.document) }
+  public var length: Int { editor.document.length(by: measure) }
 
   /// The pages of the current tab: a pack's pages, or the recents as one page.
   public var pages: [KeyboardPage] {

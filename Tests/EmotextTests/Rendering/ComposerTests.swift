@@ -110,16 +110,25 @@ import Testing
   }
 
   @Test func sendIsRefusedPastTheLimitOrWhenEmpty() {
-    var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24, limit: 3)
+    var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24, limit: 5)
     #expect(screen.handle(.send) == .none)
     #expect(screen.message != nil)
-    screen.handle(.text("好[哈哈]ab"))
-    #expect(screen.length == 4)
+    // Weibo's count: 好 1, [哈哈] as its text 3, a Latin letter one half, rounded up.
+    screen.handle(.text("好[哈哈]abc"))
+    #expect(screen.length == 6)
     #expect(screen.handle(.send) == .none)
-    #expect(screen.draw().contains("\u{1B}[31m4/3"))
+    #expect(screen.draw().contains("\u{1B}[31m6/5"))
     screen.handle(.backspace)
-    #expect(screen.handle(.send) == .send("好[哈哈]a"))
+    #expect(screen.length == 5)
+    #expect(!screen.draw().contains("\u{1B}[31m5/5"))
+    #expect(screen.handle(.send) == .send("好[哈哈]ab"))
     #expect(screen.handle(.escape) == .cancel)
+  }
+
+  @Test func counterUsesTheGivenMeasure() {
+    var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24, limit: 10, measure: .graphemeClusters)
+    screen.handle(.text("好[哈哈]👍🏽ab"))
+    #expect(screen.length == 5)
   }
 
   @Test func drawsPlaceholderCounterAndKeyboardWithin80By24() {
