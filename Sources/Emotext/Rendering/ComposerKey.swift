@@ -33,6 +33,7 @@ public enum ComposerKey: Hashable, Sendable {
 public struct ComposerKeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
+  /// A decoder with nothing held back.
   public init() {}
 
   /// The keys completed by `bytes` (and any bytes held back from before).

@@ -41,7 +41,9 @@ public struct ComposerScreen: Sendable {
   public var limit: Int
   /// How the counter measures the document (by default Weibo's weighted length).
   public var measure: LengthMeasure
+  /// The screen width in cells (at least 20).
   public private(set) var columns: Int
+  /// The screen height in rows (at least 8).
   public private(set) var rows: Int
   /// Whether the emoticon keyboard is shown.
   public private(set) var isKeyboardVisible = false

@@ -32,6 +32,7 @@ public struct HTMLRenderer: Sendable {
 
   /// The catalog whose packs' directories image paths are resolved against.
   public var catalog: EmoticonCatalog
+  /// What the renderer writes.
   public var options: Options
   /// A host URL emoticon image files are served under; overrides the packs' directories.
   public var imageBaseURL: String?
@@ -40,6 +41,7 @@ public struct HTMLRenderer: Sendable {
   /// The link for `#topic#`; `{topic}` is replaced by the percent-encoded topic without `#`s.
   public var topicURLTemplate = "https://s.weibo.com/weibo?q=%23{topic}%23"
 
+  /// A renderer resolving images against `catalog` (or `imageBaseURL`), with the default Weibo link templates.
   public init(catalog: EmoticonCatalog = .default, options: Options = .default, imageBaseURL: String? = nil) {
     self.catalog = catalog
     self.options = options

@@ -23,10 +23,12 @@ public struct TerminalRenderer: Sendable {
     public static let emoticonCodes = Options(rawValue: 1 << 1)
   }
 
+  /// What the renderer writes.
   public var options: Options
   /// The width to wrap at, in terminal cells; nil for no wrapping.
   public var columns: Int?
 
+  /// A renderer with `options`, wrapping at `columns` cells when given (at least 1).
   public init(options: Options = [.colors], columns: Int? = nil) {
     precondition(columns.map { $0 > 0 } ?? true, "TerminalRenderer needs a positive column count")
     self.options = options
