@@ -11,8 +11,8 @@
 /// var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24)
 /// screen.handle(.text("今天好开心"))
 /// screen.handle(.tab)       // shows the keyboard
-/// screen.handle(.enter)     // inserts the highlighted emoticon, [哈哈]
-/// screen.handle(.send)      // .send("今天好开心[哈哈]")
+/// screen.handle(.enter)     // inserts the highlighted emoticon, the first of the first pack
+/// screen.handle(.send)      // .send("今天好开心[最右]")
 /// let frame = screen.draw() // the whole screen, with ANSI cursor moves
 /// ```
 public struct ComposerScreen: Sendable {

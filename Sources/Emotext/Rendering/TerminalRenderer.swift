@@ -9,7 +9,7 @@
 /// let renderer = TerminalRenderer(options: TerminalRenderer.defaultOptions(environment: ["NO_COLOR": "1"],
 ///                                                                          isTerminal: true),
 ///                                 columns: 10)
-/// renderer.render(post)   // "@小明\n今天好开心😆"
+/// renderer.render(post)   // "@小明 今天\n好开心😆"
 /// ```
 public struct TerminalRenderer: Sendable {
   /// What the renderer writes.
