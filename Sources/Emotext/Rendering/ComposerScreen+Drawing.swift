@@ -42,7 +42,7 @@ extension ComposerScreen {
 
     if isKeyboardVisible {
       line(tabBar())
-      let cellWidth = max(4, (columns - 1) / Self.layout.columns)
+      let cellWidth = max(2, (columns - 1) / Self.layout.columns)
       let shownPage = page
       for (gridRow, cells) in shownPage.rowCells.enumerated() {
         line(" " + grid(cells, firstCellIndex: gridRow * Self.layout.columns, cellWidth: cellWidth))
@@ -89,9 +89,12 @@ extension ComposerScreen {
         case .image: label = emoticon.fallback.map { $0 + " " + attachment.title } ?? attachment.title
         }
       }
-      let content = Self.fitted(label, cells: cellWidth - 1)
-      let padded = content + String(repeating: " ", count: cellWidth - 1 - TerminalCellWidth.ofText(content))
-      result += cell == cellIndex ? ANSI.inverse + padded + ANSI.reset + " " : padded + " "
+      // Note: in a narrow terminal a cell has no gap, so an emoji (2 cells) still fits.
+      let contentWidth = cellWidth >= 4 ? cellWidth - 1 : cellWidth
+      let content = Self.fitted(label, cells: contentWidth)
+      let padded = content + String(repeating: " ", count: contentWidth - TerminalCellWidth.ofText(content))
+      let gap = contentWidth < cellWidth ? " " : ""
+      result += cell == cellIndex ? ANSI.inverse + padded + ANSI.reset + gap : padded + gap
     }
     return result
   }

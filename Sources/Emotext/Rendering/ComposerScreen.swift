@@ -43,7 +43,7 @@ public struct ComposerScreen: Sendable {
   public var measure: LengthMeasure
   /// The screen width in cells (at least 20).
   public private(set) var columns: Int
-  /// The screen height in rows (at least 8).
+  /// The screen height in rows (at least 10: the header, a line of text, the status and the keyboard).
   public private(set) var rows: Int
   /// Whether the emoticon keyboard is shown.
   public private(set) var isKeyboardVisible = false
@@ -71,7 +71,7 @@ public struct ComposerScreen: Sendable {
     self.limit = limit
     self.measure = measure
     self.columns = max(columns, 20)
-    self.rows = max(rows, 8)
+    self.rows = max(rows, 10)
   }
 
   /// The keyboard tabs: each pack's name, then 最近.
@@ -95,7 +95,7 @@ public struct ComposerScreen: Sendable {
   /// Adapts to a new terminal size.
   public mutating func resize(columns: Int, rows: Int) {
     self.columns = max(columns, 20)
-    self.rows = max(rows, 8)
+    self.rows = max(rows, 10)
   }
 
   // MARK: Keys

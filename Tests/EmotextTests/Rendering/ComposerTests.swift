@@ -162,6 +162,16 @@ import Testing
     for row in rows { #expect(TerminalCellWidth.ofText(row) <= 40, "row \(row)") }
   }
 
+  @Test(arguments: [(20, 10), (33, 12), (80, 24), (132, 40)])
+  func everyRowFitsTheScreen(columns: Int, rows: Int) {
+    var screen = ComposerScreen(catalog: .default, columns: columns, rows: rows)
+    screen.handle(.text("今天好开心[哈哈] @小明 #话题# https://weibo.com/abc 👍🏽"))
+    screen.handle(.tab)
+    let drawn = Self.visibleRows(screen.draw())
+    #expect(drawn.count == rows)
+    for row in drawn { #expect(TerminalCellWidth.ofText(row) <= columns, "\(columns)×\(rows): \(row)") }
+  }
+
   /// The text of each row of a drawn screen, escape sequences removed and trailing spaces trimmed.
   static func visibleRows(_ screen: String) -> [String] {
     var rows: [Int: String] = [:]
