@@ -22,6 +22,8 @@ enum RenderCommand: Command {
       --page           with --html: a complete standalone page with minimal CSS
       --title TEXT     with --page: the page title (default "Emotext")
       --image-base URL with --html: the URL emoticon image files are served under
+      --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name})
+      --topic-url T    with --html: the link of #topic#, {topic} replaced
       --no-images      with --html: emoticons as their emoji fallback, no <img>
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
@@ -42,14 +44,16 @@ enum RenderCommand: Command {
     let forceColor = arguments.flag("--color")
     let title = try arguments.option("--title")
     let imageBase = try arguments.option("--image-base")
+    let mentionURL = try arguments.option("--mention-url")
+    let topicURL = try arguments.option("--topic-url")
     let width = try arguments.integerOption("--width", in: 1...10_000)
     let positionals = try arguments.positionals()
     guard [html, ansi, plain].filter({ $0 }).count <= 1 else {
       throw UsageError("choose one of --html, --ansi and --plain")
     }
     guard positionals.count <= 1 else { throw UsageError("unexpected argument '\(positionals[1])'") }
-    if !html && (page || noImages || imageBase != nil || title != nil) {
-      throw UsageError("--page, --title, --image-base and --no-images go with --html")
+    if !html && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil) {
+      throw UsageError("--page, --title, --image-base, --mention-url, --topic-url and --no-images go with --html")
     }
     if html && (width != nil || codes || forceColor) {
       throw UsageError("--width, --codes and --color go with --ansi or --plain")
@@ -62,6 +66,8 @@ enum RenderCommand: Command {
     if html {
       var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
       renderer.imageBaseURL = imageBase
+      if let mentionURL { renderer.mentionURLTemplate = mentionURL }
+      if let topicURL { renderer.topicURLTemplate = topicURL }
       print(page ? renderer.page(post, title: title ?? "Emotext") : renderer.render(post), terminator: page ? "" : "\n")
       return 0
     }
