@@ -15,7 +15,8 @@ struct CatalogReader {
   /// Reads `path` (a folder or its `emoticons.plist`: tutorial bundle; another file: JSON catalog) and
   /// returns what loaded.
   mutating func read(path: String) -> EmoticonCatalog {
-    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    // Note: symlinks are resolved so the same folder always has the same path, however it was named.
+    let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     var isDirectory: ObjCBool = false
     if !FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) {
       errors.append(.missingFile(CatalogLocation(file: path)))
@@ -249,7 +250,7 @@ struct CatalogReader {
     let isDisplayOnly = pack["displayOnly"].map(truthValue) == true
     var directory = optionalString(pack, "directory", at: location)
     if let relative = directory, !relative.hasPrefix("/") {
-      directory = URL(fileURLWithPath: folder + "/" + relative).standardizedFileURL.path
+      directory = URL(fileURLWithPath: folder + "/" + relative).resolvingSymlinksInPath().path
     }
     guard let entries = array(pack, "emoticons", at: location) else { return }
     let header = EmoticonPack(
