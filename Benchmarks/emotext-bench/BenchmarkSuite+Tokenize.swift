@@ -13,11 +13,12 @@ extension BenchmarkSuite {
     let tokens = tokenizer.catalog.tokens
     let nsRegex = try! NSRegularExpression(pattern: tutorialPattern)
     let swiftRegex = #/\[[^ \[\]]+?\]/#
-    var status: Int32 = 0
-    guard let icuRegex = cicu_benchmark_regex_open(tutorialPattern, &status) else {
-      fatalError("ICU could not compile \(tutorialPattern): status \(status)")
+    let pattern = Array(tutorialPattern.utf16)
+    var error = CICURegexError()
+    guard let icuRegex = cicu_regex_open(pattern, Int32(pattern.count), 0, &error) else {
+      fatalError("ICU could not compile \(tutorialPattern): status \(error.status)")
     }
-    defer { cicu_benchmark_regex_close(icuRegex) }
+    defer { cicu_regex_close(icuRegex) }
 
     let tokenizer = tokenizer
     for size in corpusSizes {
@@ -83,29 +84,33 @@ extension BenchmarkSuite {
     return RichText(runs: runs)
   }
 
-  /// The same with ICU's uregex called directly on the UTF-8 bytes.
+  /// The same with ICU's uregex called directly on the UTF-8 bytes (through the package's regex shim,
+  /// which reads the text in place through UText).
   static func tokenizeWithICU(_ text: String, regex: OpaquePointer, tokens: [String: Emoticon]) -> RichText {
     var text = text
     return text.withUTF8 { bytes in
       func piece(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
       }
-      var status: Int32 = 0
-      precondition(cicu_benchmark_regex_reset(regex, bytes.baseAddress, Int64(bytes.count), &status) == 0,
-                   "ICU uregex_setUText failed with status \(status)")
+      var matches: [Int32] = []  // start, end, start, end…
+      let status = withUnsafeMutablePointer(to: &matches) { context in
+        cicu_regex_each_match(regex, bytes.baseAddress, Int32(bytes.count), context) { context, start, end in
+          let matches = context!.assumingMemoryBound(to: [Int32].self)
+          matches.pointee.append(start)
+          matches.pointee.append(end)
+          return 1
+        }
+      }
+      precondition(status == 0, "ICU uregex failed with status \(status)")
       var runs: [Run] = []
       var textStart = 0
-      var start: Int64 = 0
-      var end: Int64 = 0
-      while true {
-        let found = cicu_benchmark_regex_next(regex, &start, &end, &status)
-        precondition(found >= 0, "ICU uregex_findNext failed with status \(status)")
-        if found == 0 { break }
-        let token = piece(Int(start)..<Int(end))
+      for index in stride(from: 0, to: matches.count, by: 2) {
+        let (start, end) = (Int(matches[index]), Int(matches[index + 1]))
+        let token = piece(start..<end)
         guard let emoticon = tokens[token] else { continue }
-        if Int(start) > textStart { runs.append(.text(piece(textStart..<Int(start)), .plain)) }
+        if start > textStart { runs.append(.text(piece(textStart..<start), .plain)) }
         runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
-        textStart = Int(end)
+        textStart = end
       }
       if textStart < bytes.count { runs.append(.text(piece(textStart..<bytes.count), .plain)) }
       return RichText(runs: runs)

@@ -4,9 +4,10 @@ enum DemoCommand: Command {
   static let name = "demo"
   static let summary = "parse, edit and print a sample post with the embedded default catalog"
   static let usage = """
-    usage: emotext demo [TEXT]
+    usage: emotext demo [--catalog PATH] [TEXT]
 
-    Tokenizes TEXT (a sample post by default) with the embedded default catalog, prints its runs,
+    Tokenizes TEXT (a sample post by default) with the embedded default catalog (or PATH: a tutorial
+    Emoticons.bundle folder or a JSON catalog), prints its runs,
     then edits it as a composer would (type, insert an emoticon, Backspace, undo) and prints each state.
 
     example:
@@ -14,10 +15,10 @@ enum DemoCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     let positionals = try arguments.positionals()
     guard positionals.count <= 1 else { throw UsageError("expected at most one TEXT") }
     let post = positionals.first ?? "今天好开心[哈哈][爱你]😀 //@某人:[抓狂[兔子]] 👨‍👩‍👧 🇨🇳"
-    let catalog = EmoticonCatalog.default
     let document = BracketTokenizer(catalog: catalog).tokenize(post)
 
     print("post text: \(post)")

@@ -4,6 +4,16 @@ import Foundation
 let commands: [any Command.Type] = [
   DemoCommand.self,
   EditCommand.self,
+  RenderCommand.self,
+  ComposeCommand.self,
+  CatalogCommand.self,
+  ParseCommand.self,
+  SerializeCommand.self,
+  RoundtripCommand.self,
+  CountCommand.self,
+  TruncateCommand.self,
+  EncodeEmojiCommand.self,
+  DecodeEmojiCommand.self,
 ]
 
 @MainActor func mainUsage() -> String {

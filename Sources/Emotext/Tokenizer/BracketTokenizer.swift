@@ -74,11 +74,25 @@ public struct BracketTokenizer: Sendable {
     }
   }
 
+  /// Calls `body` with each innermost `[…]` in `text` that fits the grammar (1 or more characters other
+  /// than brackets and line breaks, no longer than the catalog's longest token), known or not, in order.
+  func forEachCandidate(in text: String, _ body: (Range<Int>, String) -> Void) {
+    var text = text
+    text.withUTF8 { bytes in forEachCandidate(in: bytes, body) }
+  }
+
   /// Calls `body` with the byte range, spelling and emoticon of each catalog token in `bytes` (valid UTF-8).
+  func forEachToken(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, String, Emoticon) -> Void) {
+    forEachCandidate(in: bytes) { utf8Range, token in
+      if let emoticon = catalog.emoticon(forToken: token) { body(utf8Range, token, emoticon) }
+    }
+  }
+
+  /// Calls `body` with each candidate in `bytes` (valid UTF-8), as ``forEachCandidate(in:_:)`` does.
   ///
   /// Outside a candidate, `memchr` jumps to the next `[`; inside one, at most the catalog's longest token
   /// length is read byte by byte before the candidate is dropped, so every byte is read once.
-  func forEachToken(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, String, Emoticon) -> Void) {
+  func forEachCandidate(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, String) -> Void) {
     let longest = catalog.longestTokenUTF8Count
     guard longest >= 3, let base = bytes.baseAddress else { return }
     var index = 0
@@ -93,8 +107,7 @@ public struct BracketTokenizer: Sendable {
           open = index
         } else if byte == UInt8(ascii: "]") {
           if index - open >= 2 {
-            let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[open...index]), as: UTF8.self)
-            if let emoticon = catalog.emoticon(forToken: token) { body(open..<(index + 1), token, emoticon) }
+            body(open..<(index + 1), String(decoding: UnsafeBufferPointer(rebasing: bytes[open...index]), as: UTF8.self))
           }
           index += 1
           break
