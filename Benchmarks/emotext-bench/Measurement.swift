@@ -23,9 +23,13 @@ struct Measurement: Codable {
 
   var medianSeconds: Double { Self.quantile(samplesSeconds, 0.5) }
 
-  /// The spread of the samples: (max − min) / median, in percent.
+  /// The spread of the samples in percent of the median: (max − min) for repetitions of a whole run,
+  /// (p90 − p10) for latency samples, where one press in a thousand meeting a page fault says little.
   var spreadPercent: Double {
     guard samplesSeconds.count > 1, medianSeconds > 0 else { return 0 }
+    if unit == "µs" {
+      return (Self.quantile(samplesSeconds, 0.9) - Self.quantile(samplesSeconds, 0.1)) / medianSeconds * 100
+    }
     return (samplesSeconds.max()! - samplesSeconds.min()!) / medianSeconds * 100
   }
 
