@@ -24,15 +24,32 @@ extension BenchmarkSuite {
     }
   }
 
-  /// The document as the seeds' composers hold it: text, and U+FFFC carrying the token for each emoticon.
+  /// The document as the seeds' composers hold it: text, and U+FFFC carrying the token for each emoticon,
+  /// appended run by run as a composer builds it.
+  // Note: appended as a tree (runs into pieces of 128, pieces into bigger ones). Appending every run to
+  // one string is quadratic in swift-corelibs-foundation (each append measures the whole string again),
+  // which would make building a 64 MB document take hours. Building it from one string plus an
+  // attribute per attachment is fast but gives a string that enumerates twice as slowly, which would
+  // flatter Emotext. Not timed.
   static func attributedString(_ document: RichText) -> NSAttributedString {
+    attributedString(document.runs[...])
+  }
+
+  private static func attributedString(_ runs: ArraySlice<Run>) -> NSMutableAttributedString {
     let result = NSMutableAttributedString(string: "")
-    for run in document.runs {
-      switch run {
-      case .text(let text, _): result.append(NSAttributedString(string: text))
-      case .emoticon(let attachment):
-        result.append(NSAttributedString(string: "\u{FFFC}", attributes: [emoticonTokenKey: attachment.token]))
+    if runs.count <= 128 {
+      for run in runs {
+        switch run {
+        case .text(let text, _): result.append(NSAttributedString(string: text))
+        case .emoticon(let attachment):
+          result.append(NSAttributedString(string: "\u{FFFC}", attributes: [emoticonTokenKey: attachment.token]))
+        }
       }
+      return result
+    }
+    let pieceSize = max(128, (runs.count + 127) / 128)  // at most 128 pieces
+    for start in stride(from: runs.startIndex, to: runs.endIndex, by: pieceSize) {
+      result.append(attributedString(runs[start..<min(start + pieceSize, runs.endIndex)]))
     }
     return result
   }
