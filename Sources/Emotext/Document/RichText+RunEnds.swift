@@ -18,7 +18,12 @@ extension RichText {
     runUTF16Ends.replaceSubrange(runRange, with: newEnds)
     let shift = position - oldEnd
     if shift != 0 {
-      for index in (runRange.lowerBound + newEnds.count)..<runUTF16Ends.count { runUTF16Ends[index] += shift }
+      let firstShifted = runRange.lowerBound + newEnds.count
+      runUTF16Ends.withUnsafeMutableBufferPointer { ends in
+        // Note: a plain loop over the buffer, which the compiler vectorizes (an indexed loop over the
+        // array did not: it was a third of the time of composing 10 000 emoticons).
+        for index in firstShifted..<ends.count { ends[index] &+= shift }
+      }
     }
   }
 
