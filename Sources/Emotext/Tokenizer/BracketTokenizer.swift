@@ -20,8 +20,13 @@
 /// brackets and asks the catalog about each candidate, whose length is bounded.
 public struct BracketTokenizer: Sendable {
   public let catalog: EmoticonCatalog
+  /// The catalog's tokens by their bytes, for candidates that need no `String` to be looked up.
+  let tokenTable: TokenTable
 
-  public init(catalog: EmoticonCatalog) { self.catalog = catalog }
+  public init(catalog: EmoticonCatalog) {
+    self.catalog = catalog
+    tokenTable = TokenTable(catalog: catalog)
+  }
 
   /// A token found in text: its UTF-8 byte range and the emoticon it spells.
   public struct Match: Hashable, Sendable {
@@ -78,21 +83,33 @@ public struct BracketTokenizer: Sendable {
   /// than brackets and line breaks, no longer than the catalog's longest token), known or not, in order.
   func forEachCandidate(in text: String, _ body: (Range<Int>, String) -> Void) {
     var text = text
-    text.withUTF8 { bytes in forEachCandidate(in: bytes, body) }
+    text.withUTF8 { bytes in
+      forEachCandidate(in: bytes) { utf8Range in
+        body(utf8Range, String(decoding: UnsafeBufferPointer(rebasing: bytes[utf8Range]), as: UTF8.self))
+      }
+    }
   }
 
   /// Calls `body` with the byte range, spelling and emoticon of each catalog token in `bytes` (valid UTF-8).
   func forEachToken(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, String, Emoticon) -> Void) {
-    forEachCandidate(in: bytes) { utf8Range, token in
-      if let emoticon = catalog.emoticon(forToken: token) { body(utf8Range, token, emoticon) }
+    forEachCandidate(in: bytes) { utf8Range in
+      let candidate = UnsafeBufferPointer(rebasing: bytes[utf8Range])
+      switch tokenTable.lookUp(candidate) {
+      case .found(let token, let emoticon): body(utf8Range, token, emoticon)
+      case .absent: break
+      case .unsure:
+        let token = String(decoding: candidate, as: UTF8.self)
+        if let emoticon = catalog.emoticon(forToken: token) { body(utf8Range, token, emoticon) }
+      }
     }
   }
 
-  /// Calls `body` with each candidate in `bytes` (valid UTF-8), as ``forEachCandidate(in:_:)`` does.
+  /// Calls `body` with the byte range of each candidate in `bytes` (valid UTF-8), as
+  /// ``forEachCandidate(in:_:)`` does.
   ///
   /// Outside a candidate, `memchr` jumps to the next `[`; inside one, at most the catalog's longest token
   /// length is read byte by byte before the candidate is dropped, so every byte is read once.
-  func forEachCandidate(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, String) -> Void) {
+  func forEachCandidate(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
     let longest = catalog.longestTokenUTF8Count
     guard longest >= 3, let base = bytes.baseAddress else { return }
     var index = 0
@@ -106,9 +123,7 @@ public struct BracketTokenizer: Sendable {
         if byte == UInt8(ascii: "[") {
           open = index
         } else if byte == UInt8(ascii: "]") {
-          if index - open >= 2 {
-            body(open..<(index + 1), String(decoding: UnsafeBufferPointer(rebasing: bytes[open...index]), as: UTF8.self))
-          }
+          if index - open >= 2 { body(open..<(index + 1)) }
           index += 1
           break
         } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {

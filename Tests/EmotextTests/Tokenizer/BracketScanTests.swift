@@ -51,4 +51,27 @@ struct BracketScanTests {
     #expect(tokenizer.matches(in: long).map(\.utf8Range) == [121..<129])
     #expect(tokenizer.tokenize("[哈哈" + String(repeating: "x", count: 100) + "]").runs.count == 1)
   }
+
+  static func catalog(_ codes: [String]) -> EmoticonCatalog {
+    let emoticons = codes.map { Emoticon(code: $0, kind: .image(png: "x.png", gif: nil), packID: "test") }
+    return EmoticonCatalog(packs: [EmoticonPack(id: "test", displayName: "test", emoticons: emoticons)])
+  }
+
+  @Test func byteLookupKeepsCanonicalEquivalence() {
+    // A token that is not plain (é): a decomposed spelling must still match, as String equality does.
+    let accented = BracketTokenizer(catalog: Self.catalog(["[Café]", "[哈哈]"]))
+    #expect(Array("[Cafe\u{301}]".utf8).withUnsafeBufferPointer { accented.tokenTable.lookUp($0) }.isUnsure)
+    #expect(accented.matches(in: "x[Cafe\u{301}]y").map(\.utf8Range) == [1..<9])
+    #expect(accented.tokenize("[Cafe\u{301}]").postText == "[Cafe\u{301}]")
+    // Every token plain: a plain candidate is decided by its bytes alone.
+    let plain = BracketTokenizer(catalog: Self.catalog(["[哈哈]", "[ok]"]))
+    #expect(Array("[未知]".utf8).withUnsafeBufferPointer { plain.tokenTable.lookUp($0) }.isAbsent)
+    #expect(Array("[é]".utf8).withUnsafeBufferPointer { plain.tokenTable.lookUp($0) }.isUnsure)
+    #expect(plain.matches(in: "[ok][哈哈][OK]").map(\.utf8Range) == [0..<4, 4..<12])
+  }
+}
+
+extension TokenTable.Lookup {
+  var isUnsure: Bool { if case .unsure = self { true } else { false } }
+  var isAbsent: Bool { if case .absent = self { true } else { false } }
 }
