@@ -58,20 +58,7 @@ extension GraphemeBreaks {
           // Note: the fast path. The piece is one `other` scalar; while the next scalar is `other` too,
           // it closes the piece before it as one cluster, with no other state to keep.
           while index < utf8.count {
-            let lead = utf8[index]
-            var value = UInt32(lead)
-            var length = 1
-            if lead >= 0xF0 {
-              value = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
-                | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
-              length = 4
-            } else if lead >= 0xE0 {
-              value = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6) | UInt32(utf8[index + 2] & 0x3F)
-              length = 3
-            } else if lead >= 0xC0 {
-              value = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
-              length = 2
-            }
+            let (value, length) = scalar(in: utf8, at: index)
             guard value < 0x20000 && classes[Int(value)] == .other else { break }
             pieceStart = index
             index &+= length
@@ -80,20 +67,7 @@ extension GraphemeBreaks {
           previousStart = pieceStart
           if index >= utf8.count { break }
         }
-        let lead = utf8[index]
-        var value = UInt32(lead)
-        var length = 1
-        if lead >= 0xF0 {
-          value = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
-            | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
-          length = 4
-        } else if lead >= 0xE0 {
-          value = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6) | UInt32(utf8[index + 2] & 0x3F)
-          length = 3
-        } else if lead >= 0xC0 {
-          value = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
-          length = 2
-        }
+        let (value, length) = scalar(in: utf8, at: index)
         let scalarClass = value < 0x20000 ? classes[Int(value)] : countClass(ofICUValue: value)
         if index > 0 {
           let boundary: Bool
@@ -124,6 +98,20 @@ extension GraphemeBreaks {
       count += piece(pieceIsOneCluster, pieceRegionalCount, base + pieceStart, utf8.count - pieceStart)
       return count
     }
+  }
+
+  /// The scalar value and UTF-8 length of the scalar that starts at `index` in valid UTF-8.
+  @inline(__always)
+  private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    let lead = utf8[index]
+    if lead < 0xC0 { return (UInt32(lead), 1) }
+    if lead < 0xE0 { return ((UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F), 2) }
+    if lead < 0xF0 {
+      return ((UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6) | UInt32(utf8[index + 2] & 0x3F), 3)
+    }
+    let value = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
+      | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
+    return (value, 4)
   }
 
   /// The clusters in a piece: one, a flag per pair of regional indicators, or what ICU counts.
