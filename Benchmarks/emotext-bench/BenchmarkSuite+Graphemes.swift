@@ -12,9 +12,13 @@ extension BenchmarkSuite {
       let input = "mixed \(formatBytes(size))"
       let bytes = text.utf8.count
       let document = RichText(text)  // Note: not tokenized, so every contender counts the same clusters.
-      guard let reference = measure(task, input: input, inputBytes: bytes, contender: "Emotext RichText.graphemeCount", {
-        document.graphemeCount
-      }) else { continue }
+      guard
+        let reference = measure(
+          task, input: input, inputBytes: bytes, contender: "Emotext RichText.graphemeCount",
+          {
+            document.graphemeCount
+          })
+      else { continue }
       let check = { (count: Int) in count == reference ? nil : "\(count) clusters instead of \(reference)" }
       measure(task, input: input, inputBytes: bytes, contender: "Emotext length(by: .graphemeClusters)", check: check) {
         document.length(by: .graphemeClusters)
@@ -46,13 +50,17 @@ extension BenchmarkSuite {
         measure(task, input: input, inputBytes: bytes, contender: "Emotext length(by: .weighted(.twitter))") {
           document.length(by: .weighted(.twitter))
         }
-        measure(task, input: input, inputBytes: bytes, contender: "Swift String.count (reference)",
-                note: "counts Characters only: speed reference") { text.count }
+        measure(
+          task, input: input, inputBytes: bytes, contender: "Swift String.count (reference)",
+          note: "counts Characters only: speed reference"
+        ) { text.count }
       }
       if shouldRun("truncate") {
         let limit = document.length(by: .weighted(.weibo)) / 2
-        measure("truncate to half", input: input, inputBytes: bytes, contender: "Emotext truncated(toFit:by: .weibo)",
-                check: { $0.length(by: .weighted(.weibo)) <= limit ? nil : "longer than the limit" }) {
+        measure(
+          "truncate to half", input: input, inputBytes: bytes, contender: "Emotext truncated(toFit:by: .weibo)",
+          check: { $0.length(by: .weighted(.weibo)) <= limit ? nil : "longer than the limit" }
+        ) {
           document.truncated(toFit: limit, by: .weighted(.weibo), ellipsis: "…")
         }
       }
@@ -87,8 +95,10 @@ extension BenchmarkSuite {
     let tokenizer = tokenizer
     let (posts, source) = Self.corpusPosts() ?? (Input.posts(utf8Count: quick ? 1 << 20 : 8 << 20), "generated posts")
     let bytes = posts.reduce(0) { $0 + $1.utf8.count }
-    measure(task, input: "\(source) ×\(posts.count)", inputBytes: bytes, contender: "Emotext tokenize + postText",
-            unit: "posts/s", work: Double(posts.count), check: { $0 == 0 ? nil : "\($0) posts changed" }) {
+    measure(
+      task, input: "\(source) ×\(posts.count)", inputBytes: bytes, contender: "Emotext tokenize + postText",
+      unit: "posts/s", work: Double(posts.count), check: { $0 == 0 ? nil : "\($0) posts changed" }
+    ) {
       var changed = 0
       for post in posts where tokenizer.tokenize(post).postText != post { changed += 1 }
       return changed

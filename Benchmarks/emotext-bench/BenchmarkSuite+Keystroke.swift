@@ -33,8 +33,10 @@ extension BenchmarkSuite {
         if round >= 120 && deleted > deadline { break }
       }
       if editor.caret != caret || editor.document != document {
-        mismatches.append(OutputMismatch(task: task, input: input, contender: "Emotext Editor",
-                                         detail: "typing a and Backspace did not restore the document"))
+        mismatches.append(
+          OutputMismatch(
+            task: task, input: input, contender: "Emotext Editor",
+            detail: "typing a and Backspace did not restore the document"))
       }
       recordLatency(task, input: input, bytes: text.utf8.count, contender: "Emotext Editor insert", insertSamples)
       recordLatency(task, input: input, bytes: text.utf8.count, contender: "Emotext Editor Backspace", backspaceSamples)
@@ -57,14 +59,17 @@ extension BenchmarkSuite {
         }
         if round >= 120 && deleted > nsDeadline { break }
       }
-      recordLatency(task, input: input, bytes: text.utf8.count, contender: "NSMutableAttributedString insert",
-                    insertSamples)
-      recordLatency(task, input: input, bytes: text.utf8.count, contender: "NSMutableAttributedString delete",
-                    backspaceSamples)
+      recordLatency(
+        task, input: input, bytes: text.utf8.count, contender: "NSMutableAttributedString insert",
+        insertSamples)
+      recordLatency(
+        task, input: input, bytes: text.utf8.count, contender: "NSMutableAttributedString delete",
+        backspaceSamples)
     }
   }
 
-  private mutating func recordLatency(_ task: String, input: String, bytes: Int, contender: String, _ samples: [Double]) {
+  private mutating func recordLatency(_ task: String, input: String, bytes: Int, contender: String, _ samples: [Double])
+  {
     var measurement = Measurement(
       task: task, input: input, inputBytes: bytes, contender: contender, samplesSeconds: samples, unit: "µs",
       value: Measurement.quantile(samples, 0.5) * 1e6, note: "\(samples.count) presses")

@@ -32,18 +32,24 @@ extension BenchmarkSuite {
           let seconds: Double?
           switch operation {
           case "tokenize":
-            seconds = measure(task, input: input, inputBytes: bytes, contender: contender,
-                              check: { difference($0.postText, text) }) { tokenizer.tokenize(text) }.map { _ in
+            seconds = measure(
+              task, input: input, inputBytes: bytes, contender: contender,
+              check: { difference($0.postText, text) }
+            ) { tokenizer.tokenize(text) }.map { _ in
               measurements.last!.medianSeconds
             }
           case "count graphemes":
-            seconds = measure(task, input: input, inputBytes: bytes, contender: contender,
-                              check: { $0 == text.count ? nil : "\($0) clusters instead of \(text.count)" }) {
+            seconds = measure(
+              task, input: input, inputBytes: bytes, contender: contender,
+              check: { $0 == text.count ? nil : "\($0) clusters instead of \(text.count)" }
+            ) {
               document.graphemeCount
             }.map { _ in measurements.last!.medianSeconds }
           default:
-            seconds = measure(task, input: input, inputBytes: bytes, contender: contender,
-                              check: { $0.document.utf16Count < document.utf16Count ? nil : "nothing deleted" }) {
+            seconds = measure(
+              task, input: input, inputBytes: bytes, contender: contender,
+              check: { $0.document.utf16Count < document.utf16Count ? nil : "nothing deleted" }
+            ) {
               var copy = editor
               copy.deleteBackward()
               return copy
@@ -54,8 +60,10 @@ extension BenchmarkSuite {
         if perByte.count == 2 {
           let ratio = perByte[1] / perByte[0]
           measurements[measurements.count - 1].note = String(format: "per-byte time large/small: %.2f×", ratio)
-          say(String(format: "  → %@ %@: per-byte time at the large size is %.2f× that at the small size%@", name,
-                       operation, ratio, ratio <= 1.5 ? "" : "  ** over the 1.5× target **"))
+          say(
+            String(
+              format: "  → %@ %@: per-byte time at the large size is %.2f× that at the small size%@", name,
+              operation, ratio, ratio <= 1.5 ? "" : "  ** over the 1.5× target **"))
         }
       }
     }
@@ -85,9 +93,11 @@ extension BenchmarkSuite {
     }
     let (bytes, peak, retained) = (fields[0], fields[1], fields[2])
     for (contender, value) in [("Emotext peak while tokenizing", peak), ("Emotext document retained", retained)] {
-      record(Measurement(task: task, input: "mixed \(formatBytes(size))", inputBytes: bytes, contender: contender,
-                         samplesSeconds: [], unit: "bytes/byte", value: Double(value) / Double(bytes),
-                         note: "\(value >> 20) MiB above the input string"))
+      record(
+        Measurement(
+          task: task, input: "mixed \(formatBytes(size))", inputBytes: bytes, contender: contender,
+          samplesSeconds: [], unit: "bytes/byte", value: Double(value) / Double(bytes),
+          note: "\(value >> 20) MiB above the input string"))
     }
   }
 
@@ -107,7 +117,9 @@ extension BenchmarkSuite {
       say(text.utf8.count, max(peak, after) - before, after - before)
     }
     if ProcessInfo.processInfo.environment["EMOTEXT_BENCH_VERBOSE"] != nil {
-      FileHandle.standardError.write(Data("runs \(document.runs.count) capacity \(document.runs.capacity) stride \(MemoryLayout<Run>.stride)\n".utf8))
+      FileHandle.standardError.write(
+        Data("runs \(document.runs.count) capacity \(document.runs.capacity) stride \(MemoryLayout<Run>.stride)\n".utf8)
+      )
     }
   }
 

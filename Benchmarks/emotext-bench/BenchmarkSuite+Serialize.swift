@@ -15,10 +15,15 @@ extension BenchmarkSuite {
       let bytes = text.utf8.count
       let document = tokenizer.tokenize(text)
       let attributed = Self.attributedString(document)
-      guard measure(task, input: input, inputBytes: bytes, contender: "Emotext RichText.postText",
-                    check: { difference($0, text) }, { document.postText }) != nil else { continue }
-      measure(task, input: input, inputBytes: bytes, contender: "NSAttributedString enumerateAttributes",
-              check: { difference($0, text) }) {
+      guard
+        measure(
+          task, input: input, inputBytes: bytes, contender: "Emotext RichText.postText",
+          check: { difference($0, text) }, { document.postText }) != nil
+      else { continue }
+      measure(
+        task, input: input, inputBytes: bytes, contender: "NSAttributedString enumerateAttributes",
+        check: { difference($0, text) }
+      ) {
         Self.postText(of: attributed)
       }
     }
@@ -94,12 +99,16 @@ extension BenchmarkSuite {
       let input = "\(emoticonCount) emoticons"
       let insertions = Double(script.count)
       let expected = Self.replayInEditor(script).document.postText
-      measure(task, input: input, inputBytes: expected.utf8.count, contender: "Emotext Editor", unit: "insertions/s",
-              work: insertions, check: { difference($0.document.postText, expected) }) {
+      measure(
+        task, input: input, inputBytes: expected.utf8.count, contender: "Emotext Editor", unit: "insertions/s",
+        work: insertions, check: { difference($0.document.postText, expected) }
+      ) {
         Self.replayInEditor(script)
       }
-      measure(task, input: input, inputBytes: expected.utf8.count, contender: "NSMutableAttributedString",
-              unit: "insertions/s", work: insertions, check: { difference(Self.postText(of: $0), expected) }) {
+      measure(
+        task, input: input, inputBytes: expected.utf8.count, contender: "NSMutableAttributedString",
+        unit: "insertions/s", work: insertions, check: { difference(Self.postText(of: $0), expected) }
+      ) {
         Self.replayInAttributedString(script)
       }
     }
@@ -148,7 +157,8 @@ extension BenchmarkSuite {
       let inserted: NSAttributedString =
         switch step.content {
         case .text(let text): NSAttributedString(string: text)
-        case .emoticon(let emoticon): NSAttributedString(string: "\u{FFFC}", attributes: [emoticonTokenKey: emoticon.code])
+        case .emoticon(let emoticon):
+          NSAttributedString(string: "\u{FFFC}", attributes: [emoticonTokenKey: emoticon.code])
         }
       result.replaceCharacters(in: NSRange(location: step.caretUTF16Offset, length: 0), with: inserted)
     }

@@ -25,24 +25,36 @@ extension BenchmarkSuite {
       let text = mixedInput(utf8Count: size)
       let input = "mixed \(formatBytes(size))"
       let bytes = text.utf8.count
-      guard let reference = measure(task, input: input, inputBytes: bytes, contender: "Emotext BracketTokenizer", {
-        tokenizer.tokenize(text)
-      }) else { continue }
-      measure(task, input: input, inputBytes: bytes, contender: "NSRegularExpression + dictionary",
-              check: { difference($0, reference) }) {
+      guard
+        let reference = measure(
+          task, input: input, inputBytes: bytes, contender: "Emotext BracketTokenizer",
+          {
+            tokenizer.tokenize(text)
+          })
+      else { continue }
+      measure(
+        task, input: input, inputBytes: bytes, contender: "NSRegularExpression + dictionary",
+        check: { difference($0, reference) }
+      ) {
         Self.tokenizeWithNSRegularExpression(text, regex: nsRegex, tokens: tokens)
       }
-      measure(task, input: input, inputBytes: bytes, contender: "Swift Regex + dictionary",
-              check: { difference($0, reference) }) {
+      measure(
+        task, input: input, inputBytes: bytes, contender: "Swift Regex + dictionary",
+        check: { difference($0, reference) }
+      ) {
         Self.tokenizeWithSwiftRegex(text, regex: swiftRegex, tokens: tokens)
       }
-      measure(task, input: input, inputBytes: bytes, contender: "ICU uregex + dictionary",
-              check: { difference($0, reference) }) {
+      measure(
+        task, input: input, inputBytes: bytes, contender: "ICU uregex + dictionary",
+        check: { difference($0, reference) }
+      ) {
         Self.tokenizeWithICU(text, regex: icuRegex, tokens: tokens)
       }
       let bracketCount = text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) }
-      measure(task, input: input, inputBytes: bytes, contender: "memchr for [ (count only)",
-              check: { $0 == bracketCount ? nil : "\($0) brackets instead of \(bracketCount)" }) {
+      measure(
+        task, input: input, inputBytes: bytes, contender: "memchr for [ (count only)",
+        check: { $0 == bracketCount ? nil : "\($0) brackets instead of \(bracketCount)" }
+      ) {
         Self.countOpeningBrackets(text)
       }
     }
@@ -60,7 +72,8 @@ extension BenchmarkSuite {
       let token = string.substring(with: match.range)
       guard let emoticon = tokens[token] else { continue }
       if match.range.location > textStart {
-        runs.append(.text(string.substring(with: NSRange(location: textStart, length: match.range.location - textStart)), .plain))
+        runs.append(
+          .text(string.substring(with: NSRange(location: textStart, length: match.range.location - textStart)), .plain))
       }
       runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
       textStart = NSMaxRange(match.range)
@@ -76,7 +89,9 @@ extension BenchmarkSuite {
     for match in text.matches(of: regex) {
       let token = String(match.output)
       guard let emoticon = tokens[token] else { continue }
-      if match.range.lowerBound > textStart { runs.append(.text(String(text[textStart..<match.range.lowerBound]), .plain)) }
+      if match.range.lowerBound > textStart {
+        runs.append(.text(String(text[textStart..<match.range.lowerBound]), .plain))
+      }
       runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
       textStart = match.range.upperBound
     }

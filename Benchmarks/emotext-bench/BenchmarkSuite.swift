@@ -79,7 +79,9 @@ struct BenchmarkSuite {
     }
     var measurement = Measurement(
       task: task, input: input, inputBytes: inputBytes, contender: contender, samplesSeconds: samples, unit: unit,
-      value: 0, note: samples.count == 1 ? [note, "1 sample (too slow to repeat)"].compactMap { $0 }.joined(separator: "; ") : note)
+      value: 0,
+      note: samples.count == 1
+        ? [note, "1 sample (too slow to repeat)"].compactMap { $0 }.joined(separator: "; ") : note)
     let units = work ?? Double(inputBytes)
     measurement.value = unit == "MB/s" ? units / measurement.medianSeconds / 1e6 : units / measurement.medianSeconds
     record(measurement)
@@ -114,13 +116,17 @@ struct BenchmarkSuite {
     if let reference, reference.contender != measurement.contender, reference.unit == measurement.unit,
       !measurement.samplesSeconds.isEmpty
     {
-      let speedup = measurement.unit == "µs" ? measurement.value / reference.value
+      let speedup =
+        measurement.unit == "µs"
+        ? measurement.value / reference.value
         : measurement.medianSeconds / reference.medianSeconds
       ratio = String(format: speedup >= 10 ? "%.0f×" : "%.2f×", speedup)
     }
-    let median = measurement.unit == "µs" || measurement.samplesSeconds.isEmpty ? "" : formatSeconds(measurement.medianSeconds)
+    let median =
+      measurement.unit == "µs" || measurement.samplesSeconds.isEmpty ? "" : formatSeconds(measurement.medianSeconds)
     var line = [
-      pad(measurement.task, 28), pad(measurement.input, 18), pad(measurement.contender, 36), pad(median, 10, right: true),
+      pad(measurement.task, 28), pad(measurement.input, 18), pad(measurement.contender, 36),
+      pad(median, 10, right: true),
       pad(figure, 22, right: true), pad(String(format: "%.0f%%", measurement.spreadPercent), 7, right: true),
       pad(ratio, 10, right: true),
     ].joined(separator: " ")

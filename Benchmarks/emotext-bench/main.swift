@@ -58,7 +58,9 @@ for option in ["--json", "--filter", "--contender"] where CommandLine.arguments.
 
 var suite = BenchmarkSuite(quick: quick, filter: filter, contenderFilter: contenderFilter)
 let started = ContinuousClock.now
-say("emotext-bench: \(quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+say(
+  "emotext-bench: \(quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+)
 say(BenchmarkSuite.header)
 suite.runTokenize()
 suite.runSerialize()

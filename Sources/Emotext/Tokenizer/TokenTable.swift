@@ -44,7 +44,9 @@ struct TokenTable: Sendable {
     var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
     while slots[slot] >= 0 {
       let entry = entries[Int(slots[slot])]
-      if entry.bytes.count == bytes.count && entry.bytes.elementsEqual(bytes) { return .found(entry.token, entry.emoticon) }
+      if entry.bytes.count == bytes.count && entry.bytes.elementsEqual(bytes) {
+        return .found(entry.token, entry.emoticon)
+      }
       slot = (slot + 1) & (slots.count - 1)
     }
     return isPlain && tokensArePlain ? .absent : .unsure

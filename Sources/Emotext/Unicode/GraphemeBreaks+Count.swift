@@ -109,13 +109,16 @@ extension GraphemeBreaks {
     if lead < 0xF0 {
       return ((UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6) | UInt32(utf8[index + 2] & 0x3F), 3)
     }
-    let value = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
+    let value =
+      (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
       | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
     return (value, 4)
   }
 
   /// The clusters in a piece: one, a flag per pair of regional indicators, or what ICU counts.
-  private static func piece(_ isOneCluster: Bool, _ regionalCount: Int, _ utf8: UnsafePointer<UInt8>, _ length: Int) -> Int {
+  private static func piece(_ isOneCluster: Bool, _ regionalCount: Int, _ utf8: UnsafePointer<UInt8>, _ length: Int)
+    -> Int
+  {
     if isOneCluster { return 1 }
     if regionalCount > 0 && regionalCount * 4 == length { return (regionalCount + 1) / 2 }
     return clustersByICU(utf8, length)

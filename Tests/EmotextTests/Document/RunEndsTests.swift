@@ -24,7 +24,9 @@ struct RunEndsTests {
     let texts = ["a", "哈哈", "😀x", "👩‍👩‍👧", "bold"]
     return (0..<Int.random(in: 0...12, using: &random)).map { _ in
       Bool.random(using: &random)
-        ? .text(texts.randomElement(using: &random)!, TextAttributes(hostAttributes: ["w": "\(Int.random(in: 0...1, using: &random))"]))
+        ? .text(
+          texts.randomElement(using: &random)!,
+          TextAttributes(hostAttributes: ["w": "\(Int.random(in: 0...1, using: &random))"]))
         : .emoticon(EmoticonAttachment(haha))
     }
   }
@@ -61,7 +63,8 @@ struct RunEndsTests {
     var random = SeededGenerator(seed: seed)
     let pieces = ["a", "é", "哈", "😀", "👩‍👩‍👧", "\u{10FFFF}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}"]
     for _ in 0..<300 {
-      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+        .joined()
       #expect(text.utf16CountFromUTF8 == text.utf16.count, "seed \(seed): \(text.debugDescription)")
       #expect(Run.text(text, .plain).utf16Count == text.utf16.count)
     }

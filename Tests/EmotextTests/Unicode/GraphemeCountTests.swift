@@ -19,7 +19,9 @@ struct GraphemeCountTests {
     for _ in 0..<300 {
       let count = Int.random(in: 0...24, using: &random)
       let text = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
-      #expect(GraphemeBreaks.count(in: text) == GraphemeBreaks.boundaries(in: text).count, "seed \(seed): \(text.debugDescription)")
+      #expect(
+        GraphemeBreaks.count(in: text) == GraphemeBreaks.boundaries(in: text).count,
+        "seed \(seed): \(text.debugDescription)")
     }
   }
 
