@@ -93,7 +93,10 @@ extension BenchmarkSuite {
     let task = "round trip posts"
     guard shouldRun(task) else { return }
     let tokenizer = tokenizer
-    let (posts, source) = Self.corpusPosts() ?? (Input.posts(utf8Count: quick ? 1 << 20 : 8 << 20), "generated posts")
+    let (posts, source) =
+      Self.corpusPosts() ?? (
+        Input.posts(utf8Count: checkOnly ? 64 << 10 : quick ? 1 << 20 : 8 << 20), "generated posts"
+      )
     let bytes = posts.reduce(0) { $0 + $1.utf8.count }
     measure(
       task, input: "\(source) ×\(posts.count)", inputBytes: bytes, contender: "Emotext tokenize + postText",

@@ -7,7 +7,8 @@ extension BenchmarkSuite {
   mutating func runKeystroke() {
     let task = "keystroke at the middle"
     guard shouldRun(task) else { return }
-    let sizes = quick ? [1 << 10, 100 << 10, 1 << 20] : [1 << 10, 100 << 10, 1 << 20, 10 << 20]
+    let sizes =
+      checkOnly ? [1 << 10] : quick ? [1 << 10, 100 << 10, 1 << 20] : [1 << 10, 100 << 10, 1 << 20, 10 << 20]
     for size in sizes {
       let text = Input.mixed(utf8Count: size, seed: Input.seed ^ 0x4B45_59)
       let document = tokenizer.tokenize(text)
@@ -20,7 +21,7 @@ extension BenchmarkSuite {
       var backspaceSamples: [Double] = []
       let clock = ContinuousClock()
       let deadline = clock.now + .seconds(quick ? 1 : 3)
-      for round in 0..<(quick ? 2_000 : 5_000) {
+      for round in 0..<(checkOnly ? 130 : quick ? 2_000 : 5_000) {
         let start = clock.now
         editor.insert("a")
         let typed = clock.now
@@ -47,7 +48,7 @@ extension BenchmarkSuite {
       let nsDeadline = clock.now + .seconds(quick ? 1 : 3)
       let typedA = NSAttributedString(string: "a")
       let empty = NSAttributedString(string: "")
-      for round in 0..<(quick ? 2_000 : 5_000) {
+      for round in 0..<(checkOnly ? 130 : quick ? 2_000 : 5_000) {
         let start = clock.now
         attributed.replaceCharacters(in: NSRange(location: caret, length: 0), with: typedA)
         let typed = clock.now
@@ -70,6 +71,7 @@ extension BenchmarkSuite {
 
   private mutating func recordLatency(_ task: String, input: String, bytes: Int, contender: String, _ samples: [Double])
   {
+    if checkOnly { return }
     var measurement = Measurement(
       task: task, input: input, inputBytes: bytes, contender: contender, samplesSeconds: samples, unit: "µs",
       value: Measurement.quantile(samples, 0.5) * 1e6, note: "\(samples.count) presses")

@@ -94,7 +94,7 @@ extension BenchmarkSuite {
     guard shouldRun(task) else { return }
     let images = Input.knownTokens.compactMap { tokenizer.catalog.emoticon(forToken: $0) }
     guard !images.isEmpty else { return }
-    for emoticonCount in quick ? [1_000] : [1_000, 10_000] {
+    for emoticonCount in checkOnly ? [200] : quick ? [1_000] : [1_000, 10_000] {
       let script = Self.composeScript(emoticonCount: emoticonCount, images: images)
       let input = "\(emoticonCount) emoticons"
       let insertions = Double(script.count)

@@ -5,6 +5,9 @@ import Foundation
 struct BenchmarkSuite {
   /// Smaller inputs and shorter budgets, so the whole run takes about a minute.
   var quick: Bool
+  /// Runs every contender once on small inputs and checks the outputs agree, timing nothing (for CI,
+  /// in any build).
+  var checkOnly = false
   /// Only tasks whose name contains this text run (all when nil).
   var filter: String?
   /// Only contenders whose name contains this text are timed (for profiling one of them).
@@ -24,7 +27,9 @@ struct BenchmarkSuite {
   }
 
   /// The mixed-corpus sizes the throughput tasks run on.
-  var corpusSizes: [Int] { quick ? [64 << 10, 1 << 20] : [64 << 10, 1 << 20, 8 << 20, 64 << 20] }
+  var corpusSizes: [Int] {
+    checkOnly ? [64 << 10] : quick ? [64 << 10, 1 << 20] : [64 << 10, 1 << 20, 8 << 20, 64 << 20]
+  }
 
   func shouldRun(_ task: String) -> Bool {
     guard let filter else { return true }
@@ -60,6 +65,10 @@ struct BenchmarkSuite {
       mismatches.append(OutputMismatch(task: task, input: input, contender: contender, detail: detail))
       say("  !! \(contender): output differs from Emotext (\(detail)); not timed")
       return nil
+    }
+    if checkOnly {
+      say("  ok  \(task) on \(input): \(contender)")
+      return first
     }
     var samples: [Double]
     var output = first

@@ -8,6 +8,8 @@ let usage = """
   ICU uregex, memchr, NSAttributedString), on the same deterministic inputs, in one process.
 
     --quick        smaller inputs (64 KB and 1 MB) and shorter budgets: about a minute
+    --check        run every contender once on small inputs and check that they agree; no timing
+                   (what CI runs, in a debug build)
     --json PATH    also write every measurement, with its samples, to PATH
     --filter TEXT  only the tasks whose name contains TEXT (e.g. tokenize, keystroke)
     --contender TEXT  only the contenders whose name contains TEXT (for profiling one; skips the checks
@@ -17,6 +19,7 @@ let usage = """
   """
 
 var quick = false
+var checkOnly = false
 var jsonPath: String?
 var filter: String?
 var contenderFilter: String?
@@ -24,6 +27,7 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--quick": quick = true
+  case "--check": checkOnly = true
   case "--json": jsonPath = arguments.popFirst()
   case "--filter": filter = arguments.popFirst()
   case "--contender": contenderFilter = arguments.popFirst()
@@ -57,9 +61,10 @@ for option in ["--json", "--filter", "--contender"] where CommandLine.arguments.
 #endif
 
 var suite = BenchmarkSuite(quick: quick, filter: filter, contenderFilter: contenderFilter)
+suite.checkOnly = checkOnly
 let started = ContinuousClock.now
 say(
-  "emotext-bench: \(quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+  "emotext-bench: \(checkOnly ? "output check" : quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores"
 )
 say(BenchmarkSuite.header)
 suite.runTokenize()
