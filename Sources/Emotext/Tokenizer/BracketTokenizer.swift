@@ -44,31 +44,44 @@ public struct BracketTokenizer: Sendable {
 
   /// `text` as a document: known tokens become attachments, the rest is text with `attributes`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
-    var runs: [Run] = []
-    var utf16Ends: [Int] = []
-    var utf16Offset = 0
+    var builder = RunBuilder()
     var textStart = 0
     var source = text
     source.withUTF8 { bytes in
-      func appendText(_ utf8Range: Range<Int>) {
-        runs.append(.text(Self.string(text, utf8Range: utf8Range), attributes))
-        // Note: counted here, while the bytes are in cache, rather than by a second pass over the runs.
-        utf16Offset += String.utf16Count(ofUTF8: UnsafeBufferPointer(rebasing: bytes[utf8Range]))
-        utf16Ends.append(utf16Offset)
-      }
       forEachToken(in: bytes) { utf8Range, token, emoticon in
-        if textStart < utf8Range.lowerBound { appendText(textStart..<utf8Range.lowerBound) }
-        runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
-        utf16Offset += 1
-        utf16Ends.append(utf16Offset)
+        if textStart < utf8Range.lowerBound {
+          builder.appendText(text, bytes, textStart..<utf8Range.lowerBound, attributes)
+        }
+        builder.append(.emoticon(EmoticonAttachment(emoticon, token: token)), utf16Count: 1)
         textStart = utf8Range.upperBound
       }
-      if textStart > 0 && textStart < bytes.count { appendText(textStart..<bytes.count) }
+      if textStart > 0 && textStart < bytes.count { builder.appendText(text, bytes, textStart..<bytes.count, attributes) }
     }
     if textStart == 0 { return RichText(text, attributes: attributes) }
     // Note: the runs are canonical by construction (text pieces are non-empty and always separated by an
     // attachment), so they are stored as they are rather than coalesced again one by one.
-    return RichText(canonicalRuns: runs, utf16Ends: utf16Ends)
+    return RichText(canonicalRuns: builder.runs, utf16Ends: builder.utf16Ends)
+  }
+
+  /// The runs of a document being tokenized, with where each ends in UTF-16 units.
+  private struct RunBuilder {
+    var runs: [Run] = []
+    var utf16Ends: [Int] = []
+
+    mutating func append(_ run: Run, utf16Count: Int) {
+      runs.append(run)
+      utf16Ends.append((utf16Ends.last ?? 0) + utf16Count)
+    }
+
+    /// Appends the text in `utf8Range` of `text`, whose UTF-8 is `bytes`.
+    mutating func appendText(
+      _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ utf8Range: Range<Int>, _ attributes: TextAttributes
+    ) {
+      // Note: the length is counted here, while the bytes are in cache, not by a second pass over the runs.
+      append(
+        .text(BracketTokenizer.string(text, utf8Range: utf8Range), attributes),
+        utf16Count: String.utf16Count(ofUTF8: UnsafeBufferPointer(rebasing: bytes[utf8Range])))
+    }
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
@@ -136,7 +149,7 @@ public struct BracketTokenizer: Sendable {
   }
 
   /// The text in a UTF-8 byte range on scalar boundaries.
-  private static func string(_ text: String, utf8Range: Range<Int>) -> String {
+  fileprivate static func string(_ text: String, utf8Range: Range<Int>) -> String {
     let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Range.lowerBound)
     let end = text.utf8.index(start, offsetBy: utf8Range.count)
     return String(text[start..<end])
