@@ -53,7 +53,7 @@ face("tuzi.png", (200, 200, 255))
 PYTHON
 cat > "$folder/catalog.json" <<'JSON'
 {"version":1,"packs":[
-{"id":"com.example.faces","displayName":"脸","displayOnly":false,"emoticons":[
+{"id":"com.example.faces","displayName":"脸","displayOnly":false,"directory":".","emoticons":[
 {"code":"[哈哈]","png":"haha.png","fallback":"😆"},
 {"code":"[爱你]","aliases":["[愛你]"],"png":"aini.png","fallback":"😍"},
 {"code":"[兔子]","png":"tuzi.png","fallback":"🐰"}]}]}

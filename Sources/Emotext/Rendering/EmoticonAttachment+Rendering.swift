@@ -20,8 +20,9 @@ extension EmoticonAttachment {
 
 extension EmoticonCatalog {
   /// Where `emoticon`'s image is, for a renderer: its file (the PNG, or the GIF when `animated` and there
-  /// is one) joined to `baseURL` when given (a host serving the images), else to the pack's `directory`,
-  /// else the bare relative file name. Nil for emoji emoticons.
+  /// is one) joined to `baseURL` when given (a host serving the images), else to the pack's `directory`.
+  /// Nil for emoji emoticons, and when neither is known: the embedded default catalog ships no images,
+  /// so its emoticons are shown by their fallback unless the host names where its images are.
   ///
   /// The result is not checked; ``HTMLRenderer`` accepts only relative and http(s) URLs.
   ///
@@ -35,7 +36,7 @@ extension EmoticonCatalog {
     let file = animated ? (gif ?? png) : png
     guard !file.isEmpty else { return nil }
     let base = baseURL ?? pack(id: emoticon.packID)?.directory
-    guard let base, !base.isEmpty else { return file }
+    guard let base, !base.isEmpty else { return nil }
     return base.hasSuffix("/") ? base + file : base + "/" + file
   }
 }

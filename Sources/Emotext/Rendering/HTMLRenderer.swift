@@ -1,13 +1,14 @@
 /// Renders a document as HTML, escaping every text and attribute value it writes.
 ///
-/// Emoticons become `<img class="emoticon" src="…" alt="[哈哈]" title="哈哈">` when their image path is
-/// relative or http(s), else `<span class="emoticon" title="[哈哈]">` holding the emoji fallback or the
-/// token. Entities become links built from URL templates; line breaks become `<br>`.
+/// Emoticons become `<img class="emoticon" src="…" alt="[哈哈]" title="哈哈">` when the catalog (or
+/// `imageBaseURL`) locates an image and its path is relative or http(s), else `<span class="emoticon"
+/// title="[哈哈]">` holding the emoji fallback (no image known) or the token (an unsafe path dropped). Entities become links built from URL templates; line breaks become `<br>`.
 ///
 /// ```swift
 /// let post = BracketTokenizer(catalog: .default).tokenize("@小明 好开心[哈哈]").recognizingEntities()
 /// let html = HTMLRenderer.format(post)
-/// // <a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a> 好开心<img class="emoticon" …>
+/// // <a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a> 好开心<span class="emoticon" title="[哈哈]">😆</span>
+/// // (the embedded catalog ships no images; with `imageBaseURL` set, the emoticon is an <img>)
 ///
 /// var renderer = HTMLRenderer(catalog: .default, options: [.linkEntities])
 /// renderer.imageBaseURL = "https://img.example/face"

@@ -14,8 +14,7 @@ import Testing
     #expect(
       html == """
         //<a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a>: 好开心\
-        <img class="emoticon" src="d_haha.png" alt="[哈哈]" title="哈哈">\
-        <img class="emoticon" src="d_aini.png" alt="[愛你]" title="爱你"><br>
+        <span class="emoticon" title="[哈哈]">😆</span><span class="emoticon" title="[愛你]">😍</span><br>
         看 <a class="topic" href="https://s.weibo.com/weibo?q=%23%E6%98%A5%E5%A4%A9%23">#春天#</a> \
         <a class="link" href="https://weibo.com/a?b=1&amp;c=2">https://weibo.com/a?b=1&amp;c=2</a> [未知]
         """)
@@ -55,7 +54,7 @@ import Testing
   }
 
   @Test func pageIsStandalone() {
-    let page = HTMLRenderer().page(post("好[哈哈]"), title: "<t>")
+    let page = HTMLRenderer(imageBaseURL: "faces").page(post("好[哈哈]"), title: "<t>")
     #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"zh\">"))
     #expect(page.contains("<meta charset=\"utf-8\">"))
     #expect(page.contains("<title>&lt;t&gt;</title>"))
@@ -174,7 +173,10 @@ import Testing
     let hostile = Emoticon(code: "[x]", kind: .image(png: "javascript:alert(1)", gif: nil), fallback: "🙂", packID: "p")
     let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "p", displayName: "P", emoticons: [hostile])])
     let html = HTMLRenderer.format(BracketTokenizer(catalog: catalog).tokenize("[x]"), catalog: catalog)
-    #expect(html == "<span class=\"emoticon\" title=\"[x]\">[x]</span>")
+    #expect(html == "<span class=\"emoticon\" title=\"[x]\">🙂</span>", "no folder, no base URL: no image")
+    let based = HTMLRenderer(catalog: catalog, imageBaseURL: "javascript:alert(1)//").render(
+      BracketTokenizer(catalog: catalog).tokenize("[x]"))
+    #expect(based == "<span class=\"emoticon\" title=\"[x]\">[x]</span>", "an unsafe URL is dropped, the alt text shown")
   }
 
   @Test(arguments: payloads)
