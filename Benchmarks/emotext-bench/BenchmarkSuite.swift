@@ -101,9 +101,17 @@ struct BenchmarkSuite {
   mutating func record(_ measurement: Measurement) {
     let reference = measurements.last {
       $0.task == measurement.task && $0.input == measurement.input && $0.contender.hasPrefix("Emotext")
+        && Self.operation($0) == Self.operation(measurement)
     }
     measurements.append(measurement)
     say(Self.row(measurement, reference: reference))
+  }
+
+  /// For latency rows, the edit a row times ("insert" or "delete"), so each contender is compared with
+  /// Emotext doing the same edit; nil for every other row.
+  static func operation(_ measurement: Measurement) -> String? {
+    guard measurement.unit == "µs", let word = measurement.contender.split(separator: " ").last else { return nil }
+    return word == "Backspace" ? "delete" : String(word)
   }
 
   static let header = [
