@@ -7,7 +7,7 @@ let usage = """
   Times Emotext against the baselines users would otherwise pick (NSRegularExpression, Swift Regex,
   ICU uregex, memchr, NSAttributedString), on the same deterministic inputs, in one process.
 
-    --quick        smaller inputs (64 KB and 1 MB) and shorter budgets: about a minute
+    --quick        smaller inputs (64 KB and 1 MB) and shorter budgets: under a minute
     --check        run every contender once on small inputs and check that they agree; no timing
                    (what CI runs, in a debug build)
     --json PATH    also write every measurement, with its samples, to PATH
