@@ -3,7 +3,7 @@ import Foundation
 
 /// Every task of the run, their inputs, and the measurements so far.
 struct BenchmarkSuite {
-  /// Smaller inputs and shorter budgets, so the whole run takes about a minute.
+  /// Smaller inputs and shorter budgets, so the whole run takes under a minute.
   var quick: Bool
   /// Runs every contender once on small inputs and checks the outputs agree, timing nothing (for CI,
   /// in any build).
