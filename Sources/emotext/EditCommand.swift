@@ -4,9 +4,10 @@ enum EditCommand: Command {
   static let name = "edit"
   static let summary = "apply editing commands (JSON Lines on stdin) and print the state after each"
   static let usage = """
-    usage: emotext edit < commands.jsonl
+    usage: emotext edit [--catalog PATH] < commands.jsonl
 
     Reads one JSON command per line from stdin and prints one JSON object per command on stdout.
+    --catalog PATH   a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded catalog)
 
     commands:
       {"insert": "text"}            type text over the selection
@@ -29,8 +30,9 @@ enum EditCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
     _ = try arguments.positionals().first.map { throw UsageError("unexpected argument '\($0)'") }
-    var script = EditScript(catalog: .default)
+    var script = EditScript(catalog: catalog)
     while let line = readLine(strippingNewline: true) {
       print(script.apply(line))
     }

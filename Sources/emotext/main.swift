@@ -2,7 +2,18 @@ import Foundation
 
 /// Every subcommand, in the order `emotext --help` lists them.
 let commands: [any Command.Type] = [
+  DemoCommand.self,
   EditCommand.self,
+  RenderCommand.self,
+  ComposeCommand.self,
+  CatalogCommand.self,
+  ParseCommand.self,
+  SerializeCommand.self,
+  RoundtripCommand.self,
+  CountCommand.self,
+  TruncateCommand.self,
+  EncodeEmojiCommand.self,
+  DecodeEmojiCommand.self,
 ]
 
 @MainActor func mainUsage() -> String {

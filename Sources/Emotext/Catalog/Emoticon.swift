@@ -4,8 +4,9 @@
 /// (their `code` is the emoji string itself) and insert as text.
 ///
 /// ```swift
-/// let haha = Emoticon(code: "[哈哈]", aliases: ["[哈哈]"], kind: .image(png: "d_haha.png", gif: nil),
-///                     fallback: "😆", packID: "com.sina.default")
+/// let love = Emoticon(code: "[爱你]", aliases: ["[愛你]"], kind: .image(png: "d_aini.png", gif: nil),
+///                     fallback: "😍", packID: "com.sina.default")
+/// let grin = Emoticon(code: "😀", kind: .emoji("😀"), packID: "com.apple.emoji")
 /// ```
 ///
 /// `Emoticon` is an immutable value. Its fields live in one shared box, so a document holding many
@@ -39,7 +40,7 @@ public struct Emoticon: Hashable, Sendable {
 
   /// The text sent to the server, e.g. `[哈哈]` (the tutorials' `chs`); for emoji, the emoji itself.
   public var code: String { storage.code }
-  /// Other spellings that mean the same emoticon, e.g. the traditional `cht` form `[哈哈]` → `[哈哈]`.
+  /// Other spellings that mean the same emoticon, e.g. the traditional `cht` form `[愛你]` of `[爱你]`.
   public var aliases: [String] { storage.aliases }
   /// Image or emoji.
   public var kind: Kind { storage.kind }

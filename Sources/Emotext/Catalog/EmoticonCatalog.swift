@@ -9,20 +9,30 @@ public struct EmoticonCatalog: Sendable, Equatable {
   public let packs: [EmoticonPack]
   /// Image emoticons by code and by alias; the first pack that defines a spelling wins.
   private let byToken: [String: Emoticon]
+  /// Emoji emoticons by code and by alias; the first pack that defines a spelling wins.
+  private let byEmojiCode: [String: Emoticon]
   /// The longest token the bracket tokenizer has to look up, in UTF-8 bytes (brackets included).
   public let longestTokenUTF8Count: Int
 
+  /// A catalog of `packs`, in keyboard order; a code or alias defined twice belongs to the first definition.
+  /// - Complexity: O(*n*) in the number of emoticons.
   public init(packs: [EmoticonPack]) {
     self.packs = packs
     var byToken: [String: Emoticon] = [:]
+    var byEmojiCode: [String: Emoticon] = [:]
     for pack in packs {
-      for emoticon in pack.emoticons where emoticon.isImage {
-        for token in [emoticon.code] + emoticon.aliases where byToken[token] == nil {
-          byToken[token] = emoticon
+      for emoticon in pack.emoticons {
+        for token in [emoticon.code] + emoticon.aliases {
+          if emoticon.isImage {
+            if byToken[token] == nil { byToken[token] = emoticon }
+          } else if byEmojiCode[token] == nil {
+            byEmojiCode[token] = emoticon
+          }
         }
       }
     }
     self.byToken = byToken
+    self.byEmojiCode = byEmojiCode
     longestTokenUTF8Count = byToken.keys.map(\.utf8.count).max() ?? 0
   }
 
@@ -30,13 +40,17 @@ public struct EmoticonCatalog: Sendable, Equatable {
   public func emoticon(forToken token: String) -> Emoticon? { byToken[token] }
 
   /// The emoticon whose code or alias is `code`: an image token like `[哈哈]`, or an emoji's text.
-  /// - Complexity: O(1) for image tokens; emoji codes are searched pack by pack.
+  /// - Complexity: O(1).
   public func emoticon(forCode code: String) -> Emoticon? {
-    if let emoticon = byToken[code] { return emoticon }
-    for pack in packs {
-      if let emoticon = pack.emoticons.first(where: { $0.code == code || $0.aliases.contains(code) }) { return emoticon }
-    }
-    return nil
+    byToken[code] ?? byEmojiCode[code]
+  }
+
+  /// The packs the keyboard offers: every pack that is not display-only, in order.
+  public var keyboardPacks: [EmoticonPack] { packs.filter { !$0.isDisplayOnly } }
+
+  /// The first pack with id `id`, if any.
+  public func pack(id: String) -> EmoticonPack? {
+    packs.first { $0.id == id }
   }
 
   /// Every spelling the catalog recognizes as an image emoticon, with its emoticon.
@@ -58,8 +72,10 @@ public struct EmoticonPack: Hashable, Sendable {
   /// The folder image paths are relative to, when the pack was loaded from disk.
   public var directory: String?
 
-  public init(id: String, displayName: String, emoticons: [Emoticon], isDisplayOnly: Bool = false,
-              directory: String? = nil) {
+  public init(
+    id: String, displayName: String, emoticons: [Emoticon], isDisplayOnly: Bool = false,
+    directory: String? = nil
+  ) {
     self.id = id
     self.displayName = displayName
     self.emoticons = emoticons

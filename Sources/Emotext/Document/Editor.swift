@@ -16,7 +16,11 @@ public struct Editor: Sendable {
   /// The document being edited.
   public private(set) var document: RichText
   /// The selection in UTF-16 offsets; an empty range is a caret.
-  public private(set) var selection: Range<Int>
+  public var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
+  /// The end of the selection that stays put when the selection is extended.
+  private var anchor: Int
+  /// The end of the selection that moves when the selection is extended: the caret.
+  private var head: Int
   /// What one Backspace removes from text.
   public var backspaceMode: BackspaceMode
   /// The catalog tokens are recognized against.
@@ -42,14 +46,14 @@ public struct Editor: Sendable {
   public init(document: RichText = RichText(), catalog: EmoticonCatalog = .default,
               backspaceMode: BackspaceMode = .platform) {
     self.document = document
-    let end = document.utf16Count
-    selection = end..<end
+    anchor = document.utf16Count
+    head = anchor
     self.backspaceMode = backspaceMode
     tokenizer = BracketTokenizer(catalog: catalog)
   }
 
-  /// The caret: the end of the selection where text goes.
-  public var caret: Int { selection.upperBound }
+  /// The caret: the end of the selection that moves when it is extended.
+  public var caret: Int { head }
 
   // MARK: Selection
 
@@ -58,7 +62,7 @@ public struct Editor: Sendable {
   public mutating func select(_ utf16Range: Range<Int>) {
     let lower = document.snapped(utf16Range.lowerBound, .backward)
     let upper = utf16Range.isEmpty ? lower : max(lower, document.snapped(utf16Range.upperBound, .forward))
-    selection = lower..<upper
+    setSelection(lower..<upper)
     openGroup = nil
   }
 
@@ -71,11 +75,9 @@ public struct Editor: Sendable {
   /// collapses to its edge in that direction; with it, the selection's far end moves and its start stays.
   public mutating func move(_ movement: Movement, extending: Bool = false) {
     openGroup = nil
-    let anchor = selection.lowerBound
-    let head = selection.upperBound
     if !extending && !selection.isEmpty && (movement == .left || movement == .right) {
       let edge = movement == .left ? selection.lowerBound : selection.upperBound
-      selection = edge..<edge
+      setSelection(edge..<edge)
       return
     }
     let target: Int =
@@ -85,11 +87,8 @@ public struct Editor: Sendable {
       case .start: 0
       case .end: document.utf16Count
       }
-    if extending {
-      selection = min(anchor, target)..<max(anchor, target)
-    } else {
-      selection = target..<target
-    }
+    head = target
+    if !extending { anchor = target }
   }
 
   // MARK: Editing
@@ -99,11 +98,15 @@ public struct Editor: Sendable {
     replaceSelection(with: RichText(text), group: .typing)
   }
 
-  /// Inserts `emoticon` over the selection: an image as one attachment, an emoji as its text.
-  /// Each emoticon is its own undo step.
-  public mutating func insert(emoticon: Emoticon) {
+  /// Inserts `emoticon` over the selection: an image as one attachment (written as `token`, its code
+  /// by default, or one of its aliases), an emoji as its text. Each emoticon is its own undo step.
+  public mutating func insert(emoticon: Emoticon, token: String? = nil) {
+    precondition(token.map { $0 == emoticon.code || emoticon.aliases.contains($0) } ?? true,
+                 "\(token ?? "") is not a spelling of \(emoticon.code)")
     switch emoticon.kind {
-    case .image: replaceSelection(with: RichText(attachment: EmoticonAttachment(emoticon)), group: nil)
+    case .image:
+      let attachment = EmoticonAttachment(emoticon, token: token ?? emoticon.code)
+      replaceSelection(with: RichText(attachment: attachment), group: nil)
     case .emoji(let text): replaceSelection(with: RichText(text), group: nil)
     }
   }
@@ -152,9 +155,10 @@ public struct Editor: Sendable {
     document.replaceSubrange(range, with: content)
     var caret = start + content.utf16Count
     caret = document.canonicalizeTokens(around: start..<caret, caret: caret, tokenizer: tokenizer)
-    // Note: the edit can join clusters on either side (typing 🏽 after 👍): the caret moves past them.
-    caret = group == .deleting ? document.snapped(caret, .backward) : document.snapped(caret, .forward)
-    selection = caret..<caret
+    // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
+    // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
+    caret = document.snapped(caret, content.isEmpty ? .backward : .forward)
+    setSelection(caret..<caret)
     openGroup = group
     #if DEBUG
       document.checkInvariants()
@@ -195,7 +199,12 @@ public struct Editor: Sendable {
 
   private mutating func restore(_ snapshot: Snapshot) {
     document = snapshot.document
-    selection = snapshot.selection
+    setSelection(snapshot.selection)
     openGroup = nil
+  }
+
+  private mutating func setSelection(_ range: Range<Int>) {
+    anchor = range.lowerBound
+    head = range.upperBound
   }
 }

@@ -58,7 +58,7 @@ public struct EditScript: Sendable {
       guard let emoticon = editor.tokenizer.catalog.emoticon(forCode: code) else {
         throw Failure(message: "unknown emoticon \(code): not in the catalog")
       }
-      editor.insert(emoticon: emoticon)
+      editor.insert(emoticon: emoticon, token: code)
     case "backspace", "delete", "undo", "redo":
       let count = try repeatCount(name, value)
       for _ in 0..<count {

@@ -49,6 +49,14 @@ public struct BracketTokenizer: Sendable {
 
   /// Calls `body` with each catalog token in `text`, in order.
   public func forEachMatch(in text: String, _ body: (Match) -> Void) {
+    forEachCandidate(in: text) { utf8Range, token in
+      if let emoticon = catalog.emoticon(forToken: token) { body(Match(utf8Range: utf8Range, emoticon: emoticon)) }
+    }
+  }
+
+  /// Calls `body` with each innermost `[…]` in `text` that fits the grammar (1 or more characters other
+  /// than brackets and line breaks, no longer than the catalog's longest token), known or not, in order.
+  func forEachCandidate(in text: String, _ body: (Range<Int>, String) -> Void) {
     let longest = catalog.longestTokenUTF8Count
     guard longest >= 3 else { return }
     var text = text
@@ -62,9 +70,7 @@ public struct BracketTokenizer: Sendable {
         case UInt8(ascii: "]"):
           if open >= 0, index - open >= 2, index - open < longest {
             let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[open...index]), as: UTF8.self)
-            if let emoticon = catalog.emoticon(forToken: token) {
-              body(Match(utf8Range: open..<(index + 1), emoticon: emoticon))
-            }
+            body(open..<(index + 1), token)
           }
           open = -1
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"):

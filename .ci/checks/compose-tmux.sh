@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Drives `emotext compose` end to end in tmux (80×24): placeholder, typing, the emoticon keyboard,
+# a refused send past the limit, Backspace of a whole emoticon, sending, recents persisted, Esc cancels.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if ! dpkg -s tmux >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux
+fi
+
+timeout 600 swift build --product emotext
+binary="$(swift build --show-bin-path)/emotext"
+
+work=$(mktemp -d)
+run=0
+socket="emotext-compose-$$-$run"
+cleanup() {
+  tmux -L "$socket" kill-server 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "compose-tmux: $1" >&2
+  echo "--- screen:" >&2
+  tmux -L "$socket" capture-pane -p -t compose >&2 || true
+  exit 1
+}
+
+# Waits (at most 10 s) until the screen shows $1.
+wait_for() {
+  for _ in $(seq 100); do
+    tmux -L "$socket" capture-pane -p -t compose | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  fail "timed out waiting for '$1'"
+}
+
+# Waits (at most 10 s) until a line of the screen matches the extended regex $1.
+wait_for_line() {
+  for _ in $(seq 100); do
+    tmux -L "$socket" capture-pane -p -t compose | grep -qE -- "$1" && return 0
+    sleep 0.1
+  done
+  fail "timed out waiting for a line matching '$1'"
+}
+
+# Starts the composer in a fresh 80×24 tmux session; its stdout and exit status go to files.
+start() {
+  # Note: each run gets its own tmux server; starting one right after killing another on the same socket races.
+  tmux -L "$socket" kill-server 2>/dev/null || true
+  run=$((run + 1))
+  socket="emotext-compose-$$-$run"
+  rm -f "$work/out" "$work/status" "$work/stty"
+  tmux -L "$socket" new-session -d -s compose -x 80 -y 24 \
+    "env XDG_STATE_HOME='$work/state' LANG=C.UTF-8 '$binary' compose --limit 10 $* > '$work/out'; echo \$? > '$work/status'; stty -a > '$work/stty'; sleep 60"
+}
+
+# Waits (at most 10 s) for the composer to exit and checks its status.
+wait_exit() {
+  for _ in $(seq 100); do
+    [ -s "$work/status" ] && break
+    sleep 0.1
+  done
+  [ -s "$work/status" ] || fail "the composer did not exit"
+  [ "$(cat "$work/status")" = "$1" ] || fail "exit status $(cat "$work/status"), expected $1"
+}
+
+keys() { tmux -L "$socket" send-keys -t compose "$@"; }
+
+# 1. Write a post with an emoticon and send it.
+start
+wait_for "分享新鲜事…"
+wait_for "0/10"
+keys -l "今天好开心"
+wait_for "今天好开心"
+wait_for "5/10"
+keys Tab
+wait_for "默认 │"
+wait_for "⌫ 删除"
+keys Right Right Right Enter   # the fourth emoticon of the default pack: [哈哈], counted as its text (3)
+wait_for "8/10"
+keys Tab
+keys -l "ok"                   # Latin letters count one half each (Weibo's weighted length)
+wait_for "9/10"
+keys C-d
+wait_exit 0
+post=$(cat "$work/out")
+[ "$post" = "今天好开心[哈哈]ok" ] || fail "sent '$post'"
+grep -qF '"codes":["[哈哈]"]' "$work/state/emotext/recents.json" || fail "recents not saved: $(cat "$work/state/emotext/recents.json")"
+
+# 2. Recents; past the limit Ctrl-D is refused; Delete removes an emoticon whole; Esc cancels.
+start
+wait_for "分享新鲜事…"
+keys Tab
+wait_for "最近"
+keys Up Left                     # the tab bar, then 最近 (the last tab)
+wait_for_line '^ 😆 哈哈 *$'         # the recents page holds [哈哈] alone
+keys Down Enter
+wait_for "3/10"
+keys Tab
+keys -l "一二三四五六七八"
+wait_for "11/10"
+tmux -L "$socket" capture-pane -e -p -t compose | grep -qF $'\e[31m11/10' || fail "the counter is not red past the limit"
+keys C-d
+wait_for "无法发送"
+[ -s "$work/status" ] && fail "sent past the limit"
+keys BSpace
+wait_for "10/10"
+keys Home Delete               # forward Delete removes the emoticon at the start whole
+wait_for "7/10"
+tmux -L "$socket" capture-pane -p -t compose | grep -qF "一二三" || fail "the text is gone"
+keys Escape
+wait_exit 1
+[ ! -s "$work/out" ] || fail "a cancelled post printed '$(cat "$work/out")'"
+
+# 3. Resize: the screen redraws to the new width.
+start
+wait_for "分享新鲜事…"
+keys -l "$(printf '好%.0s' $(seq 50))"
+tmux -L "$socket" resize-window -t compose -x 40 -y 12 2>/dev/null || tmux -L "$socket" resize-pane -t compose -x 40 -y 12
+sleep 0.5
+rule=$(tmux -L "$socket" capture-pane -p -t compose | sed -n 2p)
+[ "$rule" = "$(printf '─%.0s' $(seq 40))" ] || fail "after resize the rule is not 40 columns: '$rule'"
+keys Escape
+wait_exit 1
+
+# 4. SIGTERM: the terminal is restored (canonical mode, echo) and the status is 128 + 15.
+start
+wait_for "分享新鲜事…"
+shell=$(tmux -L "$socket" display-message -p -t compose '#{pane_pid}')
+composer=$(pgrep -P "$shell" -f "compose --limit")
+kill -TERM "$composer"
+wait_exit 143
+for _ in $(seq 50); do [ -s "$work/stty" ] && break; sleep 0.1; done
+grep -qE '(^| )icanon( |$)' "$work/stty" && grep -qE '(^| )echo( |$)' "$work/stty" || fail "terminal not restored after SIGTERM: $(cat "$work/stty")"
+
+echo "compose-tmux: ok"

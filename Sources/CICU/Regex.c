@@ -1,0 +1,51 @@
+#include "CICURegex.h"
+
+#include <unicode/uregex.h>
+#include <unicode/utext.h>
+#include <unicode/utypes.h>
+
+CICURegex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags, CICURegexError *error) {
+  UErrorCode status = U_ZERO_ERROR;
+  UParseError parse = {0};
+  parse.line = 0;
+  parse.offset = -1;
+  static const UChar empty[1] = {0};
+  URegularExpression *regex = uregex_open(length > 0 ? (const UChar *)pattern : empty, length, flags, &parse, &status);
+  if (error != NULL) {
+    error->status = (int32_t)status;
+    error->line = parse.line;
+    error->utf16Offset = parse.offset;
+  }
+  if (U_FAILURE(status)) {
+    if (regex != NULL) uregex_close(regex);
+    return NULL;
+  }
+  return (CICURegex *)regex;
+}
+
+void cicu_regex_close(CICURegex *regex) {
+  if (regex != NULL) uregex_close((URegularExpression *)regex);
+}
+
+const char *cicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, void *context,
+                              int32_t (*body)(void *context, int32_t utf8Start, int32_t utf8End)) {
+  UErrorCode status = U_ZERO_ERROR;
+  URegularExpression *clone = uregex_clone((const URegularExpression *)regex, &status);
+  if (U_FAILURE(status)) return (int32_t)status;
+  static const char empty[1] = {0};
+  UText text = UTEXT_INITIALIZER;
+  utext_openUTF8(&text, length > 0 ? (const char *)utf8 : empty, length, &status);
+  if (U_SUCCESS(status)) uregex_setUText(clone, &text, &status);
+  while (U_SUCCESS(status) && uregex_findNext(clone, &status)) {
+    // With UTF-8 UText input, ICU's 64-bit indexes are native (UTF-8 byte) offsets.
+    int64_t start = uregex_start64(clone, 0, &status);
+    int64_t end = uregex_end64(clone, 0, &status);
+    if (U_FAILURE(status)) break;
+    if (body(context, (int32_t)start, (int32_t)end) == 0) break;
+  }
+  uregex_close(clone);
+  utext_close(&text);
+  return U_FAILURE(status) ? (int32_t)status : 0;
+}

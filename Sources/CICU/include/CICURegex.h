@@ -1,0 +1,39 @@
+#ifndef CICU_REGEX_H
+#define CICU_REGEX_H
+
+#include <stdint.h>
+
+// Regular expressions through ICU's uregex, matched against UTF-8 text through UText so that every
+// offset is a UTF-8 byte offset into the caller's buffer.
+//
+// A compiled pattern is immutable; each search works on its own clone, so one pattern can be shared
+// across threads.
+
+typedef struct CICURegex CICURegex;
+
+/// Where and why a pattern failed to compile.
+typedef struct CICURegexError {
+  /// ICU's UErrorCode.
+  int32_t status;
+  /// The 1-based line of the error in the pattern (0 when unknown).
+  int32_t line;
+  /// The UTF-16 offset of the error in that line (-1 when unknown).
+  int32_t utf16Offset;
+} CICURegexError;
+
+/// Compiles a UTF-16 `pattern` of `length` units; `flags` are ICU's URegexpFlag bits.
+/// Returns NULL on failure and fills `error`.
+CICURegex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags, CICURegexError *error);
+
+/// Releases a pattern from `cicu_regex_open`.
+void cicu_regex_close(CICURegex *regex);
+
+/// ICU's name for an error code, e.g. "U_REGEX_MISMATCHED_PAREN".
+const char *cicu_error_name(int32_t status);
+
+/// Calls `body(context, utf8Start, utf8End)` for each non-overlapping match of `regex` in the UTF-8 text,
+/// in order, until `body` returns 0. Returns 0, or ICU's error code.
+int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, void *context,
+                              int32_t (*body)(void *context, int32_t utf8Start, int32_t utf8End));
+
+#endif

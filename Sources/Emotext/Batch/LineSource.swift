@@ -1,0 +1,107 @@
+import Foundation
+
+/// Lines of UTF-8 read from a file or standard input in batches, for streaming batch jobs.
+///
+/// ```swift
+/// var source = try LineSource(path: "Corpus/posts.txt")
+/// while let batch = try source.nextBatch(maxLines: 4096) {
+///   for line in batch { _ = line }
+/// }
+/// ```
+///
+/// Reads 64 KiB at a time, so memory stays bounded by the batch size and the line length limit.
+public struct LineSource: ~Copyable {
+  /// The file's name as given, or `-` for standard input.
+  public let name: String
+  /// The file's size in bytes when known (a regular file), for progress.
+  public let totalUTF8Count: Int?
+  private let descriptor: Int32
+  private let ownsDescriptor: Bool
+  private var decoder: UTF8LineDecoder
+  private var ready: [String] = []
+  private var readyStart = 0
+  private var ended = false
+
+  /// Opens `path` (`-` is standard input).
+  /// - Throws: ``LineSourceError`` when the file cannot be opened.
+  public init(path: String, maxLineUTF8Count: Int = 16 << 20) throws(LineSourceError) {
+    name = path
+    decoder = UTF8LineDecoder(maxLineUTF8Count: maxLineUTF8Count)
+    if path == "-" {
+      descriptor = STDIN_FILENO
+      ownsDescriptor = false
+    } else {
+      descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else { throw LineSourceError(name: path, message: String(cString: strerror(errno))) }
+      ownsDescriptor = true
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+      totalUTF8Count = Int(status.st_size)
+    } else {
+      totalUTF8Count = nil
+    }
+  }
+
+  /// Standard input.
+  public static func standardInput(maxLineUTF8Count: Int = 16 << 20) -> LineSource {
+    do {
+      return try LineSource(path: "-", maxLineUTF8Count: maxLineUTF8Count)
+    } catch {
+      preconditionFailure("standard input cannot fail to open")
+    }
+  }
+
+  deinit { if ownsDescriptor { close(descriptor) } }
+
+  /// The number of bytes read so far.
+  public var consumedUTF8Count: Int { decoder.utf8Count }
+  /// The number of lines returned so far (the 1-based number of the last one).
+  public private(set) var lineCount = 0
+
+  /// Up to `maxLines` more lines, or nil at the end of the input.
+  /// - Throws: ``LineSourceError`` for a read error, invalid UTF-8 or an overlong line, naming the line.
+  public mutating func nextBatch(maxLines: Int) throws(LineSourceError) -> [String]? {
+    precondition(maxLines > 0, "nextBatch needs maxLines > 0")
+    while ready.count - readyStart < maxLines && !ended { try fill() }
+    guard readyStart < ready.count else { return nil }
+    let end = min(ready.count, readyStart + maxLines)
+    let batch = Array(ready[readyStart..<end])
+    readyStart = end
+    if readyStart == ready.count {
+      ready.removeAll(keepingCapacity: true)
+      readyStart = 0
+    }
+    lineCount += batch.count
+    return batch
+  }
+
+  private mutating func fill() throws(LineSourceError) {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 {
+      if errno == EINTR { return }
+      throw LineSourceError(name: name, message: String(cString: strerror(errno)))
+    }
+    do {
+      if count == 0 {
+        ended = true
+        ready += try decoder.finish()
+      } else {
+        ready += try decoder.decode(buffer[..<count])
+      }
+    } catch {
+      throw LineSourceError(name: name, message: error.description)
+    }
+  }
+}
+
+/// A file that could not be read as lines of UTF-8.
+public struct LineSourceError: Error, Equatable, CustomStringConvertible {
+  /// The file's name, `-` for standard input.
+  public var name: String
+  /// What went wrong, with the line and byte offset when it is about the content.
+  public var message: String
+
+  public var description: String { "\(name == "-" ? "<stdin>" : name): \(message)" }
+}

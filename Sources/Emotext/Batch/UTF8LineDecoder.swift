@@ -1,0 +1,145 @@
+/// Splits a stream of bytes into lines of valid UTF-8, for batch jobs that read one post per line.
+///
+/// ```swift
+/// var decoder = UTF8LineDecoder(maxLineUTF8Count: 1 << 20)
+/// var lines = try decoder.decode(Array("好[哈哈]\nsecond".utf8))   // ["好[哈哈]"]
+/// lines += try decoder.finish()                                     // ["second"]
+/// ```
+///
+/// Lines end at LF; a CR before it stays part of the line, so a post written with CR LF comes back
+/// byte for byte. Bytes that are not UTF-8 are an error naming the line and the byte offset, never
+/// replaced; so is a line longer than ``maxLineUTF8Count``, reported as soon as it is exceeded.
+public struct UTF8LineDecoder: Sendable {
+  /// The longest line accepted, in UTF-8 bytes without its LF.
+  public let maxLineUTF8Count: Int
+  /// The number of lines returned so far.
+  public private(set) var lineCount = 0
+  /// The number of bytes consumed so far, the pending partial line included.
+  public private(set) var utf8Count = 0
+  private var pending: [UInt8] = []
+
+  /// A decoder that accepts lines up to `maxLineUTF8Count` bytes (default 16 MiB).
+  public init(maxLineUTF8Count: Int = 16 << 20) {
+    precondition(maxLineUTF8Count > 0, "UTF8LineDecoder needs a positive line length limit")
+    self.maxLineUTF8Count = maxLineUTF8Count
+  }
+
+  /// Consumes `bytes` and returns the lines they complete, without their LF.
+  /// - Throws: ``LineDecodingError`` for invalid UTF-8 or a line over the limit.
+  public mutating func decode(_ bytes: some Collection<UInt8>) throws(LineDecodingError) -> [String] {
+    var lines: [String] = []
+    var start = bytes.startIndex
+    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      try appendPending(bytes[start..<newline])
+      utf8Count += 1
+      lines.append(try takeLine())
+      start = bytes.index(after: newline)
+    }
+    try appendPending(bytes[start...])
+    return lines
+  }
+
+  private mutating func appendPending(_ bytes: some Collection<UInt8>) throws(LineDecodingError) {
+    let count = bytes.count
+    utf8Count += count
+    if pending.count + count > maxLineUTF8Count {
+      throw LineDecodingError(
+        line: lineCount + 1, utf8Offset: maxLineUTF8Count, reason: .lineTooLong(limit: maxLineUTF8Count))
+    }
+    pending.append(contentsOf: bytes)
+  }
+
+  /// Ends the stream and returns its last line when it did not end with LF.
+  public mutating func finish() throws(LineDecodingError) -> [String] {
+    pending.isEmpty ? [] : [try takeLine()]
+  }
+
+  private mutating func takeLine() throws(LineDecodingError) -> String {
+    defer { pending.removeAll(keepingCapacity: true) }
+    if let line = String(validating: pending, as: UTF8.self) {
+      lineCount += 1
+      return line
+    }
+    if let invalid = UTF8Validation.firstInvalidOffset(in: pending) {
+      throw LineDecodingError(line: lineCount + 1, utf8Offset: invalid, reason: .invalidUTF8(byte: pending[invalid]))
+    }
+    lineCount += 1
+    return String(decoding: pending, as: UTF8.self)
+  }
+}
+
+/// A line that ``UTF8LineDecoder`` could not accept.
+public struct LineDecodingError: Error, Hashable, CustomStringConvertible {
+  public enum Reason: Hashable, Sendable {
+    /// The byte at the offset does not start or continue a valid UTF-8 sequence.
+    case invalidUTF8(byte: UInt8)
+    /// The line is longer than the limit, in bytes.
+    case lineTooLong(limit: Int)
+  }
+
+  /// The 1-based line number.
+  public var line: Int
+  /// The byte offset in the line (0-based) where the problem is.
+  public var utf8Offset: Int
+  public var reason: Reason
+
+  public var description: String {
+    switch reason {
+    case .invalidUTF8(let byte):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "line \(line), byte \(utf8Offset): invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+    case .lineTooLong(let limit):
+      return "line \(line): longer than the limit of \(limit) bytes"
+    }
+  }
+}
+
+/// UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
+enum UTF8Validation {
+  /// The offset of the first byte that makes `bytes` invalid UTF-8, or nil when it is valid.
+  static func firstInvalidOffset(in bytes: some RandomAccessCollection<UInt8>) -> Int? {
+    var offset = 0
+    var index = bytes.startIndex
+    let count = bytes.count
+    func byte(_ at: Int) -> UInt8? { at < count ? bytes[bytes.index(bytes.startIndex, offsetBy: at)] : nil }
+    while offset < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        offset += 1
+        index = bytes.index(after: index)
+        continue
+      }
+      let length: Int
+      var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        secondRange = 0xA0...0xBF
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        secondRange = 0x80...0x9F
+      case 0xF0:
+        length = 4
+        secondRange = 0x90...0xBF
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        secondRange = 0x80...0x8F
+      default: return offset
+      }
+      guard let second = byte(offset + 1), secondRange.contains(second) else {
+        return offset + 1 < count ? offset + 1 : offset
+      }
+      for continuation in 2..<length {
+        guard let next = byte(offset + continuation), (0x80...0xBF).contains(next) else {
+          return offset + continuation < count ? offset + continuation : offset
+        }
+      }
+      offset += length
+      index = bytes.index(index, offsetBy: length)
+    }
+    return nil
+  }
+}

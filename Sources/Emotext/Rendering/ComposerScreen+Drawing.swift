@@ -1,0 +1,126 @@
+extension ComposerScreen {
+  /// Rows the keyboard takes when shown: the tab bar, the grid, the page line.
+  static let keyboardRows = 2 + layout.rows
+
+  /// The rows left for the text.
+  var textRows: Int { max(1, rows - 4 - (isKeyboardVisible ? Self.keyboardRows : 0)) }
+
+  /// The whole screen as ANSI output: every row redrawn and cleared to its end, then the cursor at the caret.
+  public func draw() -> String {
+    var screen = ANSI.hideCursor
+    var row = 0
+    func line(_ content: String) {
+      row += 1
+      screen += ANSI.moveTo(row: row, column: 1) + ANSI.clearLine + content
+    }
+    line(ANSI.bold + " 发微博" + ANSI.reset)
+    line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
+
+    // The text area, scrolled so the caret's line shows.
+    let shown = editor.document.recognizingEntities()
+    let layout = TerminalLayout(shown, columns: textColumns, emoticonCodes: false)
+    let caret = layout.position(ofCaret: editor.caret)
+    let firstLine = max(0, caret.line - textRows + 1)
+    for index in firstLine..<(firstLine + textRows) {
+      if editor.document.isEmpty && index == 0 {
+        line(" " + ANSI.dim + Self.placeholder + ANSI.reset)
+      } else if index < layout.lines.count {
+        line(" " + TerminalRenderer.draw(layout.lines[index], colors: true))
+      } else {
+        line("")
+      }
+    }
+
+    line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
+    let count = length
+    let counter = count > limit ? ANSI.red + "\(count)/\(limit)" + ANSI.reset : "\(count)/\(limit)"
+    let hint =
+      message.map { ANSI.red + $0 + ANSI.reset }
+      ?? (isKeyboardVisible
+        ? "Tab 收起表情  Enter 插入  Ctrl-D 发送  Esc 取消" : "Tab 表情  Enter 换行  Ctrl-D 发送  Esc 取消")
+    line(" " + counter + "  " + Self.fitted(hint, cells: columns - 3 - "\(count)/\(limit)".count) + ANSI.reset)
+
+    if isKeyboardVisible {
+      line(tabBar())
+      let cellWidth = max(2, (columns - 1) / Self.layout.columns)
+      let shownPage = page
+      for (gridRow, cells) in shownPage.rowCells.enumerated() {
+        line(" " + grid(cells, firstCellIndex: gridRow * Self.layout.columns, cellWidth: cellWidth))
+      }
+      line(Self.fitted(" 第 \(shownPage.pageIndex + 1)/\(pages.count) 页  PgUp/PgDn 翻页  ↑ 选择分组", cells: columns))
+    }
+
+    let caretRow = 3 + caret.line - firstLine
+    let caretColumn = min(2 + caret.column, columns)
+    screen += ANSI.moveTo(row: caretRow, column: caretColumn) + ANSI.showCursor
+    return screen
+  }
+
+  private func tabBar() -> String {
+    var bar = " "
+    var used = 1
+    for (index, name) in tabs.enumerated() {
+      let label = " \(name) "
+      let cells = TerminalCellWidth.ofText(label)
+      guard used + cells + 1 <= columns else { break }
+      if index == tabIndex {
+        bar += (cellIndex == nil ? ANSI.inverse : ANSI.bold + ANSI.yellow) + label + ANSI.reset
+      } else {
+        bar += label
+      }
+      bar += index == tabs.count - 1 ? "" : "│"
+      used += cells + 1
+    }
+    return bar
+  }
+
+  private func grid(_ cells: [KeyboardPage.Cell], firstCellIndex: Int, cellWidth: Int) -> String {
+    var result = ""
+    for (column, cellContent) in cells.enumerated() {
+      let cell = firstCellIndex + column
+      let label: String
+      switch cellContent {
+      case .delete: label = "⌫ 删除"
+      case .empty: label = ""
+      case .emoticon(let emoticon):
+        let attachment = EmoticonAttachment(emoticon)
+        switch emoticon.kind {
+        case .emoji(let text): label = text
+        case .image: label = emoticon.fallback.map { $0 + " " + attachment.title } ?? attachment.title
+        }
+      }
+      // Note: in a narrow terminal a cell has no gap, so an emoji (2 cells) still fits.
+      let contentWidth = cellWidth >= 4 ? cellWidth - 1 : cellWidth
+      let content = Self.fitted(label, cells: contentWidth)
+      let padded = content + String(repeating: " ", count: contentWidth - TerminalCellWidth.ofText(content))
+      let gap = contentWidth < cellWidth ? " " : ""
+      result += cell == cellIndex ? ANSI.inverse + padded + ANSI.reset + gap : padded + gap
+    }
+    return result
+  }
+
+  /// `text` cut to at most `cells` terminal cells, never inside a cluster; escape sequences are kept whole
+  /// and count 0 (so a cut string may need a reset after it, which callers add).
+  static func fitted(_ text: String, cells limit: Int) -> String {
+    var result = ""
+    var used = 0
+    var inEscape = false
+    for cluster in text.graphemeClusters {
+      if cluster == "\u{1B}" { inEscape = true }
+      if inEscape {
+        result += cluster
+        if let last = cluster.unicodeScalars.last, (0x40...0x7E).contains(last.value), cluster != "\u{1B}",
+          cluster != "["
+        {
+          inEscape = false
+        }
+        continue
+      }
+      let width = TerminalCellWidth.of(cluster)
+      if used + width > limit { break }
+      result += cluster
+      used += width
+    }
+    return result
+  }
+}

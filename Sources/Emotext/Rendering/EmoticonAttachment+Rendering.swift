@@ -1,0 +1,42 @@
+/// What a renderer needs to draw an emoticon attachment.
+extension EmoticonAttachment {
+  /// The alternative text: the token as written in the post (`[哈哈]`, or an alias such as `[愛你]`).
+  public var altText: String { token }
+
+  /// The emoticon's name: its code without the brackets (`哈哈` for `[哈哈]`).
+  public var title: String {
+    let code = emoticon.code
+    guard code.hasPrefix("["), code.hasSuffix("]"), code.count >= 3 else { return code }
+    return String(code.dropFirst().dropLast())
+  }
+
+  /// The text to show when no image is drawn: the emoji fallback, an emoji emoticon's own text, or the token.
+  public var fallbackText: String {
+    if let fallback = emoticon.fallback, !fallback.isEmpty { return fallback }
+    if case .emoji(let text) = emoticon.kind { return text }
+    return token
+  }
+}
+
+extension EmoticonCatalog {
+  /// Where `emoticon`'s image is, for a renderer: its file (the PNG, or the GIF when `animated` and there
+  /// is one) joined to `baseURL` when given (a host serving the images), else to the pack's `directory`.
+  /// Nil for emoji emoticons, and when neither is known: the embedded default catalog ships no images,
+  /// so its emoticons are shown by their fallback unless the host names where its images are.
+  ///
+  /// The result is not checked; ``HTMLRenderer`` accepts only relative and http(s) URLs.
+  ///
+  /// ```swift
+  /// let haha = EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!
+  /// EmoticonCatalog.default.imagePath(for: haha, baseURL: "https://img.example/face")
+  /// // "https://img.example/face/d_haha.png"
+  /// ```
+  public func imagePath(for emoticon: Emoticon, baseURL: String? = nil, animated: Bool = false) -> String? {
+    guard case .image(let png, let gif) = emoticon.kind else { return nil }
+    let file = animated ? (gif ?? png) : png
+    guard !file.isEmpty else { return nil }
+    let base = baseURL ?? pack(id: emoticon.packID)?.directory
+    guard let base, !base.isEmpty else { return nil }
+    return base.hasSuffix("/") ? base + file : base + "/" + file
+  }
+}

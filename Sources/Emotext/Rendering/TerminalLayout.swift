@@ -1,0 +1,155 @@
+/// A document cut into terminal lines: each grapheme cluster or attachment is one piece, never split.
+///
+/// Shared by ``TerminalRenderer`` and ``ComposerScreen`` (which also needs where the caret goes).
+struct TerminalLayout {
+  /// How a piece is drawn.
+  enum Style: Equatable {
+    case plain
+    case entity(TextAttributes.Entity)
+    /// An attachment shown as its emoji fallback.
+    case emoticon
+    /// An attachment shown as its token.
+    case emoticonCode
+  }
+
+  /// One cluster or attachment.
+  struct Piece: Equatable {
+    /// Where it starts in the document, in UTF-16 units.
+    var utf16Offset: Int
+    /// Its length in the document, in UTF-16 units (1 for an attachment).
+    var utf16Count: Int
+    /// What is drawn: the cluster, or the attachment's fallback or token; empty for a line break.
+    var shown: String
+    /// Terminal cells it takes.
+    var cells: Int
+    var style: Style
+    var isLineBreak: Bool = false
+    var isSpace: Bool = false
+    /// Whether a line may start at this piece (a UAX #14 line break opportunity).
+    var breakBefore: Bool = false
+  }
+
+  private(set) var lines: [[Piece]] = [[]]
+  /// The column limit, or nil for no wrapping.
+  let columns: Int?
+
+  /// Lays out `text`, showing attachments as their fallback (or as their token when `emoticonCodes`),
+  /// wrapping at `columns` when given: at the last line break opportunity (UAX #14, through ICU, with
+  /// each attachment as U+FFFC) that lets the rest fit, else between any two pieces. A piece wider than
+  /// the limit gets a line of its own.
+  init(_ text: RichText, columns: Int?, emoticonCodes: Bool) {
+    precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
+    self.columns = columns
+    var pieces: [Piece] = []
+    var utf8Starts: [Int] = []  // each piece's UTF-8 offset in `flattened`
+    var flattened = ""
+    var utf16Offset = 0
+    for run in text.runs {
+      switch run {
+      case .emoticon(let attachment):
+        let shown = Self.sanitized(emoticonCodes ? attachment.token : attachment.fallbackText)
+        utf8Starts.append(flattened.utf8.count)
+        flattened += "\u{FFFC}"
+        pieces.append(
+          Piece(
+            utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: TerminalCellWidth.ofText(shown),
+            style: emoticonCodes || attachment.fallbackText == attachment.token ? .emoticonCode : .emoticon))
+        utf16Offset += 1
+      case .text(let string, let attributes):
+        let style: Style = attributes.entity.map { .entity($0) } ?? .plain
+        for cluster in string.graphemeClusters {
+          let count = cluster.utf16.count
+          let first = cluster.unicodeScalars.first!
+          let isLineBreak = first == "\n" || first == "\r" || first == "\u{2028}" || first == "\u{2029}"
+          let isSpace = cluster == " " || cluster == "\t"
+          let shown = isLineBreak ? "" : isSpace ? " " : Self.sanitized(String(cluster))
+          utf8Starts.append(flattened.utf8.count)
+          flattened += cluster
+          pieces.append(
+            Piece(
+              utf16Offset: utf16Offset, utf16Count: count, shown: shown, cells: TerminalCellWidth.of(shown),
+              style: style, isLineBreak: isLineBreak, isSpace: isSpace))
+          utf16Offset += count
+        }
+      }
+    }
+    if columns != nil {
+      let opportunities = Set(LineBreaks.opportunities(in: flattened))
+      for index in pieces.indices { pieces[index].breakBefore = opportunities.contains(utf8Starts[index]) }
+    }
+    for piece in pieces { append(piece) }
+  }
+
+  /// `text` with every C0 and C1 control character (ESC included) replaced by U+FFFD, so text from a
+  /// post or a catalog cannot send escape sequences to the terminal.
+  static func sanitized(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars { result.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+    return result
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// The cells a line takes.
+  static func width(of line: [Piece]) -> Int { line.reduce(0) { $0 + $1.cells } }
+
+  private mutating func append(_ piece: Piece) {
+    if piece.isLineBreak {
+      lines[lines.count - 1].append(piece)
+      lines.append([])
+      return
+    }
+    guard let columns else { return lines[lines.count - 1].append(piece) }
+    var line = lines[lines.count - 1]
+    let used = Self.width(of: line)
+    guard used + piece.cells > columns, !line.isEmpty else { return lines[lines.count - 1].append(piece) }
+    if piece.isSpace {
+      // Note: a space that does not fit hangs at the end of the line, drawn as nothing.
+      var hanging = piece
+      hanging.cells = 0
+      hanging.shown = ""
+      return lines[lines.count - 1].append(hanging)
+    }
+    // Break at the last opportunity in the line, when what moves down then fits; else right here.
+    var carried: [Piece] = []
+    if !piece.breakBefore, let breakIndex = line.indices.dropFirst().last(where: { line[$0].breakBefore }) {
+      let moving = Array(line[breakIndex...])
+      if Self.width(of: moving) + piece.cells <= columns {
+        carried = moving
+        line.removeSubrange(breakIndex...)
+      }
+    }
+    lines[lines.count - 1] = line
+    lines.append(carried + [piece])
+  }
+
+  /// The caret offset closest to `column` on `line`: before the first piece that starts at or after it, else
+  /// at the line's end (before its line break, before the last piece of a wrapped line, or `documentEnd`).
+  func caretOffset(line: Int, column: Int, documentEnd: Int) -> Int {
+    var pieceColumn = 0
+    for piece in lines[line] {
+      if piece.isLineBreak || pieceColumn >= column { return piece.utf16Offset }
+      pieceColumn += piece.cells
+    }
+    if line == lines.count - 1 { return documentEnd }
+    return lines[line].last?.utf16Offset ?? documentEnd
+  }
+
+  /// The line and column (in cells) where the caret at `utf16Offset` is drawn.
+  func position(ofCaret utf16Offset: Int) -> (line: Int, column: Int) {
+    for (lineIndex, line) in lines.enumerated() {
+      var column = 0
+      for piece in line {
+        if piece.utf16Offset >= utf16Offset { return (lineIndex, column) }
+        column += piece.cells
+      }
+      // Note: a caret after a line's hard break belongs to the next line; after a soft wrap it stays here
+      // only at the very end of the document.
+      if lineIndex == lines.count - 1 { return (lineIndex, column) }
+    }
+    return (lines.count - 1, 0)
+  }
+}

@@ -1,0 +1,161 @@
+/// Writes text for storage that only takes the Basic Multilingual Plane (MySQL's 3-byte `utf8`): every
+/// grapheme cluster that contains a scalar above U+FFFF becomes one escape token, and ``decode(_:)``
+/// brings the text back exactly.
+///
+/// ```swift
+/// let escaping = EmojiEscaping()
+/// escaping.encode("家👨‍👩‍👧")                 // "家[emoji:1f468-200d-1f469-200d-1f467]"
+/// try escaping.decode("家[emoji:1f468-200d-1f469-200d-1f467]")   // "家👨‍👩‍👧"
+/// escaping.encode("[emoji:1f600]")            // "[emoji:5b]emoji:1f600]": typed text survives
+/// ```
+///
+/// The rules:
+/// - A cluster (ICU's extended grapheme cluster) is escaped whole, all its scalars in hex, joined by
+///   ``separator``, so a ZWJ sequence, a flag or a keycap is never cut in half.
+/// - Escaping rule for text that looks like an escape: wherever the input contains ``prefix`` literally,
+///   its first character is itself written as an escape (`[` → `[emoji:5b]`). So in encoded text the
+///   prefix only ever starts an escape, and the decoder never has to guess.
+/// - The decoder turns every `prefix hex(-hex)* suffix` back into its scalars and leaves other text as
+///   it is; a prefix not followed by a well-formed escape is an error, since the encoder never writes one.
+///
+/// The format is configurable through ``prefix``, ``separator`` and ``suffix``. The prefix's first
+/// character must not occur again in the prefix, separator or suffix, and must not be a hex digit: that
+/// is what makes the escaping rule above unambiguous, and the throwing initializer checks it.
+public struct EmojiEscaping: Sendable, Hashable {
+  /// What starts an escape; default `[emoji:`.
+  public let prefix: String
+  /// What separates the scalars of one cluster; default `-`.
+  public let separator: String
+  /// What ends an escape; default `]`.
+  public let suffix: String
+
+  /// The default format: `[emoji:1f468-200d-1f469]`.
+  public init() {
+    prefix = "[emoji:"
+    separator = "-"
+    suffix = "]"
+  }
+
+  /// A custom format, such as `EmojiEscaping(prefix: "{U+", separator: " ", suffix: "}")`.
+  /// - Throws: ``EmojiEscapingFormatError`` unless `prefix`, `separator` and `suffix` are non-empty BMP
+  ///   text, the separator and suffix hold no hex digit, and the prefix's first character is not a hex
+  ///   digit and does not occur again in the prefix, separator or suffix.
+  public init(prefix: String, separator: String, suffix: String) throws(EmojiEscapingFormatError) {
+    guard !prefix.isEmpty, !separator.isEmpty, !suffix.isEmpty else {
+      throw EmojiEscapingFormatError(message: "the prefix, separator and suffix must not be empty")
+    }
+    guard (prefix + separator + suffix).unicodeScalars.allSatisfy({ $0.value <= 0xFFFF }) else {
+      throw EmojiEscapingFormatError(message: "the prefix, separator and suffix must be BMP text")
+    }
+    let lead = prefix.unicodeScalars.first!
+    guard !lead.properties.isASCIIHexDigit else {
+      throw EmojiEscapingFormatError(message: "the prefix must not start with a hex digit")
+    }
+    guard !(prefix.unicodeScalars.dropFirst() + separator.unicodeScalars + suffix.unicodeScalars).contains(lead) else {
+      throw EmojiEscapingFormatError(
+        message: "the prefix's first character '\(lead)' must not occur again in the prefix, separator or suffix")
+    }
+    guard !(separator + suffix).unicodeScalars.contains(where: \.properties.isASCIIHexDigit) else {
+      throw EmojiEscapingFormatError(message: "the separator and suffix must not contain hex digits")
+    }
+    self.prefix = prefix
+    self.separator = separator
+    self.suffix = suffix
+  }
+
+  /// `text` with every cluster that holds a scalar above U+FFFF, and the first character of every literal
+  /// ``prefix``, written as escapes. The result is BMP-only.
+  /// - Complexity: O(*n*) in the length of `text`.
+  public func encode(_ text: String) -> String {
+    let needsWork =
+      text.utf8.contains { $0 >= 0xF0 } || text.unicodeScalars.firstRange(of: prefix.unicodeScalars) != nil
+    guard needsWork else { return text }
+    var output = ""
+    output.reserveCapacity(text.utf8.count + 16)
+    let lead = prefix.unicodeScalars.first!
+    let prefixScalars = Array(prefix.unicodeScalars)
+    var clusterStart = text.startIndex
+    GraphemeBreaks.forEachBoundary(in: text) { utf8Offset in
+      let end = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Offset)
+      let cluster = text.unicodeScalars[clusterStart..<end]
+      if cluster.contains(where: { $0.value > 0xFFFF }) {
+        appendEscape(of: cluster, to: &output)
+      } else {
+        var position = cluster.startIndex
+        while position < cluster.endIndex {
+          let scalar = cluster[position]
+          if scalar == lead && text.unicodeScalars[position...].starts(with: prefixScalars) {
+            appendEscape(of: CollectionOfOne(scalar), to: &output)
+          } else {
+            output.unicodeScalars.append(scalar)
+          }
+          position = cluster.index(after: position)
+        }
+      }
+      clusterStart = end
+    }
+    return output
+  }
+
+  /// The text that ``encode(_:)`` wrote as `encoded`.
+  /// - Throws: ``EmojiEscapeError`` naming the UTF-8 offset of a malformed escape.
+  /// - Complexity: O(*n*) in the length of `encoded`.
+  public func decode(_ encoded: String) throws(EmojiEscapeError) -> String {
+    // Note: every search here is on scalars, not Characters: a literal prefix can share a grapheme
+    // cluster with what precedes it (U+0600 followed by `[` is one cluster).
+    let prefix = Array(self.prefix.unicodeScalars)
+    let separator = Array(self.separator.unicodeScalars)
+    let suffix = Array(self.suffix.unicodeScalars)
+    let scalars = encoded.unicodeScalars
+    guard scalars.firstRange(of: prefix) != nil else { return encoded }
+    var output = String.UnicodeScalarView()
+    var rest = scalars[...]
+    while let start = rest.firstRange(of: prefix) {
+      output.append(contentsOf: rest[..<start.lowerBound])
+      let utf8Offset = encoded.utf8.distance(from: encoded.utf8.startIndex, to: start.lowerBound)
+      let body = rest[start.upperBound...]
+      guard let end = body.firstRange(of: suffix) else {
+        throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(self.prefix)' without a closing '\(self.suffix)'")
+      }
+      for field in body[..<end.lowerBound].split(separator: separator, omittingEmptySubsequences: false) {
+        let hex = String(String.UnicodeScalarView(field))
+        guard (1...6).contains(field.count), field.allSatisfy(\.properties.isASCIIHexDigit),
+          let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value)
+        else {
+          throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(hex)' is not a Unicode scalar in hex")
+        }
+        output.append(scalar)
+      }
+      rest = body[end.upperBound...]
+    }
+    output.append(contentsOf: rest)
+    return String(output)
+  }
+
+  private func appendEscape(of scalars: some Sequence<Unicode.Scalar>, to output: inout String) {
+    output += prefix
+    var first = true
+    for scalar in scalars {
+      if !first { output += separator }
+      output += String(scalar.value, radix: 16)
+      first = false
+    }
+    output += suffix
+  }
+}
+
+/// An escape format that ``EmojiEscaping`` cannot decode unambiguously.
+public struct EmojiEscapingFormatError: Error, Equatable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+/// A malformed escape in text given to ``EmojiEscaping/decode(_:)``.
+public struct EmojiEscapeError: Error, Equatable, CustomStringConvertible {
+  /// Where the escape starts, in UTF-8 bytes from the start of the text.
+  public var utf8Offset: Int
+  /// What is wrong with it.
+  public var reason: String
+
+  public var description: String { "malformed emoji escape at byte \(utf8Offset): \(reason)" }
+}

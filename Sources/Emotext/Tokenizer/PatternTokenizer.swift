@@ -1,0 +1,126 @@
+import CICU
+import Foundation
+
+/// Turns the matches of an ICU regular expression that the catalog knows into emoticon attachments,
+/// for syntaxes other than Weibo's brackets: `:smile:` short codes, QQ's `/::)`.
+///
+/// ```swift
+/// let smile = Emoticon(code: ":smile:", kind: .image(png: "smile.png", gif: nil))
+/// let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "chat", displayName: "Chat", emoticons: [smile])])
+/// let tokenizer = try PatternTokenizer(pattern: #":[a-z0-9_+\-]+:"#, catalog: catalog)
+/// tokenizer.tokenize("hi :smile: :nope:").runs.count   // 3: "hi ", :smile:, " :nope:"
+/// ```
+///
+/// A match is looked up in the catalog by its whole text (code or alias); an unknown match stays text, so
+/// tokenizing is total and lossless like ``BracketTokenizer``. Matches never overlap: ICU scans left to
+/// right and resumes after each match. Time is ICU's: linear for patterns without nested quantifiers.
+public struct PatternTokenizer: EmoticonTokenizer {
+  /// The catalog matches are looked up in.
+  public let catalog: EmoticonCatalog
+  /// The pattern, in ICU's regular expression syntax.
+  public let pattern: String
+  private let compiled: CompiledRegex
+
+  /// Compiles `pattern` (ICU syntax).
+  /// - Throws: ``PatternError`` with ICU's error name and the place in the pattern.
+  public init(pattern: String, catalog: EmoticonCatalog, caseInsensitive: Bool = false) throws(PatternError) {
+    self.catalog = catalog
+    self.pattern = pattern
+    compiled = try CompiledRegex(pattern, flags: caseInsensitive ? 2 : 0)  // 2 = UREGEX_CASE_INSENSITIVE
+  }
+
+  /// A tokenizer that finds exactly the catalog's spellings whose text satisfies `include`, longest first,
+  /// for syntaxes without a regular shape (QQ's `/::)`, `/::~`, `/:8-)`).
+  ///
+  /// ```swift
+  /// let qq = PatternTokenizer.literals(of: catalog) { $0.hasPrefix("/:") }
+  /// ```
+  public static func literals(of catalog: EmoticonCatalog, where include: (String) -> Bool = { _ in true })
+    -> PatternTokenizer
+  {
+    let spellings = catalog.tokens.keys.filter(include).sorted { ($0.utf16.count, $1) > ($1.utf16.count, $0) }
+    // Note: \Q…\E quotes everything but "\E" itself, which is spelled out separately.
+    let alternatives = spellings.map { "\\Q" + $0.replacingOccurrences(of: "\\E", with: "\\E\\\\E\\Q") + "\\E" }
+    let pattern = alternatives.isEmpty ? "(?!)" : alternatives.joined(separator: "|")
+    do {
+      return try PatternTokenizer(pattern: pattern, catalog: catalog)
+    } catch {
+      preconditionFailure("quoted literal pattern failed to compile: \(error)")
+    }
+  }
+
+  /// The matches of the pattern that the catalog knows, in order.
+  /// - Complexity: ICU's search time, plus one catalog lookup per match.
+  public func matches(in text: String) -> [BracketTokenizer.Match] {
+    var result: [BracketTokenizer.Match] = []
+    var text = text
+    text.withUTF8 { utf8 in
+      compiled.forEachMatch(in: utf8) { range in
+        let token = String(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self)
+        if let emoticon = catalog.emoticon(forToken: token) {
+          result.append(BracketTokenizer.Match(utf8Range: range, emoticon: emoticon))
+        }
+      }
+    }
+    return result
+  }
+
+  /// `text` as a document: known matches become attachments, the rest is text with `attributes`.
+  public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
+    RichText(text, splittingAt: matches(in: text), attributes: attributes)
+  }
+}
+
+/// A pattern that ICU could not compile.
+public struct PatternError: Error, Equatable, CustomStringConvertible {
+  /// ICU's name for the error, e.g. `U_REGEX_MISMATCHED_PAREN`.
+  public var icuErrorName: String
+  /// ICU's UErrorCode.
+  public var status: Int32
+  /// The 1-based line in the pattern (0 when ICU does not say).
+  public var line: Int
+  /// The UTF-16 offset in that line where ICU stopped (nil when ICU does not say).
+  public var utf16Offset: Int?
+
+  public var description: String {
+    let place = utf16Offset.map { "line \(max(line, 1)), UTF-16 offset \($0)" } ?? "unknown position"
+    return "invalid pattern at \(place): \(icuErrorName)"
+  }
+}
+
+/// An ICU regular expression handle; each search clones it, so sharing across threads is safe.
+private final class CompiledRegex: Sendable {
+  // Note: immutable after init and only ever cloned by ICU, which is thread-safe for a shared original.
+  nonisolated(unsafe) let handle: OpaquePointer
+
+  init(_ pattern: String, flags: UInt32) throws(PatternError) {
+    var units = Array(pattern.utf16)
+    var error = CICURegexError()
+    let opened = cicu_regex_open(&units, Int32(units.count), flags, &error)
+    guard let opened else {
+      throw PatternError(
+        icuErrorName: String(cString: cicu_error_name(error.status)), status: error.status, line: Int(error.line),
+        utf16Offset: error.utf16Offset >= 0 ? Int(error.utf16Offset) : nil)
+    }
+    handle = opened
+  }
+
+  deinit { cicu_regex_close(handle) }
+
+  func forEachMatch(in utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+    precondition(utf8.count <= Int(Int32.max), "Emotext supports text up to 2 GiB")
+    withoutActuallyEscaping(body) { body in
+      var context = body
+      let status = withUnsafeMutablePointer(to: &context) { contextPointer in
+        withUnsafePointer(to: UInt8(0)) { empty in
+          cicu_regex_each_match(handle, utf8.baseAddress ?? empty, Int32(utf8.count), contextPointer) {
+            raw, start, end in
+            raw!.assumingMemoryBound(to: ((Range<Int>) -> Void).self).pointee(Int(start)..<Int(end))
+            return 1
+          }
+        }
+      }
+      precondition(status == 0, "ICU regex search failed: \(String(cString: cicu_error_name(status)))")
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Emotext
+
+enum CatalogCommand: Command {
+  static let name = "catalog"
+  static let summary = "list, validate, page or export an emoticon catalog"
+  static let usage = """
+    usage: emotext catalog list [--catalog PATH] [--emoticons]
+           emotext catalog validate PATH
+           emotext catalog pages [--catalog PATH] [--pack ID] [--rows R --columns C]
+           emotext catalog export [--catalog PATH]
+
+    PATH is a tutorial Emoticons.bundle folder (emoticons.plist + <id>/info.plist) or a JSON catalog file;
+    without --catalog the embedded default catalog is used.
+
+      list       one line per pack (id, name, count); --emoticons: one tab-separated line per emoticon
+      validate   one line per problem ("error: file: key path: …", "warning: …"); exit 1 when any error
+      pages      the keyboard pages of each keyboard pack (not display-only ones) or of --pack ID,
+                 rows × columns cells (default 3 × 7),
+                 the delete key (⌫) last, empty cells as ·
+      export     the catalog in the JSON catalog format (version 1) on stdout
+
+    examples:
+      emotext catalog validate ../shared/fixtures/weibo-emoticons
+      emotext catalog pages --pack com.sina.default --rows 4 --columns 8
+      emotext catalog export --catalog Emoticons.bundle > catalog.json
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalogPath = try arguments.option("--catalog")
+    let showEmoticons = arguments.flag("--emoticons")
+    let packID = try arguments.option("--pack")
+    let rows = try arguments.integerOption("--rows", in: 1...100)
+    let columns = try arguments.integerOption("--columns", in: 1...100)
+    var words = try arguments.positionals()
+    guard !words.isEmpty else { throw UsageError("missing subcommand: list, validate, pages or export") }
+    let subcommand = words.removeFirst()
+    if subcommand == "validate" {
+      guard words.count == 1, catalogPath == nil else { throw UsageError("validate takes exactly one PATH") }
+      let report = EmoticonCatalog.validate(contentsOf: words[0])
+      for line in report.lines { print(line) }
+      if report.lines.isEmpty { print("ok: \(report.catalog.packs.count) packs, no problems") }
+      return report.errors.isEmpty ? 0 : 1
+    }
+    guard ["list", "pages", "export"].contains(subcommand) else {
+      throw UsageError("unknown subcommand '\(subcommand)'; expected list, validate, pages or export")
+    }
+    if let extra = words.first { throw UsageError("unexpected argument '\(extra)'") }
+    let catalog = try loadCatalog(at: catalogPath)
+    switch subcommand {
+    case "list":
+      for line in showEmoticons ? catalog.emoticonLines : catalog.packLines { print(line) }
+    case "pages":
+      let rows = rows ?? KeyboardLayout.standard.rows
+      let columns = columns ?? KeyboardLayout.standard.columns
+      guard rows * columns >= 2 else { throw UsageError("a page needs at least 2 cells (an emoticon and delete)") }
+      var packs = catalog.keyboardPacks
+      if let packID {
+        guard let pack = catalog.pack(id: packID) else {
+          throw CommandFailure(
+            "no pack '\(packID)'; the catalog has \(catalog.packs.map(\.id).joined(separator: ", "))")
+        }
+        packs = [pack]
+      }
+      for pack in packs {
+        for page in pack.pages(layout: KeyboardLayout(rows: rows, columns: columns)) {
+          print("\(pack.id) page \(page.pageIndex + 1)")
+          print(page.textGrid)
+        }
+      }
+    default:
+      print(catalog.jsonText, terminator: "")
+    }
+    return 0
+  }
+}

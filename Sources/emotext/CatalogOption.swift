@@ -1,0 +1,17 @@
+import Emotext
+
+/// Removes `--catalog PATH` and loads that catalog (a tutorial bundle folder or a JSON catalog file);
+/// without the option, the embedded default catalog. For every subcommand that uses a catalog.
+func loadCatalog(_ arguments: inout Arguments) throws -> EmoticonCatalog {
+  try loadCatalog(at: try arguments.option("--catalog"))
+}
+
+/// The catalog at `path`, or the embedded default catalog when `path` is `nil`.
+func loadCatalog(at path: String?) throws -> EmoticonCatalog {
+  guard let path else { return .default }
+  do {
+    return try EmoticonCatalog(contentsOf: path)
+  } catch {
+    throw CommandFailure("cannot load catalog \(path): \(error)")
+  }
+}

@@ -1,0 +1,96 @@
+import Emotext
+import Foundation
+
+enum ComposeCommand: Command {
+  static let name = "compose"
+  static let summary = "write a post in an interactive terminal composer with an emoticon keyboard"
+  static let usage = """
+    usage: emotext compose [--catalog PATH] [--rule weibo|twitter|utf16|scalars|graphemes] [--limit N]
+                           [--recents FILE]
+
+    Opens a composer on the terminal (/dev/tty): type the post; Tab shows or hides the emoticon keyboard
+    (a tab per pack and 最近 for recents; arrows move, Enter inserts, PageUp/PageDown turn pages, Up from
+    the top row selects the tab bar). Backspace and Delete follow the engine's rules (an emoticon goes
+    whole). Ctrl-Z/Ctrl-Y undo and redo. The counter turns red past the limit, and sending is refused.
+
+      Ctrl-D   send: restores the terminal and prints the post text on stdout (exit 0)
+      Esc      cancel (exit 1); Ctrl-C too
+
+    options:
+      --catalog PATH   a tutorial bundle folder or JSON catalog (default: the embedded catalog)
+      --rule NAME      how the counter counts (default weibo: Weibo's weighted length; see emotext count)
+      --limit N        the counter's limit (default 280 with --rule twitter, else 140)
+      --recents FILE   where recents are kept (default $XDG_STATE_HOME/emotext/recents.json,
+                       else ~/.local/state/emotext/recents.json)
+
+    example:
+      emotext compose > post.txt && cat post.txt
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let catalog = try loadCatalog(&arguments)
+    let (ruleName, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: true)
+    let limit = try arguments.integerOption("--limit", in: 1...1_000_000) ?? (ruleName == "twitter" ? 280 : 140)
+    let recentsOption = try arguments.option("--recents")
+    if let extra = try arguments.positionals().first { throw UsageError("unexpected argument '\(extra)'") }
+    let recentsPath = recentsOption ?? defaultRecentsPath(environment: ProcessInfo.processInfo.environment)
+
+    let session = try TerminalSession()
+    var size = session.size
+    let loaded = RecentEmoticons.load(
+      from: recentsPath, catalog: catalog, capacity: ComposerScreen.layout.emoticonsPerPage)
+    if case .malformed? = loaded.problem { printError("emotext compose: \(loaded.problem!)") }
+    var screen = ComposerScreen(
+      catalog: catalog, columns: size.columns, rows: size.rows, limit: limit, recents: loaded.recents,
+      measure: measure)
+    session.enterRawMode()
+    var decoder = ComposerKeyDecoder()
+    var outcome = ComposerScreen.Outcome.none
+    session.write(screen.draw())
+    reading: while true {
+      // Note: a short wait while an ESC is pending tells the Esc key from the start of an arrow key.
+      guard let bytes = session.read(timeout: decoder.hasPending ? 50 : 250) else {
+        outcome = .cancel
+        break
+      }
+      let keys = bytes.isEmpty ? decoder.flush() : decoder.decode(bytes)
+      var needsDrawing = !keys.isEmpty
+      let newSize = session.size
+      if newSize != size {
+        size = newSize
+        screen.resize(columns: size.columns, rows: size.rows)
+        session.write("\u{1B}[2J")
+        needsDrawing = true
+      }
+      for key in keys {
+        outcome = screen.handle(key)
+        if outcome != .none { break reading }
+      }
+      if needsDrawing { session.write(screen.draw()) }
+    }
+    session.restore()
+    saveRecents(screen.recents, to: recentsPath)
+    guard case .send(let post) = outcome else { return 1 }
+    print(post)
+    return 0
+  }
+
+  /// `$XDG_STATE_HOME/emotext/recents.json`, else `~/.local/state/emotext/recents.json` (the XDG Base
+  /// Directory rule: a relative `XDG_STATE_HOME` is ignored).
+  static func defaultRecentsPath(environment: [String: String]) -> String {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/emotext/recents.json" }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return home + "/.local/state/emotext/recents.json"
+  }
+
+  /// Saves the recents, creating the folder; a failure is reported on stderr and does not change the exit status.
+  private static func saveRecents(_ recents: RecentEmoticons, to path: String) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try recents.save(to: path)
+    } catch {
+      printError("emotext compose: cannot save recents: \(error)")
+    }
+  }
+}

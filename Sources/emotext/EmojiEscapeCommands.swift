@@ -1,0 +1,81 @@
+import Emotext
+
+/// Reads `--prefix`, `--separator` and `--suffix` into an escaping format.
+private func escaping(_ arguments: inout Arguments) throws(UsageError) -> EmojiEscaping {
+  let prefix = try arguments.option("--prefix") ?? "[emoji:"
+  let separator = try arguments.option("--separator") ?? "-"
+  let suffix = try arguments.option("--suffix") ?? "]"
+  do {
+    return try EmojiEscaping(prefix: prefix, separator: separator, suffix: suffix)
+  } catch {
+    throw UsageError("invalid escape format: \(error)")
+  }
+}
+
+private let formatHelp = """
+    --prefix TEXT     what starts an escape (default "[emoji:")
+    --separator TEXT  between the scalars of one cluster (default "-")
+    --suffix TEXT     what ends an escape (default "]")
+  """
+
+enum EncodeEmojiCommand: Command {
+  static let name = "encode-emoji"
+  static let summary = "write each grapheme cluster above the BMP as an escape like [emoji:1f600]"
+  static let usage = """
+    usage: emotext encode-emoji [--prefix P] [--separator S] [--suffix X] [--jsonl] [--jobs N] [FILE…]
+
+    For storage that only takes the BMP (MySQL utf8): each grapheme cluster holding a scalar above
+    U+FFFF becomes one escape of all its scalars in hex, so ZWJ sequences and flags stay whole. Text that
+    already contains the prefix gets the prefix's first character escaped ("[" → "[emoji:5b]"), so
+    decode-emoji gives back exactly the input.
+
+    options:
+    \(formatHelp)
+    \(LineInput.optionsHelp)
+
+    example:
+      echo '一家👨‍👩‍👧 🇨🇳' | emotext encode-emoji      # 一家[emoji:1f468-200d-1f469-200d-1f467] [emoji:1f1e8-1f1f3]
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let format = try escaping(&arguments)
+    let input = try LineInput.parse(&arguments)
+    try input.forEachLine { line in
+      input.text(of: line).map { format.encode($0) }
+    } consume: { text, _, _ in
+      StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
+    }
+    StandardOutput.flush()
+    return 0
+  }
+}
+
+enum DecodeEmojiCommand: Command {
+  static let name = "decode-emoji"
+  static let summary = "turn escapes written by encode-emoji back into the original text"
+  static let usage = """
+    usage: emotext decode-emoji [--prefix P] [--separator S] [--suffix X] [--jsonl] [--jobs N] [FILE…]
+
+    Replaces every escape (prefix, hex scalars joined by the separator, suffix) with its scalars. A prefix
+    that does not start a well-formed escape is an error naming the line and byte.
+
+    options:
+    \(formatHelp)
+    \(LineInput.optionsHelp)
+
+    example:
+      echo '一家[emoji:1f468-200d-1f469-200d-1f467]' | emotext decode-emoji
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> Int32 {
+    let format = try escaping(&arguments)
+    let input = try LineInput.parse(&arguments)
+    try input.forEachLine { line in
+      input.text(of: line).flatMap { text in LineProblem.catching { try format.decode(text) } }
+    } consume: { text, _, _ in
+      StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
+    }
+    StandardOutput.flush()
+    return 0
+  }
+}

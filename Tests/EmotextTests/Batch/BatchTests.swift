@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import Emotext
+
+@Suite("Batch input") struct BatchTests {
+  @Test func linesKeepTheirCRAndTheLastLineNeedsNoLF() throws {
+    var decoder = UTF8LineDecoder()
+    var lines = try decoder.decode(Array("a[哈哈]\r\n\nb".utf8))
+    #expect(lines == ["a[哈哈]\r", ""])
+    lines = try decoder.finish()
+    #expect(lines == ["b"])
+    #expect(decoder.lineCount == 3)
+  }
+
+  @Test func linesSplitAcrossChunks() throws {
+    var decoder = UTF8LineDecoder()
+    let bytes = Array("今天\n好开心😀\n".utf8)
+    var lines: [String] = []
+    for byte in bytes { lines += try decoder.decode([byte]) }
+    lines += try decoder.finish()
+    #expect(lines == ["今天", "好开心😀"])
+  }
+
+  @Test(
+    arguments: [
+      ([0x61, 0x0A, 0x62, 0xFF], "line 2, byte 1: invalid UTF-8 (byte 0xFF)"),
+      ([0xE5, 0xA5, 0x0A], "line 1, byte 0: invalid UTF-8 (byte 0xE5)"),
+      ([0x61, 0xE5, 0x41, 0xBD], "line 1, byte 2: invalid UTF-8 (byte 0x41)"),
+      ([0xC0, 0x80], "line 1, byte 0: invalid UTF-8 (byte 0xC0)"),
+      ([0xED, 0xA0, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0xA0)"),
+      ([0xF4, 0x90, 0x80, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0x90)"),
+      ([0x80], "line 1, byte 0: invalid UTF-8 (byte 0x80)"),
+    ] as [([UInt8], String)])
+  func invalidUTF8NamesTheLineAndByte(bytes: [UInt8], message: String) {
+    var decoder = UTF8LineDecoder()
+    do {
+      _ = try decoder.decode(bytes)
+      _ = try decoder.finish()
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test func aLineOverTheLimitIsAnError() {
+    var decoder = UTF8LineDecoder(maxLineUTF8Count: 4)
+    do {
+      _ = try decoder.decode(Array("abcd\nabcde".utf8))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description == "line 2: longer than the limit of 4 bytes")
+    }
+  }
+
+  @Test func validationAgreesWithTheStandardLibrary() {
+    var random = TokenizerTestRandom(test: "validationAgreesWithTheStandardLibrary")
+    for _ in 0..<3000 {
+      let bytes = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+        [UInt8(0x41), 0x80, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xA0, 0x90, 0xFF].randomElement(using: &random)!
+      }
+      let valid = String(validating: bytes, as: UTF8.self) != nil
+      #expect((UTF8Validation.firstInvalidOffset(in: bytes) == nil) == valid, "\(bytes)")
+    }
+  }
+
+  @Test func parallelMapKeepsOrder() {
+    let items = Array(0..<10_001)
+    #expect(ParallelMap.map(items, jobs: 4) { $0 * 2 } == items.map { $0 * 2 })
+    #expect(ParallelMap.map([Int](), jobs: 3) { $0 } == [])
+  }
+
+  @Test func lineSourceReadsAFileInBatches() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "emotext-lines-\(UInt32.random(in: 0...UInt32.max)).txt")
+    try Data("one\ntwo\r\nthree".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var source = try LineSource(path: url.path)
+    #expect(source.totalUTF8Count == 14)
+    #expect(try source.nextBatch(maxLines: 2) == ["one", "two\r"])
+    #expect(try source.nextBatch(maxLines: 2) == ["three"])
+    #expect(try source.nextBatch(maxLines: 2) == nil)
+  }
+
+  @Test func lineSourceErrorsNameTheFile() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "emotext-bad-\(UInt32.random(in: 0...UInt32.max)).txt")
+    try Data([0x61, 0x0A, 0x62, 0xC3]).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var source = try LineSource(path: url.path)
+    #expect(throws: LineSourceError(name: url.path, message: "line 2, byte 1: invalid UTF-8 (byte 0xC3)")) {
+      _ = try source.nextBatch(maxLines: 10)
+    }
+    #expect(throws: LineSourceError.self) { _ = try LineSource(path: "/nonexistent/emotext") }
+  }
+
+  @Test func jsonLinesRecords() throws {
+    #expect(try JSONLines.text(ofRecord: #"{"text":"好\n[哈哈]","id":3}"#) == "好\n[哈哈]")
+    #expect(throws: JSONLineError(message: #"expected a JSON object with a string "text""#)) {
+      _ = try JSONLines.text(ofRecord: #"{"txt":"a"}"#)
+    }
+    #expect(JSONLines.record(text: "a\"b", extra: [("n", .integer(2))]) == #"{"text":"a\"b","n":2}"#)
+  }
+}

@@ -1,0 +1,20 @@
+import Testing
+
+import Emotext
+
+@Suite("README")
+struct ReadmeTests {
+  /// The ten-line example at the top of README.md, verbatim but for the print.
+  @Test func tenLineExample() {
+    let catalog = EmoticonCatalog.default
+    let post = BracketTokenizer(catalog: catalog).tokenize("今天好开心[哈哈]😀")
+    var editor = Editor(document: post, catalog: catalog)
+    editor.insert("[爱你")
+    editor.insert("]")
+    #expect(editor.document.runs.count == 4)
+    editor.deleteBackward()
+    editor.deleteBackward()
+    editor.undo()
+    #expect(editor.document.postText == "今天好开心[哈哈]😀")
+  }
+}

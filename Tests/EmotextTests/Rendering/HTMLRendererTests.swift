@@ -1,0 +1,202 @@
+import Testing
+
+@testable import Emotext
+
+@Suite("HTML renderer") struct HTMLRendererTests {
+  let tokenizer = BracketTokenizer(catalog: .default)
+
+  func post(_ text: String, catalog: EmoticonCatalog = .default) -> RichText {
+    BracketTokenizer(catalog: catalog).tokenize(text).recognizingEntities()
+  }
+
+  @Test func golden() {
+    let html = HTMLRenderer.format(post("//@小明: 好开心[哈哈][愛你]\n看 #春天# https://weibo.com/a?b=1&c=2 [未知]"))
+    #expect(
+      html == """
+        //<a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a>: 好开心\
+        <span class="emoticon" title="[哈哈]">😆</span><span class="emoticon" title="[愛你]">😍</span><br>
+        看 <a class="topic" href="https://s.weibo.com/weibo?q=%23%E6%98%A5%E5%A4%A9%23">#春天#</a> \
+        <a class="link" href="https://weibo.com/a?b=1&amp;c=2">https://weibo.com/a?b=1&amp;c=2</a> [未知]
+        """)
+  }
+
+  @Test func withoutLinksImagesOrWithABaseURL() {
+    let text = post("@a [哈哈]")
+    #expect(
+      HTMLRenderer.format(text, options: [.omitImages]) == """
+        <span class="mention">@a</span> <span class="emoticon" title="[哈哈]">😆</span>
+        """)
+    var renderer = HTMLRenderer(imageBaseURL: "https://img.example/face/")
+    renderer.mentionURLTemplate = "/u?name={name}&from=post"
+    #expect(
+      renderer.render(text) == """
+        <a class="mention" href="/u?name=a&amp;from=post">@a</a> \
+        <img class="emoticon" src="https://img.example/face/d_haha.png" alt="[哈哈]" title="哈哈">
+        """)
+  }
+
+  @Test func imagePathsResolveAgainstThePackDirectory() {
+    let smile = Emoticon(code: "[笑]", kind: .image(png: "smile.png", gif: "smile.gif"), packID: "p")
+    let noFallback = Emoticon(code: "[无]", kind: .image(png: "", gif: nil), packID: "p")
+    let catalog = EmoticonCatalog(packs: [
+      EmoticonPack(id: "p", displayName: "P", emoticons: [smile, noFallback], directory: "packs/p")
+    ])
+    let text = post("[笑][无]", catalog: catalog)
+    #expect(
+      HTMLRenderer.format(text, catalog: catalog, options: [.animatedImages]) == """
+        <img class="emoticon" src="packs/p/smile.gif" alt="[笑]" title="笑">\
+        <span class="emoticon" title="[无]">[无]</span>
+        """)
+  }
+
+  @Test func crLFAndLineSeparatorsBecomeOneBreakEach() {
+    #expect(HTMLRenderer.format(RichText("a\r\nb\rc\u{2028}d")) == "a<br>\nb<br>\nc<br>\nd")
+  }
+
+  @Test func pageIsStandalone() {
+    let page = HTMLRenderer(imageBaseURL: "faces").page(post("好[哈哈]"), title: "<t>")
+    #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"zh\">"))
+    #expect(page.contains("<meta charset=\"utf-8\">"))
+    #expect(page.contains("<title>&lt;t&gt;</title>"))
+    #expect(page.contains("img.emoticon { height: 1.25em;"))
+    #expect(page.contains("<article class=\"post\">好<img class=\"emoticon\""))
+    #expect(page.hasSuffix("</html>\n"))
+  }
+
+  @Test(arguments: [
+    ("https://a.b/c.png", true), ("HTTP://a.b", true), ("face/d.png", true), ("d.png?x=1:2", true),
+    ("/abs/d.png", true),
+    ("javascript:alert(1)", false), ("JaVaScRiPt:alert(1)", false), (" javascript:alert(1)", false),
+    ("java\tscript:alert(1)", false), ("data:image/png;base64,AAAA", false), ("vbscript:x", false),
+    ("//evil.example/x.png", false), ("\\\\evil\\x", false), ("", false), ("file:///etc/passwd", false),
+  ])
+  func urlSafety(url: String, isSafe: Bool) {
+    #expect(HTMLRenderer.isSafeURL(url) == isSafe)
+  }
+}
+
+/// Hostile input in text, emoticon codes, fallbacks, catalog image paths and host templates.
+@Suite("HTML renderer XSS") struct HTMLRendererXSSTests {
+  static let payloads = [
+    "<script>alert(1)</script>",
+    "\"><img src=x onerror=alert(1)>",
+    "' onmouseover='alert(1)",
+    "javascript:alert(1)",
+    "&lt;script&gt;alert(1)&lt;/script&gt;",
+    "&#106;avascript:alert(1)",
+    "</span><script>alert(1)</script>",
+    "<svg/onload=alert(1)>",
+    "data:text/html,<script>alert(1)</script>",
+  ]
+
+  /// Checks that `html` holds only the tags and attributes the renderer writes, with quoted values
+  /// that contain no markup, and only safe URLs.
+  static func checkOnlyRendererMarkup(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let allowedTags: Set<String> = ["a", "/a", "img", "span", "/span", "br"]
+    let allowedAttributes: Set<String> = ["class", "href", "src", "alt", "title"]
+    var rest = Substring(html)
+    while let open = rest.firstIndex(of: "<") {
+      guard let close = rest[open...].firstIndex(of: ">") else {
+        Issue.record("unclosed tag in \(html)", sourceLocation: sourceLocation)
+        return
+      }
+      let tag = rest[rest.index(after: open)..<close]
+      let name = String(tag.prefix { $0 != " " })
+      #expect(allowedTags.contains(name), "tag <\(tag)> in \(html)", sourceLocation: sourceLocation)
+      // Attributes: name="value" pairs, values without quotes or angle brackets.
+      var attributes = tag.dropFirst(name.count)
+      while let equals = attributes.firstIndex(of: "=") {
+        let attribute = attributes[..<equals].trimmingPrefix(" ")
+        #expect(
+          allowedAttributes.contains(String(attribute)), "attribute \(attribute) in \(html)",
+          sourceLocation: sourceLocation)
+        let valueStart = attributes.index(after: equals)
+        guard attributes[valueStart...].first == "\"",
+          let valueEnd = attributes[attributes.index(after: valueStart)...].firstIndex(of: "\"")
+        else {
+          Issue.record("unquoted attribute in <\(tag)>", sourceLocation: sourceLocation)
+          return
+        }
+        let value = attributes[attributes.index(after: valueStart)..<valueEnd]
+        #expect(
+          !value.contains("<") && !value.contains("'"), "value \(value) in \(html)", sourceLocation: sourceLocation)
+        if attribute == "href" || attribute == "src" {
+          let lowered = value.lowercased()
+          #expect(
+            !lowered.contains("javascript:") && !lowered.hasPrefix("data:"), "URL \(value)",
+            sourceLocation: sourceLocation)
+          #expect(
+            HTMLRenderer.isSafeURL(String(value).replacingEvery("&amp;", with: "&")), "URL \(value)",
+            sourceLocation: sourceLocation)
+        }
+        attributes = attributes[attributes.index(after: valueEnd)...]
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    #expect(!html.lowercased().contains("<script"), sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: payloads)
+  func inText(payload: String) {
+    let text = BracketTokenizer(catalog: .default).tokenize("@a \(payload) #\(payload)# [哈哈]").recognizingEntities()
+    let html = HTMLRenderer.format(text)
+    Self.checkOnlyRendererMarkup(html)
+    let plain = HTMLRenderer.format(RichText(payload))
+    #expect(plain == HTMLRenderer.escaped(payload))
+    #expect(!plain.contains("<") && !plain.contains(">") && !plain.contains("\"") && !plain.contains("'"))
+  }
+
+  @Test(arguments: payloads)
+  func inEmoticonCodesFallbacksAndImagePaths(payload: String) {
+    let code = "[\(payload.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))]"
+    let hostile = Emoticon(code: code, kind: .image(png: payload, gif: nil), fallback: payload, packID: "evil")
+    let emojiOnly = Emoticon(code: "[e]", kind: .image(png: "", gif: nil), fallback: payload, packID: "evil")
+    let catalog = EmoticonCatalog(packs: [
+      EmoticonPack(id: "evil", displayName: payload, emoticons: [hostile, emojiOnly], directory: payload)
+    ])
+    let text = BracketTokenizer(catalog: catalog).tokenize("x\(code)[e]")
+    #expect(text.runs.count == 3, "the hostile code is an attachment")
+    for options: HTMLRenderer.Options in [[], .default, [.omitImages], [.animatedImages]] {
+      let html = HTMLRenderer.format(text, catalog: catalog, options: options)
+      Self.checkOnlyRendererMarkup(html)
+    }
+  }
+
+  @Test func checkerCatchesWhatItLooksFor() {
+    withKnownIssue { Self.checkOnlyRendererMarkup("<script>alert(1)</script>") }
+    withKnownIssue { Self.checkOnlyRendererMarkup("<img src=\"javascript:alert(1)\">") }
+    withKnownIssue { Self.checkOnlyRendererMarkup("<a href=\"x\" onclick=\"alert(1)\">") }
+    withKnownIssue { Self.checkOnlyRendererMarkup("<span title=\"\"><b>\">") }
+  }
+
+  @Test func unsafeImageIsDroppedAndTheAltTextShown() {
+    let hostile = Emoticon(code: "[x]", kind: .image(png: "javascript:alert(1)", gif: nil), fallback: "🙂", packID: "p")
+    let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "p", displayName: "P", emoticons: [hostile])])
+    let html = HTMLRenderer.format(BracketTokenizer(catalog: catalog).tokenize("[x]"), catalog: catalog)
+    #expect(html == "<span class=\"emoticon\" title=\"[x]\">🙂</span>", "no folder, no base URL: no image")
+    let based = HTMLRenderer(catalog: catalog, imageBaseURL: "javascript:alert(1)//").render(
+      BracketTokenizer(catalog: catalog).tokenize("[x]"))
+    #expect(based == "<span class=\"emoticon\" title=\"[x]\">[x]</span>", "an unsafe URL is dropped, the alt text shown")
+  }
+
+  @Test(arguments: payloads)
+  func inHostTemplatesAndEntities(payload: String) {
+    var renderer = HTMLRenderer(imageBaseURL: payload)
+    renderer.mentionURLTemplate = payload + "{name}"
+    renderer.topicURLTemplate = payload
+    let text = RichText(runs: [
+      .text("@\(payload)", TextAttributes(entity: .mention)),
+      .text(payload, TextAttributes(entity: .link)),
+      .text("#\(payload)#", TextAttributes(entity: .topic)),
+    ]).appending(BracketTokenizer(catalog: .default).tokenize("[哈哈]"))
+    Self.checkOnlyRendererMarkup(renderer.render(text))
+  }
+}
+
+extension RichText {
+  fileprivate func appending(_ other: RichText) -> RichText {
+    var result = self
+    result.append(other)
+    return result
+  }
+}

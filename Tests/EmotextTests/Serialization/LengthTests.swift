@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import Emotext
+
+@Suite("Length and truncation") struct LengthTests {
+  let tokenizer = BracketTokenizer(catalog: .default)
+
+  @Test(arguments: [
+    // text, utf16, scalars, graphemes
+    ("好👍🏽[哈哈]", 6, 4, 3),
+    ("e\u{301}\r\n🇨🇳𠀀", 10, 7, 4),
+    ("👨‍👩‍👧[愛你]", 9, 6, 2),
+    ("", 0, 0, 0),
+  ])
+  func countsInEachUnit(text: String, utf16: Int, scalars: Int, graphemes: Int) {
+    let document = tokenizer.tokenize(text)
+    #expect(document.length(by: .utf16) == utf16)
+    #expect(document.length(by: .unicodeScalars) == scalars)
+    #expect(document.length(by: .graphemeClusters) == graphemes)
+    #expect(document.length(by: .graphemeClusters) == document.graphemeCount)
+  }
+
+  @Test(arguments: [
+    ("hello", 5), ("今天", 4), ("😀", 2), ("👨‍👩‍👧", 2), ("👍🏽", 2), ("\u{2018}x\u{2019}", 3), ("…", 2),
+    ("Cafe\u{301}", 4), ("see https://example.com/a/very/long/path?q=1.", 4 + 23 + 1), ("[哈哈]", 6),
+  ])
+  func twitterText(text: String, weighted: Int) {
+    #expect(tokenizer.tokenize(text).length(by: .weighted(.twitter)) == weighted)
+  }
+
+  @Test(arguments: [
+    ("今天好开心", 5), ("ab", 1), ("abc", 2), ("[哈哈]", 3), ("😀", 2), ("←", 1), ("é", 1),
+    ("看 http://t.cn/A6abcdE", 2 + 10),
+  ])
+  func weibo(text: String, weighted: Int) {
+    #expect(tokenizer.tokenize(text).length(by: .weighted(.weibo)) == weighted)
+  }
+
+  @Test func configurableWeights() {
+    let rule = WeightedLengthRule(
+      ranges: [.init(0x30...0x39, weight: 0)], defaultWeight: 3, emojiClusterWeight: 5,
+      emoticonWeight: 7, urlWeight: 11)
+    #expect(tokenizer.tokenize("a1😀[哈哈]http://x.y").length(by: .weighted(rule)) == 3 + 0 + 5 + 7 + 11)
+  }
+
+  @Test(arguments: [
+    ("今天好开心[哈哈]👨‍👩‍👧", 5, LengthMeasure.graphemeClusters, "…", "今天好开…"),
+    ("今天好开心[哈哈]👨‍👩‍👧", 7, .graphemeClusters, "…", "今天好开心[哈哈]👨‍👩‍👧"),
+    ("今天好开心[哈哈]👨‍👩‍👧", 6, .graphemeClusters, "", "今天好开心[哈哈]"),
+    ("ab👨‍👩‍👧", 7, .utf16, "", "ab"),
+    ("ab🇨🇳🇺", 5, .unicodeScalars, "", "ab🇨🇳🇺"),
+    ("ab🇨🇳🇺", 4, .unicodeScalars, "", "ab🇨🇳"),
+    ("ab🇨🇳🇺", 3, .unicodeScalars, "", "ab"),
+    ("abcdef", 2, .graphemeClusters, "...", ""),
+    ("e\u{301}e\u{301}", 2, .unicodeScalars, "", "e\u{301}"),
+    ("x[哈哈]y", 2, .graphemeClusters, "", "x[哈哈]"),
+    ("see https://example.com/long yes", 30, .weighted(.twitter), "", "see https://example.com/long ye"),
+    ("see https://example.com/long yes", 27, .weighted(.twitter), "", "see https://example.com/long"),
+    ("see https://example.com/long yes", 26, .weighted(.twitter), "", "see "),
+    ("今天好开心呀", 5, .weighted(.weibo), "…", "今天好开…"),
+  ])
+  func truncation(text: String, limit: Int, measure: LengthMeasure, ellipsis: String, expected: String) {
+    let document = tokenizer.tokenize(text)
+    let cut = document.truncated(toFit: limit, by: measure, ellipsis: ellipsis)
+    #expect(cut.postText == expected)
+    #expect(cut.length(by: measure) <= limit)
+    cut.checkInvariants()
+  }
+
+  @Test func truncationNeverSplitsAClusterAndIsTheLongestFit() {
+    var random = TokenizerTestRandom(test: "truncationNeverSplitsAClusterAndIsTheLongestFit")
+    let measures: [LengthMeasure] = [
+      .utf16, .unicodeScalars, .graphemeClusters, .weighted(.twitter), .weighted(.weibo),
+    ]
+    for _ in 0..<300 {
+      let document = tokenizer.tokenize(PostTextPieces.random(using: &random))
+      let measure = measures.randomElement(using: &random)!
+      let limit = Int.random(in: 0...20, using: &random)
+      let cut = document.truncated(toFit: limit, by: measure)
+      #expect(cut.length(by: measure) <= limit)
+      let cutCount = cut.utf16Count
+      #expect(document.slice(0..<cutCount) == cut)
+      #expect(document.isGraphemeBoundary(cutCount))
+      if cutCount < document.utf16Count {
+        // One more unit would not fit.
+        let next = document.graphemeBoundary(after: cutCount)
+        #expect(document.slice(0..<next).length(by: measure) > limit || measure != .graphemeClusters)
+      }
+    }
+  }
+
+  /// Every line of GraphemeBreakTest.txt: the fast count equals the number of ÷ marks minus one.
+  @Test func fastGraphemeCountIsExactOnTheConformanceFile() throws {
+    let text = try String(contentsOfFile: "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt", encoding: .utf8)
+    var checked = 0
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let fields = line.prefix { $0 != "#" }.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      var string = ""
+      var breaks = -1
+      for field in fields {
+        if field == "÷" {
+          breaks += 1
+        } else if field != "×" {
+          string.unicodeScalars.append(Unicode.Scalar(UInt32(field, radix: 16)!)!)
+        }
+      }
+      #expect(GraphemeBreaks.fastCount(in: string) == breaks, "\(line)")
+      checked += 1
+    }
+    #expect(checked > 600)
+  }
+
+  @Test func fastGraphemeCountAgreesWithICUOnRandomText() {
+    var random = TokenizerTestRandom(test: "fastGraphemeCountAgreesWithICUOnRandomText")
+    for _ in 0..<1000 {
+      let text = PostTextPieces.random(using: &random, maxPieces: 40)
+      #expect(GraphemeBreaks.fastCount(in: text) == GraphemeBreaks.count(in: text), "\(text.debugDescription)")
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import Emotext
+
+@Suite("Pattern tokenizer") struct PatternTokenizerTests {
+  static let chat = EmoticonCatalog(packs: [
+    EmoticonPack(
+      id: "chat", displayName: "Chat",
+      emoticons: [
+        Emoticon(code: ":smile:", aliases: [":SMILE:"], kind: .image(png: "smile.png", gif: nil), packID: "chat"),
+        Emoticon(code: ":+1:", kind: .image(png: "plus1.png", gif: nil), packID: "chat"),
+      ])
+  ])
+
+  static let qq = EmoticonCatalog(packs: [
+    EmoticonPack(
+      id: "qq", displayName: "QQ",
+      emoticons: [
+        Emoticon(code: "/::)", kind: .image(png: "smile.png", gif: nil), packID: "qq"),
+        Emoticon(code: "/::~", kind: .image(png: "pie.png", gif: nil), packID: "qq"),
+        Emoticon(code: "/::)~", kind: .image(png: "longer.png", gif: nil), packID: "qq"),
+        Emoticon(code: "/:\\E", kind: .image(png: "quote.png", gif: nil), packID: "qq"),
+      ])
+  ])
+
+  @Test func shortCodesBecomeAttachments() throws {
+    let tokenizer = try PatternTokenizer(pattern: #":[A-Za-z0-9_+\-]+:"#, catalog: Self.chat)
+    let document = tokenizer.tokenize("hi :smile: :nope: :+1::SMILE:")
+    #expect(
+      document.runListing == [
+        #"text "hi ""#, #"emoticon ":smile:""#, #"text " :nope: ""#, #"emoticon ":+1:""#,
+        #"emoticon ":SMILE:" code ":smile:""#,
+      ])
+    #expect(document.postText == "hi :smile: :nope: :+1::SMILE:")
+  }
+
+  @Test func qqLiteralsPreferTheLongestSpelling() {
+    let tokenizer = PatternTokenizer.literals(of: Self.qq)
+    let document = tokenizer.tokenize("好/::)~/::~x/::/:\\E")
+    #expect(
+      document.runListing == [
+        #"text "好""#, #"emoticon "/::)~""#, #"emoticon "/::~""#, #"text "x/::""#, #"emoticon "/:\\E""#,
+      ])
+  }
+
+  @Test func matchOffsetsAreUTF8Bytes() throws {
+    let tokenizer = try PatternTokenizer(pattern: ":smile:", catalog: Self.chat)
+    let matches = tokenizer.matches(in: "😀é:smile:")
+    #expect(matches.map(\.utf8Range) == [6..<13])
+  }
+
+  @Test(arguments: [
+    ("(abc", "U_REGEX_MISMATCHED_PAREN"),
+    ("a{2,1}", "U_REGEX_MAX_LT_MIN"),
+    ("[a-", "U_REGEX_INVALID_RANGE"),
+  ])
+  func invalidPatternsAreTypedErrors(pattern: String, name: String) {
+    #expect {
+      _ = try PatternTokenizer(pattern: pattern, catalog: Self.chat)
+    } throws: { error in
+      guard let error = error as? PatternError else { return false }
+      return error.icuErrorName == name && error.utf16Offset != nil && error.description.contains(name)
+    }
+  }
+
+  @Test func invalidPatternNamesTheOffset() {
+    do {
+      _ = try PatternTokenizer(pattern: "ab)cd", catalog: Self.chat)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.icuErrorName == "U_REGEX_MISMATCHED_PAREN")
+      #expect(error.line == 1)
+      #expect(error.utf16Offset == 3)
+      #expect(error.description == "invalid pattern at line 1, UTF-16 offset 3: U_REGEX_MISMATCHED_PAREN")
+    }
+  }
+
+  @Test func aBracketPatternAgreesWithTheBracketTokenizerOnFlatText() throws {
+    var random = TokenizerTestRandom(test: "aBracketPatternAgreesWithTheBracketTokenizerOnFlatText")
+    let pattern = try PatternTokenizer(pattern: #"\[[^\[\]\r\n]{1,6}\]"#, catalog: .default)
+    let brackets = BracketTokenizer(catalog: .default)
+    let flat = ["[哈哈]", "[爱你]", "[愛你]", "[未知]", "好", "😀", " ", "\n", "[x]"]
+    for _ in 0..<200 {
+      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in flat.randomElement(using: &random)! }.joined()
+      #expect(pattern.tokenize(text) == brackets.tokenize(text), "text: \(text.debugDescription)")
+      #expect(pattern.tokenize(text).postText == text)
+    }
+  }
+
+  @Test func patternTokenizingIsLossless() throws {
+    var random = TokenizerTestRandom(test: "patternTokenizingIsLossless")
+    let tokenizers: [any EmoticonTokenizer] = [
+      try PatternTokenizer(pattern: #"\[[^\]]*\]|/::."#, catalog: .default), PatternTokenizer.literals(of: .default),
+    ]
+    for _ in 0..<300 {
+      let text = PostTextPieces.random(using: &random)
+      for tokenizer in tokenizers {
+        let document = tokenizer.tokenize(text, attributes: .plain)
+        #expect(document.postText.utf8.elementsEqual(text.utf8), "text: \(text.debugDescription)")
+        document.checkInvariants()
+      }
+    }
+  }
+}
