@@ -23,12 +23,24 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case tokenize
   /// Bytes as editor commands, run against ``Editor`` and a naive reference model.
   case edit
+  /// Bytes as a JSON catalog or a bundle's plist / JSON files: a catalog or clear errors, never a crash.
+  case catalog
+  /// The JSON document format: decode or a clear error; encode → decode is exact.
+  case document
+  /// The BMP emoji escaping and the tutorials' emoji code strings: round trips and clear errors.
+  case escapes
+  /// The HTML renderer: nothing from the input becomes markup.
+  case html
 
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     switch self {
     case .tokenize: try TokenizeProperty.check(bytes)
     case .edit: try EditProperty.check(bytes)
+    case .catalog: try CatalogProperty.check(bytes)
+    case .document: try DocumentProperty.check(bytes)
+    case .escapes: try EscapesProperty.check(bytes)
+    case .html: try HTMLProperty.check(bytes)
     }
   }
 }
