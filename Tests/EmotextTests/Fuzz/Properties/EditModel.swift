@@ -7,7 +7,8 @@
 /// boundaries as one sorted array), so it shares none of the editor's run splitting, coalescing, local
 /// re-tokenizing or caret mapping. It follows the editor's documented rules: the caret after an edit goes
 /// after the inserted content, a caret inside a token that forms lands after its attachment, then snaps to a
-/// cluster boundary (backward after deleting text, forward otherwise); typing and deleting group into undo steps.
+/// cluster boundary (backward when nothing was inserted, forward otherwise); typing and deleting group into
+/// undo steps; extending a selection moves its head and keeps its anchor.
 struct EditModel {
   /// A piece of the document: text, or an attachment written as `token`.
   enum Piece: Equatable {
@@ -26,7 +27,11 @@ struct EditModel {
   var mode: BackspaceMode = .platform
   var undoLimit: Int
   private(set) var postText: [UInt8]
-  private(set) var selection: Range<Int>
+  /// The end of the selection that stays put when it is extended.
+  private(set) var anchor = 0
+  /// The end that moves: the caret.
+  private(set) var head = 0
+  var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
   private(set) var pieces: [Piece] = []
   /// Every cluster boundary in UTF-16 offsets, ascending, 0 and the end included.
   private(set) var boundaries: [Int] = [0]
@@ -40,9 +45,14 @@ struct EditModel {
     self.catalog = catalog
     self.undoLimit = undoLimit
     self.postText = postText
-    selection = 0..<0
     rebuild()
-    selection = utf16Count..<utf16Count
+    anchor = utf16Count
+    head = utf16Count
+  }
+
+  private mutating func setSelection(_ range: Range<Int>) {
+    anchor = range.lowerBound
+    head = range.upperBound
   }
 
   var utf16Count: Int { boundaries.last! }
@@ -140,17 +150,15 @@ struct EditModel {
   mutating func select(_ utf16Range: Range<Int>) {
     let lower = snapped(utf16Range.lowerBound, backward: true)
     let upper = utf16Range.isEmpty ? lower : max(lower, snapped(utf16Range.upperBound, backward: false))
-    selection = lower..<upper
+    setSelection(lower..<upper)
     openGroup = nil
   }
 
   mutating func move(_ movement: Editor.Movement, extending: Bool) {
     openGroup = nil
-    let anchor = selection.lowerBound
-    let head = selection.upperBound
     if !extending && !selection.isEmpty && (movement == .left || movement == .right) {
       let edge = movement == .left ? selection.lowerBound : selection.upperBound
-      selection = edge..<edge
+      setSelection(edge..<edge)
       return
     }
     let target =
@@ -160,7 +168,8 @@ struct EditModel {
       case .start: 0
       case .end: utf16Count
       }
-    selection = extending ? min(anchor, target)..<max(anchor, target) : target..<target
+    head = target
+    if !extending { anchor = target }
   }
 
   mutating func insert(text: [UInt8]) { replace(selection, with: text, group: .typing) }
@@ -168,7 +177,7 @@ struct EditModel {
 
   mutating func deleteBackward() {
     guard selection.isEmpty else { return replace(selection, with: [], group: nil) }
-    let caret = selection.upperBound
+    let caret = head
     guard caret > 0 else { return }
     let location = locate(caret - 1)
     guard case .text(let bytes) = pieces[location.piece!] else { return delete((caret - 1)..<caret) }
@@ -186,9 +195,9 @@ struct EditModel {
 
   mutating func deleteForward() {
     guard selection.isEmpty else { return replace(selection, with: [], group: nil) }
-    let end = boundary(after: selection.upperBound)
-    guard end > selection.upperBound else { return }
-    delete(selection.upperBound..<end)
+    let end = boundary(after: head)
+    guard end > head else { return }
+    delete(head..<end)
   }
 
   private mutating func delete(_ range: Range<Int>) {
@@ -215,8 +224,9 @@ struct EditModel {
     postText = Array(String(decoding: joined, as: UTF16.self).utf8)
     rebuild()
     var caret = documentOffset(ofPostOffset: postLower + contentUTF16.count)
-    caret = snapped(caret, backward: group == .deleting)
-    selection = caret..<caret
+    // A deletion (nothing inserted) snaps back to the start of a cluster it joined; an insertion past it.
+    caret = snapped(caret, backward: content.isEmpty)
+    setSelection(caret..<caret)
     openGroup = group
   }
 
@@ -243,7 +253,7 @@ struct EditModel {
   private mutating func restore(_ snapshot: Snapshot) {
     postText = snapshot.postText
     rebuild()
-    selection = snapshot.selection
+    setSelection(snapshot.selection)
     openGroup = nil
   }
 }

@@ -20,14 +20,14 @@ enum EditProperty {
   ]
 
   enum Command: CustomStringConvertible {
-    case insert(String), paste(String), emoticon(Emoticon), backspace, delete, select(Int, Int)
+    case insert(String), paste(String), emoticon(Emoticon, token: String), backspace, delete, select(Int, Int)
     case move(Editor.Movement, extending: Bool), undo, redo, mode(BackspaceMode)
 
     var description: String {
       switch self {
       case .insert(let text): "insert \(text.unicodeScalars.map { String($0.value, radix: 16) })"
       case .paste(let text): "paste \(text.unicodeScalars.map { String($0.value, radix: 16) })"
-      case .emoticon(let emoticon): "emoticon \(emoticon.code)"
+      case .emoticon(_, let token): "emoticon \(token)"
       case .backspace: "backspace"
       case .delete: "delete"
       case .select(let lower, let upper): "select \(lower)..<\(upper)"
@@ -63,7 +63,10 @@ enum EditProperty {
       case 0...3: command = .insert(alphabet[input.number(below: alphabet.count)])
       case 4: command = .insert(String(decoding: input.bytes(upTo: input.number(below: 8)), as: UTF8.self))
       case 5: command = .paste(alphabet[input.number(below: alphabet.count)] + alphabet[input.number(below: alphabet.count)])
-      case 6: command = .emoticon(emoticons[input.number(below: emoticons.count)])
+      case 6:
+        let emoticon = emoticons[input.number(below: emoticons.count)]
+        let spellings = [emoticon.code] + emoticon.aliases
+        command = .emoticon(emoticon, token: spellings[input.number(below: spellings.count)])
       case 7, 8: command = .backspace
       case 9: command = .delete
       case 10:
@@ -105,10 +108,10 @@ enum EditProperty {
       // Note: pasted as plain text, not tokenized, so the editor has to canonicalize any token in it.
       editor.insert(RichText(text))
       model.insert(content: Array(text.utf8))
-    case .emoticon(let emoticon):
-      editor.insert(emoticon: emoticon)
+    case .emoticon(let emoticon, let token):
+      editor.insert(emoticon: emoticon, token: token)
       switch emoticon.kind {
-      case .image: model.insert(content: Array(emoticon.code.utf8))
+      case .image: model.insert(content: Array(token.utf8))
       case .emoji(let text): model.insert(content: Array(text.utf8))
       }
     case .backspace:
@@ -153,6 +156,7 @@ enum EditProperty {
     }
     try require(pieces == model.pieces, failure("runs differ: \(pieces) vs \(model.pieces)"))
     try require(editor.selection == model.selection, failure("selection differs"))
+    try require(editor.caret == model.head, failure("caret differs"))
     try require(editor.canUndo == !model.undoStack.isEmpty, failure("canUndo differs"))
     try require(editor.canRedo == !model.redoStack.isEmpty, failure("canRedo differs"))
     try require(document.utf16Count == model.utf16Count, failure("utf16Count differs"))
