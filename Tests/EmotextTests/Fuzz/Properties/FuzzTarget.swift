@@ -23,6 +23,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case tokenize
   /// Bytes as editor commands, run against ``Editor`` and a naive reference model.
   case edit
+  /// Bytes as JSON Lines for `emotext edit`: one well-formed answer per line; a failed line changes nothing.
+  case editscript
   /// Bytes as a JSON catalog or a bundle's plist / JSON files: a catalog or clear errors, never a crash.
   case catalog
   /// The JSON document format: decode or a clear error; encode → decode is exact.
@@ -37,6 +39,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     switch self {
     case .tokenize: try TokenizeProperty.check(bytes)
     case .edit: try EditProperty.check(bytes)
+    case .editscript: try EditScriptProperty.check(bytes)
     case .catalog: try CatalogProperty.check(bytes)
     case .document: try DocumentProperty.check(bytes)
     case .escapes: try EscapesProperty.check(bytes)
