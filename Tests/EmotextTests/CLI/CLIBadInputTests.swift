@@ -41,6 +41,14 @@ struct CLIBadInputTests {
     #expect(output.stderr == "emotext \(command): <stdin>: line 2, byte 12: invalid UTF-8 (byte 0xFF)\n")
   }
 
+  @Test func truncatedUTF8AtTheEndIsAnError() throws {
+    // The input ends inside 哈 (E5 93 88): the last line stops after two of its three bytes.
+    let output = try CLIProcess.run(["edit"], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"".utf8) + [0xE5, 0x93])
+    #expect(output.status == 1)
+    #expect(output.stdout == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}]}"# + "\n")
+    #expect(output.stderr == "emotext edit: <stdin>: line 2, byte 11: invalid UTF-8 (byte 0xE5)\n")
+  }
+
   @Test func invalidUTF8InAFileNamesTheFile() throws {
     let file = FileManager.default.temporaryDirectory.appending(path: "emotext-bad-\(UUID().uuidString).txt")
     // Line 2 is é (2 bytes), then 0xC3 0x28: 0x28 cannot continue the sequence 0xC3 starts.
