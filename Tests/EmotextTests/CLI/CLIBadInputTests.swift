@@ -36,7 +36,8 @@ struct CLIBadInputTests {
   @Test(arguments: ["edit", "parse", "roundtrip", "count", "encode-emoji", "decode-emoji"])
   func invalidUTF8NamesLineAndByte(command: String) throws {
     // Line 2 is `{"insert":"b` then 0xFF: byte offset 12 in the line.
-    let output = try CLIProcess.run([command], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"b".utf8) + [0xFF] + Data("\"}\n".utf8))
+    let output = try CLIProcess.run(
+      [command], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"b".utf8) + [0xFF] + Data("\"}\n".utf8))
     #expect(output.status == 1)
     #expect(output.stderr == "emotext \(command): <stdin>: line 2, byte 12: invalid UTF-8 (byte 0xFF)\n")
   }
@@ -45,7 +46,8 @@ struct CLIBadInputTests {
     // The input ends inside 哈 (E5 93 88): the last line stops after two of its three bytes.
     let output = try CLIProcess.run(["edit"], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"".utf8) + [0xE5, 0x93])
     #expect(output.status == 1)
-    #expect(output.stdout == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}]}"# + "\n")
+    #expect(
+      output.stdout == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}]}"# + "\n")
     #expect(output.stderr == "emotext edit: <stdin>: line 2, byte 11: invalid UTF-8 (byte 0xE5)\n")
   }
 
@@ -104,11 +106,13 @@ struct CLIBadInputTests {
     #expect(catalog.status == 1)
     #expect(
       catalog.stderr
-        == "emotext catalog: cannot load catalog /nonexistent/bundle: /nonexistent/bundle: file not found (expected a readable file)\n")
+        == "emotext catalog: cannot load catalog /nonexistent/bundle: /nonexistent/bundle: file not found (expected a readable file)\n"
+    )
   }
 
   @Test func malformedDocumentJSONNamesThePath() throws {
-    let output = try CLIProcess.run(["serialize"], stdin: Data(#"{"version":1,"runs":[{"text":"a"},{"emoticon":"[zz]"}]}"#.utf8 + [0x0A]))
+    let output = try CLIProcess.run(
+      ["serialize"], stdin: Data(#"{"version":1,"runs":[{"text":"a"},{"emoticon":"[zz]"}]}"#.utf8 + [0x0A]))
     #expect(output.status == 1)
     #expect(output.stderr == "emotext serialize: <stdin> line 1: runs[1].emoticon: unknown emoticon \"[zz]\"\n")
   }
@@ -134,7 +138,9 @@ struct CLIBadInputTests {
     // Esc cancels the composer (exit 1) once it has started.
     let output = try CLIProcess.run(["compose", "--recents", file.path], terminalKeys: Data([0x1B]))
     #expect(output.status == 1)
-    #expect(output.stdout.contains("emotext compose: \(file.path): ignored, expected {\"version\":1,\"codes\":[…]}: not valid JSON"))
+    #expect(
+      output.stdout.contains(
+        "emotext compose: \(file.path): ignored, expected {\"version\":1,\"codes\":[…]}: not valid JSON"))
   }
 }
 

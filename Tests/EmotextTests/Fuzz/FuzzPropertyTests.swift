@@ -23,7 +23,9 @@ import Testing
       try HTMLProperty.checkStructure(#"<span class="emoticon" title="a">x</span>"#, of: document, input: [])
     }
     #expect(throws: PropertyFailure.self) {
-      try HTMLProperty.checkStructure(#"<a class="link" href="javascript:x">x</a>"#, of: RichText("x", attributes: TextAttributes(entity: .link)), input: [])
+      try HTMLProperty.checkStructure(
+        #"<a class="link" href="javascript:x">x</a>"#, of: RichText("x", attributes: TextAttributes(entity: .link)),
+        input: [])
     }
     #expect(throws: Never.self) { try HTMLProperty.checkStructure("&lt;b&gt;x&#39;", of: document, input: []) }
   }

@@ -29,7 +29,8 @@ import Testing
   @Test("every target has seeds, and every finding names its target")
   func corpusLayout() {
     for target in FuzzTarget.allCases {
-      #expect(Self.inputs.contains { $0.hasPrefix("\(target.rawValue)/") }, "no seeds in Corpus/fuzz/\(target.rawValue)/")
+      #expect(
+        Self.inputs.contains { $0.hasPrefix("\(target.rawValue)/") }, "no seeds in Corpus/fuzz/\(target.rawValue)/")
     }
     for input in Self.inputs where Self.target(of: input) == nil {
       Issue.record("\(input) does not start with a target name: \(FuzzTarget.allCases.map(\.rawValue))")

@@ -61,7 +61,8 @@ enum CatalogProperty {
         guard runs.count == 1, case .emoticon(let attachment) = runs[0] else {
           throw PropertyFailure(description: "token \(Array(token.utf8)) does not tokenize to one attachment")
         }
-        try require(attachment.emoticon == catalog.emoticon(forToken: token), "token \(token) tokenizes to another emoticon")
+        try require(
+          attachment.emoticon == catalog.emoticon(forToken: token), "token \(token) tokenizes to another emoticon")
       }
     }
 

@@ -38,14 +38,17 @@ enum DocumentProperty {
           for _ in 0...input.number(below: 4) { text += pieces[input.number(below: pieces.count)] }
           var hostAttributes: [String: String] = [:]
           if input.byte() & 3 == 0 { hostAttributes[pieces[input.number(below: pieces.count)]] = text }
-          runs.append(.text(text, TextAttributes(entity: entities[input.number(below: 4)], hostAttributes: hostAttributes)))
+          runs.append(
+            .text(text, TextAttributes(entity: entities[input.number(below: 4)], hostAttributes: hostAttributes)))
         }
       }
       try checkRoundTrip(RichText(runs: runs), catalog: catalog, origin: "built from \(bytes)")
     }
   }
 
-  private static func checkRoundTrip(_ document: RichText, catalog: EmoticonCatalog, origin: String) throws(PropertyFailure) {
+  private static func checkRoundTrip(_ document: RichText, catalog: EmoticonCatalog, origin: String)
+    throws(PropertyFailure)
+  {
     document.checkInvariants()
     let json = document.documentJSON.serialized
     let decoded: RichText
@@ -66,8 +69,10 @@ enum DocumentProperty {
     document.runs.map { run in
       switch run {
       case .text(let text, let attributes):
-        Array(text.utf8) + [0xFF] + Array(attributes.hostAttributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-          .joined(separator: "\u{0}").utf8)
+        Array(text.utf8) + [0xFF]
+          + Array(
+            attributes.hostAttributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+              .joined(separator: "\u{0}").utf8)
       case .emoticon(let attachment): [0xFE] + Array(attachment.token.utf8)
       }
     }

@@ -188,7 +188,8 @@ struct EditModel {
     case .platform:
       let text = String(decoding: bytes, as: UTF8.self)
       let utf8End = text.utf8Offset(ofUTF16Offset: caret - location.start)!
-      start = location.start + text.utf16Offset(ofUTF8Offset: Backspace.deletionStart(before: utf8End, in: text, mode: mode))
+      start =
+        location.start + text.utf16Offset(ofUTF8Offset: Backspace.deletionStart(before: utf8End, in: text, mode: mode))
     }
     delete(start..<caret)
   }

@@ -20,8 +20,14 @@ enum EditProperty {
   ]
 
   enum Command: CustomStringConvertible {
-    case insert(String), paste(String), emoticon(Emoticon, token: String), backspace, delete, select(Int, Int)
-    case move(Editor.Movement, extending: Bool), undo, redo, mode(BackspaceMode)
+    case insert(String)
+    case paste(String)
+    case emoticon(Emoticon, token: String)
+    case backspace, delete
+    case select(Int, Int)
+    case move(Editor.Movement, extending: Bool)
+    case undo, redo
+    case mode(BackspaceMode)
 
     var description: String {
       switch self {
@@ -62,7 +68,8 @@ enum EditProperty {
       switch input.number(below: 16) {
       case 0...3: command = .insert(alphabet[input.number(below: alphabet.count)])
       case 4: command = .insert(String(decoding: input.bytes(upTo: input.number(below: 8)), as: UTF8.self))
-      case 5: command = .paste(alphabet[input.number(below: alphabet.count)] + alphabet[input.number(below: alphabet.count)])
+      case 5:
+        command = .paste(alphabet[input.number(below: alphabet.count)] + alphabet[input.number(below: alphabet.count)])
       case 6:
         let emoticon = emoticons[input.number(below: emoticons.count)]
         let spellings = [emoticon.code] + emoticon.aliases
@@ -91,15 +98,21 @@ enum EditProperty {
     try compare(editor, model, tokenizer, history)
     if !model.droppedUndo {
       // Note: only the text: a selection made before the first edit is what undo restores.
-      try require(model.postText == initial.postText, "undoing everything did not restore the starting text\n\(history.joined(separator: "\n"))")
+      try require(
+        model.postText == initial.postText,
+        "undoing everything did not restore the starting text\n\(history.joined(separator: "\n"))")
     }
     while editor.redo() { model.redo() }
     history.append("redo all")
     try compare(editor, model, tokenizer, history)
-    try require(model.snapshot == newest, "redoing everything did not restore the newest state\n\(history.joined(separator: "\n"))")
+    try require(
+      model.snapshot == newest,
+      "redoing everything did not restore the newest state\n\(history.joined(separator: "\n"))")
   }
 
-  private static func run(_ command: Command, on editor: inout Editor, _ model: inout EditModel, tokenizer: BracketTokenizer) {
+  private static func run(
+    _ command: Command, on editor: inout Editor, _ model: inout EditModel, tokenizer: BracketTokenizer
+  ) {
     switch command {
     case .insert(let text):
       editor.insert(text)
@@ -161,7 +174,8 @@ enum EditProperty {
     try require(editor.canRedo == !model.redoStack.isEmpty, failure("canRedo differs"))
     try require(document.utf16Count == model.utf16Count, failure("utf16Count differs"))
     try require(
-      document.isGraphemeBoundary(editor.selection.lowerBound) && document.isGraphemeBoundary(editor.selection.upperBound),
+      document.isGraphemeBoundary(editor.selection.lowerBound)
+        && document.isGraphemeBoundary(editor.selection.upperBound),
       failure("the selection splits a cluster"))
     try require(tokenizer.tokenize(document.postText) == document, failure("tokenize(postText(doc)) != doc"))
   }

@@ -12,17 +12,21 @@ import Foundation
 enum EditScriptProperty {
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     var script = EditScript(catalog: FuzzCatalogs.small)
-    for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(64).enumerated() {
+    for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(64)
+      .enumerated()
+    {
       let line = String(decoding: lineBytes, as: UTF8.self)
       let before = script.editor
       let answer = script.apply(line)
       script.editor.document.checkInvariants()
       guard let object = (try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String: Any] else {
-        throw PropertyFailure(description: "line \(index + 1) \(Array(lineBytes)) answered with invalid JSON: \(answer)")
+        throw PropertyFailure(
+          description: "line \(index + 1) \(Array(lineBytes)) answered with invalid JSON: \(answer)")
       }
       if let message = object["error"] as? String {
         try require(!message.isEmpty, "an empty error message for \(line)")
-        try require((object["line"] as? Int) == index + 1, "error names line \(object["line"] ?? "nil"), not \(index + 1)")
+        try require(
+          (object["line"] as? Int) == index + 1, "error names line \(object["line"] ?? "nil"), not \(index + 1)")
         try require(
           Array(script.editor.document.postText.utf8) == Array(before.document.postText.utf8)
             && script.editor.selection == before.selection,

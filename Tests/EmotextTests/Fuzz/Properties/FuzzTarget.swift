@@ -65,7 +65,7 @@ enum FuzzCatalogs {
         Emoticon(code: "[x y]", kind: .image(png: "xy.png", gif: nil), packID: "fuzz"),
         Emoticon(code: "[0123456789abcdef]", kind: .image(png: "long.png", gif: nil), packID: "fuzz"),
         Emoticon(code: "😀", kind: .emoji("😀"), packID: "fuzz"),
-      ]),
+      ])
   ])
 
   /// The catalogs the tokenize target checks every input against.

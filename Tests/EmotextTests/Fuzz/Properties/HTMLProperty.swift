@@ -12,14 +12,17 @@ enum HTMLProperty {
     EmoticonPack(
       id: "evil", displayName: "<b>\"evil\"</b>",
       emoticons: [
-        Emoticon(code: "[a]", kind: .image(png: "javascript:alert(1)", gif: "x\" onerror=\"alert(1).gif"), packID: "evil"),
+        Emoticon(
+          code: "[a]", kind: .image(png: "javascript:alert(1)", gif: "x\" onerror=\"alert(1).gif"), packID: "evil"),
         Emoticon(code: "[<b>]", kind: .image(png: "b.png", gif: nil), fallback: "<script>", packID: "evil"),
         Emoticon(code: "[\"']", kind: .image(png: "q'\".png", gif: nil), fallback: "\"'", packID: "evil"),
         Emoticon(code: "[&amp;]", kind: .image(png: "", gif: nil), packID: "evil"),
         Emoticon(code: "[哈哈]", kind: .image(png: "d_haha.png", gif: nil), fallback: "😆", packID: "evil"),
-      ], directory: "/tmp/a\"b<c>"),
+      ], directory: "/tmp/a\"b<c>")
   ])
-  static let baseURLs: [String?] = [nil, "https://img.example/e/", "javascript:", "\"><script>/", "//evil.example/", " http://x/"]
+  static let baseURLs: [String?] = [
+    nil, "https://img.example/e/", "javascript:", "\"><script>/", "//evil.example/", " http://x/",
+  ]
 
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     var input = FuzzInput(bytes)
@@ -28,7 +31,8 @@ enum HTMLProperty {
     if flags & 1 != 0 { options.insert(.linkEntities) }
     if flags & 2 != 0 { options.insert(.omitImages) }
     if flags & 4 != 0 { options.insert(.animatedImages) }
-    var renderer = HTMLRenderer(catalog: catalog, options: options, imageBaseURL: baseURLs[Int(flags >> 3) % baseURLs.count])
+    var renderer = HTMLRenderer(
+      catalog: catalog, options: options, imageBaseURL: baseURLs[Int(flags >> 3) % baseURLs.count])
     if flags & 0x80 != 0 { renderer.mentionURLTemplate = "javascript:{name}" }
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
     let document = BracketTokenizer(catalog: catalog).tokenize(text).recognizingEntities()
@@ -37,7 +41,9 @@ enum HTMLProperty {
   }
 
   static func checkStructure(_ html: String, of document: RichText, input: [UInt8]) throws(PropertyFailure) {
-    func fail(_ what: String) -> PropertyFailure { PropertyFailure(description: "\(what)\ninput: \(input)\nhtml: \(html)") }
+    func fail(_ what: String) -> PropertyFailure {
+      PropertyFailure(description: "\(what)\ninput: \(input)\nhtml: \(html)")
+    }
     var expectedBreaks = 0
     var expectedEmoticons = 0
     var expectedEntities = 0
@@ -48,7 +54,9 @@ enum HTMLProperty {
         if attributes.entity != nil { expectedEntities += 1 }
         var previousWasCR = false
         for scalar in text.unicodeScalars {
-          if ["\n", "\r", "\u{2028}", "\u{2029}"].contains(scalar) && !(scalar == "\n" && previousWasCR) { expectedBreaks += 1 }
+          if ["\n", "\r", "\u{2028}", "\u{2029}"].contains(scalar) && !(scalar == "\n" && previousWasCR) {
+            expectedBreaks += 1
+          }
           previousWasCR = scalar == "\r"
         }
       }
@@ -80,7 +88,8 @@ enum HTMLProperty {
       case "&":
         // Note: compared by scalars: a combining mark after `;` would join it into one Character.
         let rest = scalars[index...]
-        guard ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].contains(where: { rest.starts(with: $0.unicodeScalars) }) else {
+        guard ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].contains(where: { rest.starts(with: $0.unicodeScalars) })
+        else {
           throw fail("a '&' that is not one of the renderer's references")
         }
       default: break
@@ -93,7 +102,11 @@ enum HTMLProperty {
     if entities != expectedEntities { throw fail("\(entities) entity tags for \(expectedEntities) entity runs") }
   }
 
-  enum Tag { case lineBreak, image, open(String, className: String), close(String) }
+  enum Tag {
+    case lineBreak, image
+    case open(String, className: String)
+    case close(String)
+  }
 
   /// One tag of the shapes the renderer writes, with quoted attribute values that hold no `"`, `<`, `>`.
   private static func parseTag(_ tag: String, fail: (String) -> PropertyFailure) throws(PropertyFailure) -> Tag {
@@ -125,13 +138,16 @@ enum HTMLProperty {
       let scheme = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
       let safe =
         !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }
-        && (lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") || (!url.hasPrefix("//") && !scheme.contains(":")))
+        && (lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
+          || (!url.hasPrefix("//") && !scheme.contains(":")))
       if !safe { throw fail("unsafe URL \(url) in \(tag)") }
     }
     switch (name, keys) {
     case ("img", ["class", "src", "alt", "title"]) where className == "emoticon": return .image
-    case ("a", ["class", "href"]) where ["mention", "topic", "link"].contains(className): return .open("a", className: className)
-    case ("span", ["class"]) where ["mention", "topic", "link"].contains(className): return .open("span", className: className)
+    case ("a", ["class", "href"]) where ["mention", "topic", "link"].contains(className):
+      return .open("a", className: className)
+    case ("span", ["class"]) where ["mention", "topic", "link"].contains(className):
+      return .open("span", className: className)
     case ("span", ["class", "title"]) where className == "emoticon": return .open("span", className: className)
     default: throw fail("a tag the renderer does not write: \(tag)")
     }
