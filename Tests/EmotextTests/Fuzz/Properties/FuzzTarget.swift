@@ -33,6 +33,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case escapes
   /// The HTML renderer: nothing from the input becomes markup.
   case html
+  /// The terminal renderer: no control character from the input, lines wrapped to the width.
+  case terminal
 
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
@@ -44,6 +46,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .document: try DocumentProperty.check(bytes)
     case .escapes: try EscapesProperty.check(bytes)
     case .html: try HTMLProperty.check(bytes)
+    case .terminal: try TerminalProperty.check(bytes)
     }
   }
 }
