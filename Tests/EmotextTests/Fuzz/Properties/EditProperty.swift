@@ -22,6 +22,8 @@ enum EditProperty {
   enum Command: CustomStringConvertible {
     case insert(String)
     case paste(String)
+    case pasteTokenized(String)
+    case replace(Int, Int, String)
     case emoticon(Emoticon, token: String)
     case backspace, delete
     case select(Int, Int)
@@ -33,6 +35,8 @@ enum EditProperty {
       switch self {
       case .insert(let text): "insert \(text.unicodeScalars.map { String($0.value, radix: 16) })"
       case .paste(let text): "paste \(text.unicodeScalars.map { String($0.value, radix: 16) })"
+      case .pasteTokenized(let text): "paste tokenized \(text.unicodeScalars.map { String($0.value, radix: 16) })"
+      case .replace(let lower, let upper, let text): "replace \(lower)..<\(upper) with \(Array(text.utf8))"
       case .emoticon(_, let token): "emoticon \(token)"
       case .backspace: "backspace"
       case .delete: "delete"
@@ -65,7 +69,7 @@ enum EditProperty {
     while input.hasMore {
       let command: Command
       let count = editor.document.utf16Count
-      switch input.number(below: 16) {
+      switch input.number(below: 18) {
       case 0...3: command = .insert(alphabet[input.number(below: alphabet.count)])
       case 4: command = .insert(String(decoding: input.bytes(upTo: input.number(below: 8)), as: UTF8.self))
       case 5:
@@ -82,6 +86,12 @@ enum EditProperty {
       case 11: command = .move(Editor.Movement.allCases[input.number(below: 4)], extending: input.byte() & 1 == 1)
       case 12: command = .undo
       case 13: command = .redo
+      case 14:
+        command = .pasteTokenized(
+          alphabet[input.number(below: alphabet.count)] + alphabet[input.number(below: alphabet.count)])
+      case 15:
+        let lower = input.number(below: count + 2)
+        command = .replace(lower, lower + input.number(below: count + 2 - lower), alphabet[input.number(below: alphabet.count)])
       default: command = .mode(input.byte() & 1 == 0 ? .platform : .graphemeCluster)
       }
       history.append(command.description)
@@ -120,6 +130,14 @@ enum EditProperty {
     case .paste(let text):
       // Note: pasted as plain text, not tokenized, so the editor has to canonicalize any token in it.
       editor.insert(RichText(text))
+      model.insert(content: Array(text.utf8))
+    case .pasteTokenized(let text):
+      // Note: a pasted document carries its own attachments.
+      editor.insert(tokenizer.tokenize(text))
+      model.insert(content: Array(text.utf8))
+    case .replace(let lower, let upper, let text):
+      editor.replace(lower..<upper, with: RichText(text))
+      model.select(lower..<upper)
       model.insert(content: Array(text.utf8))
     case .emoticon(let emoticon, let token):
       editor.insert(emoticon: emoticon, token: token)
