@@ -91,7 +91,8 @@ enum EditProperty {
           alphabet[input.number(below: alphabet.count)] + alphabet[input.number(below: alphabet.count)])
       case 15:
         let lower = input.number(below: count + 2)
-        command = .replace(lower, lower + input.number(below: count + 2 - lower), alphabet[input.number(below: alphabet.count)])
+        command = .replace(
+          lower, lower + input.number(below: count + 2 - lower), alphabet[input.number(below: alphabet.count)])
       default: command = .mode(input.byte() & 1 == 0 ? .platform : .graphemeCluster)
       }
       history.append(command.description)

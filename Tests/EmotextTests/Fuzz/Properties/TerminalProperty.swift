@@ -11,11 +11,13 @@ enum TerminalProperty {
     EmoticonPack(
       id: "evil", displayName: "evil",
       emoticons: [
-        Emoticon(code: "[a]", kind: .image(png: "a.png", gif: nil), fallback: "\u{1B}[31mred\u{1B}]0;title\u{7}", packID: "evil"),
+        Emoticon(
+          code: "[a]", kind: .image(png: "a.png", gif: nil), fallback: "\u{1B}[31mred\u{1B}]0;title\u{7}",
+          packID: "evil"),
         Emoticon(code: "[\u{9B}2J]", kind: .image(png: "b.png", gif: nil), fallback: "\u{9B}2J", packID: "evil"),
         Emoticon(code: "[哈哈]", kind: .image(png: "haha.png", gif: nil), fallback: "😆", packID: "evil"),
         Emoticon(code: "[long one]", kind: .image(png: "l.png", gif: nil), packID: "evil"),
-      ]),
+      ])
   ])
   static let sequences = [ANSI.reset, ANSI.cyan, ANSI.underlinedBlue, ANSI.yellow]
 
@@ -40,7 +42,8 @@ enum TerminalProperty {
       let control = plain.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
       try require(
         control == nil,
-        "line \(index) holds control U+\(String(control?.value ?? 0, radix: 16)) for input \(bytes): \(Array(line.unicodeScalars))")
+        "line \(index) holds control U+\(String(control?.value ?? 0, radix: 16)) for input \(bytes): \(Array(line.unicodeScalars))"
+      )
       if let columns, TerminalCellWidth.ofText(plain) > columns {
         try require(
           GraphemeBreaks.count(in: plain) == 1 || emoticonTexts.contains(plain),
