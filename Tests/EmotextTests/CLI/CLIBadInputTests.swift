@@ -110,6 +110,17 @@ struct CLIBadInputTests {
     )
   }
 
+  @Test(.enabled(if: getuid() != 0, "root reads files whatever their permissions"))
+  func fileWithoutReadPermissionIsNamed() throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "emotext-locked-\(UUID().uuidString).txt")
+    try Data("好\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
+    let output = try CLIProcess.run(["roundtrip", file.path])
+    #expect(output.status == 1)
+    #expect(output.stderr == "emotext roundtrip: \(file.path): Permission denied\n")
+  }
+
   @Test func malformedDocumentJSONNamesThePath() throws {
     let output = try CLIProcess.run(
       ["serialize"], stdin: Data(#"{"version":1,"runs":[{"text":"a"},{"emoticon":"[zz]"}]}"#.utf8 + [0x0A]))
