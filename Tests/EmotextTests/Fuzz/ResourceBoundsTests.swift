@@ -68,4 +68,29 @@ import Testing
     #expect(editor.document.runs.count == 2)
     #expect(editor.document.postText.utf8.count == 50_000 * 4 + 4)
   }
+
+  @Test func boundariesAcrossBatchesAgreeWithStepping() {
+    // More than one batch of 256 boundaries, with odd runs of regional indicators, ZWJ sequences, CR LF and
+    // Hangul jamo straddling the batch seams.
+    let pieces = ["🇨🇳", "🇨", "👨\u{200D}👩\u{200D}👧", "\r\n", "\u{1100}\u{1161}\u{11A8}", "e\u{301}", "a", "1\u{FE0F}\u{20E3}"]
+    var text = ""
+    for index in 0..<700 { text += pieces[(index * 7 + index / 3) % pieces.count] }
+    var stepped: [Int] = []
+    var utf8Offset = 0
+    while utf8Offset < text.utf8.count {
+      utf8Offset = GraphemeBreaks.boundary(after: utf8Offset, in: text)
+      stepped.append(utf8Offset)
+    }
+    #expect(stepped.count > 512)
+    #expect(GraphemeBreaks.boundaries(in: text) == stepped)
+  }
+
+  @Test func longRunsOfRegionalIndicatorsStayLinear() {
+    // Restarting ICU inside such a run once per batch of boundaries used to make these quadratic.
+    let flags = String(repeating: "🇨", count: 100_001)
+    let escaping = EmojiEscaping()
+    #expect((try? escaping.decode(escaping.encode(flags))) == flags)
+    let lines = TerminalRenderer(options: [], columns: 80).lines(RichText(flags))
+    #expect(lines.count == (50_001 * 2 + 79) / 80)  // 50 000 flags and a lone indicator, 2 cells each
+  }
 }
