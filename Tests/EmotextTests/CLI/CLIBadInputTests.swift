@@ -33,6 +33,19 @@ struct CLIBadInputTests {
     #expect(output.stderr.contains("usage: emotext \(command)"))
   }
 
+  @Test(arguments: [
+    (["catalog", "frob"], "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages or export\n"),
+    (["edit", "extra"], "emotext edit: unexpected argument 'extra'\n"),
+    (["render", "--html", "--ansi"], "emotext render: choose one of --html, --ansi and --plain\n"),
+  ])
+  func misuseNamesTheMistakeAndPrintsUsage(arguments: [String], message: String) throws {
+    let output = try CLIProcess.run(arguments)
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.hasPrefix(message))
+    #expect(output.stderr.contains("usage: emotext \(arguments[0])"))
+  }
+
   @Test(arguments: ["edit", "parse", "roundtrip", "count", "encode-emoji", "decode-emoji"])
   func invalidUTF8NamesLineAndByte(command: String) throws {
     // Line 2 is `{"insert":"b` then 0xFF: byte offset 12 in the line.

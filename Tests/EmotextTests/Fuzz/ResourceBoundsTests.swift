@@ -72,7 +72,9 @@ import Testing
   @Test func boundariesAcrossBatchesAgreeWithStepping() {
     // More than one batch of 256 boundaries, with odd runs of regional indicators, ZWJ sequences, CR LF and
     // Hangul jamo straddling the batch seams.
-    let pieces = ["🇨🇳", "🇨", "👨\u{200D}👩\u{200D}👧", "\r\n", "\u{1100}\u{1161}\u{11A8}", "e\u{301}", "a", "1\u{FE0F}\u{20E3}"]
+    let pieces = [
+      "🇨🇳", "🇨", "👨\u{200D}👩\u{200D}👧", "\r\n", "\u{1100}\u{1161}\u{11A8}", "e\u{301}", "a", "1\u{FE0F}\u{20E3}",
+    ]
     var text = ""
     for index in 0..<700 { text += pieces[(index * 7 + index / 3) % pieces.count] }
     var stepped: [Int] = []
