@@ -37,6 +37,7 @@ enum TokenizeProperty {
       switch run {
       case .text(let runText, _):
         try require(tokenizer.matches(in: runText).isEmpty, "text run \(Array(runText.utf8)) holds a catalog token")
+        try checkBoundaries(runText)
       case .emoticon(let attachment):
         attachments += 1
         tokenUTF16 += attachment.token.utf16.count
@@ -51,6 +52,21 @@ enum TokenizeProperty {
       "utf16Count \(document.utf16Count) does not match the input's \(text.utf16.count) units")
     try require(tokenizer.tokenize(document.postText) == document, "tokenize(postText(doc)) != doc for \(bytes)")
     try checkPositions(document)
+  }
+
+  /// The boundaries found in batches agree with stepping one boundary at a time.
+  private static func checkBoundaries(_ text: String) throws(PropertyFailure) {
+    var stepped: [Int] = []
+    var utf8Offset = 0
+    while utf8Offset < text.utf8.count {
+      utf8Offset = GraphemeBreaks.boundary(after: utf8Offset, in: text)
+      stepped.append(utf8Offset)
+    }
+    let batched = GraphemeBreaks.boundaries(in: text)
+    try require(batched == stepped, "boundaries \(batched) differ from stepping \(stepped) in \(Array(text.utf8))")
+    try require(
+      GraphemeBreaks.count(in: text) == stepped.count,
+      "count \(GraphemeBreaks.count(in: text)) differs from \(stepped.count) boundaries in \(Array(text.utf8))")
   }
 
   /// Each cluster boundary maps to its cluster count and back (sampled on long documents).
