@@ -23,7 +23,8 @@ enum EditCommand: Command {
       {"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": [...]}
       {"error": "…", "line": n}     the line was not applied; the document is unchanged
 
-    Exit status: 0 when every line applied, 1 when any failed.
+    Exit status: 0 when every line applied, 1 when any failed. Input that is not UTF-8, or a line
+    over 16 MiB, stops with an error naming the line and byte offset (exit 1).
 
     example:
       printf '%s\\n' '{"insert": "好开心"}' '{"emoticon": "[哈哈]"}' '{"backspace": 1}' | emotext edit
@@ -33,8 +34,14 @@ enum EditCommand: Command {
     let catalog = try loadCatalog(&arguments)
     _ = try arguments.positionals().first.map { throw UsageError("unexpected argument '\($0)'") }
     var script = EditScript(catalog: catalog)
-    while let line = readLine(strippingNewline: true) {
-      print(script.apply(line))
+    // Note: not readLine, which replaces invalid UTF-8 silently and has no line length limit.
+    var input = LineSource.standardInput()
+    do {
+      while let lines = try input.nextBatch(maxLines: 1) {
+        for line in lines { print(script.apply(line)) }
+      }
+    } catch {
+      throw CommandFailure(error.description)
     }
     return script.hasFailed ? 1 : 0
   }

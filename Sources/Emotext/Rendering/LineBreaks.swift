@@ -9,7 +9,10 @@ enum LineBreaks {
     text.withUTF8 { utf8 in
       guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
       precondition(utf8.count <= Int(Int32.max), "Emotext supports text runs up to 2 GiB")
-      let capacity: Int32 = 256
+      // Note: one call for the whole text: ICU continues with ubrk_next, while a restart with following()
+      // from an offset inside a long run (regional indicators, spaces) scans back to the run's start, which
+      // made wrapping quadratic. The result holds every opportunity anyway.
+      let capacity = Int32(utf8.count) + 1
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: Int(capacity)) { buffer in
         var from: Int32 = 0
         while from < Int32(utf8.count) {

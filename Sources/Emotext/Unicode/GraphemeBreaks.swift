@@ -41,14 +41,18 @@ enum GraphemeBreaks {
       precondition(utf8.count <= Int(Int32.max), "Emotext supports text runs up to 2 GiB")
       let capacity: Int32 = 256
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: Int(capacity)) { buffer in
-        var from: Int32 = 0
-        while from < Int32(utf8.count) {
+        var from = 0
+        while from < utf8.count {
           var status: Int32 = 0
-          let written = cicu_grapheme_boundaries(base, Int32(utf8.count), from, buffer.baseAddress!, capacity, &status)
+          // Note: each batch starts ICU on the text after the last boundary, not at an offset inside the whole
+          // text: following() from inside a long run of regional indicators scans back to the run's start
+          // (quadratic over the text), and no grapheme rule looks back across a boundary.
+          let written = cicu_grapheme_boundaries(
+            base + from, Int32(utf8.count - from), 0, buffer.baseAddress!, capacity, &status)
           precondition(written >= 0, "ICU grapheme break iterator failed with status \(status)")
           if written == 0 { break }
-          for index in 0..<Int(written) { body(Int(buffer[index])) }
-          from = buffer[Int(written) - 1]
+          for index in 0..<Int(written) { body(from + Int(buffer[index])) }
+          from += Int(buffer[Int(written) - 1])
         }
       }
     }

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer binary and fuzzes one target with its seed corpus.
+#
+#   Fuzz/run.sh TARGET [SECONDS] [LIBFUZZER_FLAG...]   fuzz TARGET for SECONDS (default 60)
+#   Fuzz/run.sh --build                                 only build Fuzz/.build/emotext-fuzz
+#   Fuzz/run.sh --list                                  print the target names
+#
+# The binary is compiled with swiftc from the library sources (Sources/Emotext), the shared property
+# checks (Tests/EmotextTests/Fuzz/Properties, with -D EMOTEXT_FUZZ) and Fuzz/Targets as one module, plus
+# the CICU shim compiled with clang; everything lives in Fuzz/.build, apart from SwiftPM's .build.
+# Seeds are read from Corpus/fuzz/TARGET/ (never written); new coverage goes to Fuzz/.build/corpus/TARGET/.
+# A finding (crash, failed property, timeout, out of memory) is saved as
+# Corpus/fuzz/regressions/TARGET-KIND-SHA1, which `swift test --filter FuzzRegressionTests` replays.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/Fuzz/.build"
+binary="$build/emotext-fuzz"
+
+targets() {
+  sed -n 's/^  case \([a-z][a-zA-Z]*\)$/\1/p' "$root/Tests/EmotextTests/Fuzz/Properties/FuzzTarget.swift"
+}
+
+build() {
+  mkdir -p "$build/cicu"
+  local sources=()
+  while IFS= read -r file; do sources+=("$file"); done < <(
+    find "$root/Sources/Emotext" "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Fuzz/Targets" -name '*.swift' | sort)
+  local c_sources=("$root"/Sources/CICU/*.c)
+  if [ -x "$binary" ] && [ -z "$(find "${sources[@]}" "${c_sources[@]}" "$root"/Sources/CICU/include "$0" -newer "$binary" | head -1)" ]; then
+    return 0
+  fi
+  echo "building $binary" >&2
+  cat > "$build/cicu/module.modulemap" <<MAP
+module CICU {
+  umbrella "$root/Sources/CICU/include"
+  export *
+}
+MAP
+  rm -f "$build"/cicu/*.o
+  for c in "${c_sources[@]}"; do
+    clang -c -O1 -g -fsanitize=address,fuzzer-no-link -I "$root/Sources/CICU/include" \
+      -o "$build/cicu/$(basename "$c" .c).o" "$c"
+  done
+  swiftc -module-name EmotextFuzz -package-name EmotextFuzz -parse-as-library -swift-version 6 -O -g \
+    -D DEBUG -D EMOTEXT_FUZZ -sanitize=fuzzer,address -use-ld=lld \
+    -Xcc -fmodule-map-file="$build/cicu/module.modulemap" -I "$root/Sources/CICU/include" \
+    "${sources[@]}" "$build"/cicu/*.o -licuuc -licui18n -o "$binary.tmp"
+  mv "$binary.tmp" "$binary"
+}
+
+case "${1:-}" in
+  "" | -h | --help)
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    echo "targets: $(targets | tr '\n' ' ')"
+    exit 2
+    ;;
+  --list) targets; exit 0 ;;
+  --build) build; exit 0 ;;
+esac
+
+target=$1
+seconds=${2:-60}
+shift $(( $# >= 2 ? 2 : 1 ))
+if ! targets | grep -qx "$target"; then
+  echo "Fuzz/run.sh: unknown target '$target'; targets: $(targets | tr '\n' ' ')" >&2
+  exit 2
+fi
+build
+mkdir -p "$build/corpus/$target" "$root/Corpus/fuzz/$target" "$root/Corpus/fuzz/regressions"
+flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1
+  -detect_leaks=0 -artifact_prefix="$root/Corpus/fuzz/regressions/$target-")
+[ -f "$root/Fuzz/$target.dict" ] && flags+=(-dict="$root/Fuzz/$target.dict")
+status=0
+# Note: the Swift runtime's backtracer fights ASan's handler; libFuzzer prints the stack itself.
+# Foundation keeps caches alive until exit, which LeakSanitizer would report as leaks.
+ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no EMOTEXT_FUZZ_TARGET="$target" "$binary" "${flags[@]}" "$@" "$build/corpus/$target" "$root/Corpus/fuzz/$target" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "Fuzz/run.sh: $target found a failing input (exit $status), saved in Corpus/fuzz/regressions/$target-*;" \
+    "replay it with: swift test --filter FuzzRegressionTests" >&2
+fi
+exit "$status"

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// Bad input through the built `emotext` binary: each case asserts the message, where it goes, and the exit status.
+@Suite("CLI bad input", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+struct CLIBadInputTests {
+  @Test func unknownCommandPrintsUsageOnStderr() throws {
+    let output = try CLIProcess.run(["frobnicate"])
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.hasPrefix("emotext: unknown command 'frobnicate'\n"))
+    #expect(output.stderr.contains("usage: emotext <command> [options]"))
+  }
+
+  @Test func noCommandPrintsUsageOnStderr() throws {
+    let output = try CLIProcess.run([])
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.contains("usage: emotext <command> [options]"))
+  }
+
+  @Test(arguments: [
+    "edit", "render", "compose", "parse", "serialize", "roundtrip", "count", "truncate --max 5", "encode-emoji",
+    "decode-emoji", "demo", "catalog", "catalog list", "catalog validate x",
+  ])
+  func unknownFlagPrintsUsageOnStderr(commandLine: String) throws {
+    let words = commandLine.split(separator: " ").map(String.init)
+    let command = words[0]
+    let output = try CLIProcess.run(words + ["--frobnicate"])
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.hasPrefix("emotext \(command): unknown option '--frobnicate'\n"))
+    #expect(output.stderr.contains("usage: emotext \(command)"))
+  }
+
+  @Test(arguments: [
+    (["catalog", "frob"], "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages or export\n"),
+    (["edit", "extra"], "emotext edit: unexpected argument 'extra'\n"),
+    (["render", "--html", "--ansi"], "emotext render: choose one of --html, --ansi and --plain\n"),
+  ])
+  func misuseNamesTheMistakeAndPrintsUsage(arguments: [String], message: String) throws {
+    let output = try CLIProcess.run(arguments)
+    #expect(output.status == 2)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.hasPrefix(message))
+    #expect(output.stderr.contains("usage: emotext \(arguments[0])"))
+  }
+
+  @Test(arguments: ["edit", "parse", "roundtrip", "count", "encode-emoji", "decode-emoji"])
+  func invalidUTF8NamesLineAndByte(command: String) throws {
+    // Line 2 is `{"insert":"b` then 0xFF: byte offset 12 in the line.
+    let output = try CLIProcess.run(
+      [command], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"b".utf8) + [0xFF] + Data("\"}\n".utf8))
+    #expect(output.status == 1)
+    #expect(output.stderr == "emotext \(command): <stdin>: line 2, byte 12: invalid UTF-8 (byte 0xFF)\n")
+  }
+
+  @Test func truncatedUTF8AtTheEndIsAnError() throws {
+    // The input ends inside 哈 (E5 93 88): the last line stops after two of its three bytes.
+    let output = try CLIProcess.run(["edit"], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"".utf8) + [0xE5, 0x93])
+    #expect(output.status == 1)
+    #expect(
+      output.stdout == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}]}"# + "\n")
+    #expect(output.stderr == "emotext edit: <stdin>: line 2, byte 11: invalid UTF-8 (byte 0xE5)\n")
+  }
+
+  @Test func invalidUTF8InAFileNamesTheFile() throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "emotext-bad-\(UUID().uuidString).txt")
+    // Line 2 is é (2 bytes), then 0xC3 0x28: 0x28 cannot continue the sequence 0xC3 starts.
+    try (Data("好[哈哈]\n\u{00E9}".utf8) + [0xC3, 0x28] + Data("\n".utf8)).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let output = try CLIProcess.run(["roundtrip", file.path])
+    #expect(output.status == 1)
+    #expect(output.stderr == "emotext roundtrip: \(file.path): line 2, byte 3: invalid UTF-8 (byte 0x28)\n")
+  }
+
+  @Test(arguments: ["edit", "parse"])
+  func oversizedLineHitsTheLimit(command: String) throws {
+    let limit = 16 << 20
+    let output = try CLIProcess.run([command], stdin: Data(repeating: UInt8(ascii: "["), count: limit + 1))
+    #expect(output.status == 1)
+    #expect(output.stderr == "emotext \(command): <stdin>: line 1: longer than the limit of \(limit) bytes\n")
+  }
+
+  @Test func malformedJSONLinesToEditAreReportedPerLine() throws {
+    let lines = [
+      "nope", #"{"insert": 5}"#, #"{"insert": "a", "backspace": 1}"#, "[]", #"{"frobnicate": 1}"#,
+      #"{"select": [0, 99]}"#, #"{"backspace": -1}"#, #"{"move": "up"}"#, #"{"emoticon": "[未知]"}"#, #"{"insert": "好"}"#,
+    ]
+    let output = try CLIProcess.run(["edit"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+    #expect(output.status == 1)
+    #expect(output.stderr.isEmpty)
+    let answers = output.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      answers == [
+        #"{"error":"not valid JSON: nope","line":1}"#,
+        #"{"error":"\"insert\" takes a string","line":2}"#,
+        #"{"error":"expected an object with exactly one command, such as {\"insert\": \"text\"}","line":3}"#,
+        #"{"error":"expected an object with exactly one command, such as {\"insert\": \"text\"}","line":4}"#,
+        #"{"error":"unknown command \"frobnicate\"; expected insert, emoticon, backspace, delete, select, move, undo, redo or mode","line":5}"#,
+        #"{"error":"selection [0, 99] is out of range: the text is 0 UTF-16 units long","line":6}"#,
+        #"{"error":"\"backspace\" takes a count from 0 to 1000000","line":7}"#,
+        #"{"error":"\"move\" takes \"left\", \"right\", \"start\" or \"end\"","line":8}"#,
+        #"{"error":"unknown emoticon [未知]: not in the catalog","line":9}"#,
+        #"{"text":"好","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"好"}]}"#,
+      ])
+  }
+
+  @Test func unreadableFilesAreNamed() throws {
+    let missing = try CLIProcess.run(["roundtrip", "/nonexistent/posts.txt"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "emotext roundtrip: /nonexistent/posts.txt: No such file or directory\n")
+
+    let folder = try CLIProcess.run(["count", "/"])
+    #expect(folder.status == 1)
+    #expect(folder.stderr == "emotext count: /: Is a directory\n")
+
+    let catalog = try CLIProcess.run(["catalog", "list", "--catalog", "/nonexistent/bundle"])
+    #expect(catalog.status == 1)
+    #expect(
+      catalog.stderr
+        == "emotext catalog: cannot load catalog /nonexistent/bundle: /nonexistent/bundle: file not found (expected a readable file)\n"
+    )
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root reads files whatever their permissions"))
+  func fileWithoutReadPermissionIsNamed() throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "emotext-locked-\(UUID().uuidString).txt")
+    try Data("好\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file.path)
+    let output = try CLIProcess.run(["roundtrip", file.path])
+    #expect(output.status == 1)
+    #expect(output.stderr == "emotext roundtrip: \(file.path): Permission denied\n")
+  }
+
+  @Test func malformedDocumentJSONNamesThePath() throws {
+    let output = try CLIProcess.run(
+      ["serialize"], stdin: Data(#"{"version":1,"runs":[{"text":"a"},{"emoticon":"[zz]"}]}"#.utf8 + [0x0A]))
+    #expect(output.status == 1)
+    #expect(output.stderr == "emotext serialize: <stdin> line 1: runs[1].emoticon: unknown emoticon \"[zz]\"\n")
+  }
+
+  @Test func catalogImageSymlinkEscapingTheFolderIsAnError() throws {
+    let bundle = try CatalogBundle(images: ["evil.png": "/etc/passwd"])
+    defer { bundle.remove() }
+    let output = try CLIProcess.run(["catalog", "validate", bundle.root.path])
+    #expect(output.status == 1)
+    #expect(
+      output.stdout.contains(
+        #"error: p/info.plist: emoticons[0].png: expected a relative path inside the pack folder, found "evil.png""#))
+    let list = try CLIProcess.run(["catalog", "list", "--catalog", bundle.root.path])
+    #expect(list.status == 1)
+    #expect(list.stderr.contains("p/info.plist: emoticons[0].png: expected a relative path inside the pack folder"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+  func corruptRecentsFileIsReportedAndIgnored() throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "emotext-recents-\(UUID().uuidString).json")
+    try Data("{\"version\":1,\"codes\":[".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    // Esc cancels the composer (exit 1) once it has started.
+    let output = try CLIProcess.run(["compose", "--recents", file.path], terminalKeys: Data([0x1B]))
+    #expect(output.status == 1)
+    #expect(
+      output.stdout.contains(
+        "emotext compose: \(file.path): ignored, expected {\"version\":1,\"codes\":[…]}: not valid JSON"))
+  }
+}
+
+/// A tutorial bundle in a temporary folder: pack `p` with `[a]` → `evil.png` and `[b]` → `b.png`, where
+/// `images` maps file names in the pack folder to symbolic link targets.
+struct CatalogBundle {
+  let root: URL
+
+  init(images: [String: String]) throws {
+    root = FileManager.default.temporaryDirectory.appending(path: "emotext-bundle-\(UUID().uuidString)")
+    let pack = root.appending(path: "p")
+    try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>packages</key><array><dict><key>id</key><string>p</string></dict></array></dict></plist>
+      """.utf8
+    ).write(to: root.appending(path: "emoticons.plist"))
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>id</key><string>p</string><key>group_name_cn</key><string>P</string>
+      <key>emoticons</key><array>
+      <dict><key>chs</key><string>[a]</string><key>png</key><string>evil.png</string><key>type</key><string>0</string></dict>
+      <dict><key>chs</key><string>[b]</string><key>png</key><string>b.png</string><key>type</key><string>0</string></dict>
+      </array></dict></plist>
+      """.utf8
+    ).write(to: pack.appending(path: "info.plist"))
+    _ = FileManager.default.createFile(atPath: pack.appending(path: "b.png").path, contents: Data())
+    for (name, target) in images {
+      try FileManager.default.createSymbolicLink(atPath: pack.appending(path: name).path, withDestinationPath: target)
+    }
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: root) }
+}

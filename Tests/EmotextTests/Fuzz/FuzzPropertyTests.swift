@@ -1,0 +1,44 @@
+import Testing
+
+@testable import Emotext
+
+/// The fuzz property checks themselves: they must reject what they are meant to catch, or replaying the
+/// corpus proves nothing.
+@Suite("Fuzz property checks") struct FuzzPropertyTests {
+  @Test func referenceTokenizerLetsTheInnermostPairWin() {
+    let bytes = Array("[[a]x[A]] [a\n] [哈哈]".utf8)
+    let matches = TokenizeProperty.referenceMatches(in: bytes, catalog: FuzzCatalogs.small)
+    #expect(matches.map(\.0) == [1..<4, 5..<8, 15..<23])
+    #expect(matches.map(\.1.code) == ["[a]", "[a]", "[哈哈]"])
+  }
+
+  @Test func htmlCheckRejectsMarkupFromTheInput() {
+    let document = RichText("x")
+    #expect(throws: PropertyFailure.self) { try HTMLProperty.checkStructure("<b>x</b>", of: document, input: []) }
+    #expect(throws: PropertyFailure.self) { try HTMLProperty.checkStructure("x\"", of: document, input: []) }
+    #expect(throws: PropertyFailure.self) { try HTMLProperty.checkStructure("&amp", of: document, input: []) }
+    // An injected line break or emoticon tag has the renderer's shape but not its count.
+    #expect(throws: PropertyFailure.self) { try HTMLProperty.checkStructure("x<br>", of: document, input: []) }
+    #expect(throws: PropertyFailure.self) {
+      try HTMLProperty.checkStructure(#"<span class="emoticon" title="a">x</span>"#, of: document, input: [])
+    }
+    #expect(throws: PropertyFailure.self) {
+      try HTMLProperty.checkStructure(
+        #"<a class="link" href="javascript:x">x</a>"#, of: RichText("x", attributes: TextAttributes(entity: .link)),
+        input: [])
+    }
+    #expect(throws: Never.self) { try HTMLProperty.checkStructure("&lt;b&gt;x&#39;", of: document, input: []) }
+  }
+
+  @Test func editModelTurnsATypedTokenIntoAnAttachment() {
+    var model = EditModel(postText: Array("好".utf8), catalog: FuzzCatalogs.small, undoLimit: 100)
+    model.insert(text: Array("[a".utf8))
+    model.insert(text: Array("]".utf8))
+    #expect(model.pieces == [.text(Array("好".utf8)), .attachment(token: Array("[a]".utf8))])
+    #expect(model.selection == 2..<2)
+    model.deleteBackward()
+    #expect(model.postText == Array("好".utf8))
+    model.undo()
+    #expect(model.postText == Array("好[a]".utf8))
+  }
+}

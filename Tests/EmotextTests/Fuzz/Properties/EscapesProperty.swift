@@ -1,0 +1,55 @@
+#if !EMOTEXT_FUZZ
+  @testable import Emotext
+#endif
+
+/// The escapes target: the BMP-only emoji escaping and the tutorials' emoji code strings.
+///
+/// For any text: `encode` writes only BMP scalars and `decode(encode(s))` gives `s` back byte for byte,
+/// in the default and a custom format; `decode` of arbitrary text gives text or an error whose byte offset
+/// lies in the text; `EmojiCode.parse(EmojiCode.format(s))` gives `s` back, and `parse` of arbitrary text
+/// gives text or an error.
+enum EscapesProperty {
+  static let formats: [EmojiEscaping] = {
+    var formats = [EmojiEscaping()]
+    if let custom = try? EmojiEscaping(prefix: "{e:", separator: ",", suffix: "}") { formats.append(custom) }
+    return formats
+  }()
+
+  static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
+    let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
+    for escaping in formats {
+      let encoded = escaping.encode(text)
+      try require(encoded.unicodeScalars.allSatisfy { $0.value <= 0xFFFF }, "encode left a non-BMP scalar in \(bytes)")
+      let decoded: String
+      do {
+        decoded = try escaping.decode(encoded)
+      } catch {
+        throw PropertyFailure(description: "decode(encode(s)) failed for \(bytes): \(error)")
+      }
+      try require(Array(decoded.utf8) == Array(text.utf8), "decode(encode(s)) != s for \(bytes) (\(escaping.prefix))")
+      do {
+        _ = try escaping.decode(text)
+      } catch {
+        try require(
+          (0...text.utf8.count).contains(error.utf8Offset),
+          "decode error offset \(error.utf8Offset) outside the text (\(text.utf8.count) bytes)")
+      }
+    }
+    if !text.isEmpty {
+      let parsed: String
+      do {
+        parsed = try EmojiCode.parse(EmojiCode.format(text))
+      } catch {
+        throw PropertyFailure(description: "EmojiCode.parse(format(s)) failed for \(bytes): \(error)")
+      }
+      try require(Array(parsed.utf8) == Array(text.utf8), "EmojiCode.parse(format(s)) != s for \(bytes)")
+    }
+    let parsed: String
+    do {
+      parsed = try EmojiCode.parse(text)
+    } catch {
+      return try require(!error.description.isEmpty, "an EmojiCode error without a message")
+    }
+    try require(!parsed.isEmpty, "EmojiCode.parse gave empty text for \(bytes)")
+  }
+}

@@ -1,0 +1,104 @@
+// Note: this folder is compiled into the test target and, with `-D EMOTEXT_FUZZ`, into the libFuzzer
+// binary that Fuzz/run.sh builds from the library sources as one module, so both check the same properties.
+#if !EMOTEXT_FUZZ
+  @testable import Emotext
+#endif
+
+/// A property that did not hold on a fuzz input, saying what was expected and what came out.
+struct PropertyFailure: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// Throws a ``PropertyFailure`` with `message` when `condition` is false.
+func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(PropertyFailure) {
+  if !condition { throw PropertyFailure(description: message()) }
+}
+
+/// One libFuzzer target: the bytes it takes and the properties it checks on them.
+///
+/// `Fuzz/run.sh NAME` fuzzes one target; `FuzzRegressionTests` replays `Corpus/fuzz/NAME/` and the
+/// files in `Corpus/fuzz/regressions/` whose names start with `NAME-` through ``check(_:)``.
+enum FuzzTarget: String, CaseIterable, Sendable {
+  /// Any bytes as post text: lossless, canonical, agrees with a reference tokenizer.
+  case tokenize
+  /// Bytes as editor commands, run against ``Editor`` and a naive reference model.
+  case edit
+  /// Bytes as JSON Lines for `emotext edit`: one well-formed answer per line; a failed line changes nothing.
+  case editscript
+  /// Bytes as a JSON catalog or a bundle's plist / JSON files: a catalog or clear errors, never a crash.
+  case catalog
+  /// The JSON document format: decode or a clear error; encode → decode is exact.
+  case document
+  /// The BMP emoji escaping and the tutorials' emoji code strings: round trips and clear errors.
+  case escapes
+  /// The HTML renderer: nothing from the input becomes markup.
+  case html
+  /// The terminal renderer: no control character from the input, lines wrapped to the width.
+  case terminal
+
+  /// Checks the target's properties on `bytes`; throws the first one that fails.
+  func check(_ bytes: [UInt8]) throws(PropertyFailure) {
+    switch self {
+    case .tokenize: try TokenizeProperty.check(bytes)
+    case .edit: try EditProperty.check(bytes)
+    case .editscript: try EditScriptProperty.check(bytes)
+    case .catalog: try CatalogProperty.check(bytes)
+    case .document: try DocumentProperty.check(bytes)
+    case .escapes: try EscapesProperty.check(bytes)
+    case .html: try HTMLProperty.check(bytes)
+    case .terminal: try TerminalProperty.check(bytes)
+    }
+  }
+}
+
+/// Catalogs the fuzz targets tokenize against.
+enum FuzzCatalogs {
+  /// Short ASCII tokens the fuzzer finds easily, an alias, a token that is canonically equivalent to
+  /// another spelling (`[é]` / `[e\u{301}]`), emoji inside a token, a long token, and an emoji emoticon.
+  static let small = EmoticonCatalog(packs: [
+    EmoticonPack(
+      id: "fuzz", displayName: "fuzz",
+      emoticons: [
+        Emoticon(code: "[a]", aliases: ["[A]"], kind: .image(png: "a.png", gif: nil), packID: "fuzz"),
+        Emoticon(code: "[ab]", kind: .image(png: "ab.png", gif: nil), packID: "fuzz"),
+        Emoticon(code: "[哈哈]", kind: .image(png: "haha.png", gif: nil), fallback: "😆", packID: "fuzz"),
+        Emoticon(code: "[微笑]", kind: .image(png: "weixiao.png", gif: nil), packID: "fuzz"),
+        Emoticon(code: "[e\u{301}]", kind: .image(png: "e.png", gif: nil), packID: "fuzz"),
+        Emoticon(code: "[👍🏽]", kind: .image(png: "thumb.png", gif: nil), packID: "fuzz"),
+        Emoticon(code: "[x y]", kind: .image(png: "xy.png", gif: nil), packID: "fuzz"),
+        Emoticon(code: "[0123456789abcdef]", kind: .image(png: "long.png", gif: nil), packID: "fuzz"),
+        Emoticon(code: "😀", kind: .emoji("😀"), packID: "fuzz"),
+      ])
+  ])
+
+  /// The catalogs the tokenize target checks every input against.
+  static let all: [EmoticonCatalog] = [.default, small]
+}
+
+/// Reads a fuzz input front to back; past the end every read gives 0.
+struct FuzzInput {
+  private let bytes: [UInt8]
+  private var position = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// Whether unread bytes remain.
+  var hasMore: Bool { position < bytes.count }
+
+  /// The next byte, or 0 at the end.
+  mutating func byte() -> UInt8 {
+    guard position < bytes.count else { return 0 }
+    defer { position += 1 }
+    return bytes[position]
+  }
+
+  /// The next byte as a number in `0..<count`.
+  mutating func number(below count: Int) -> Int { Int(byte()) % max(count, 1) }
+
+  /// Up to `count` next bytes.
+  mutating func bytes(upTo count: Int) -> [UInt8] {
+    let end = min(position + count, bytes.count)
+    defer { position = end }
+    return Array(bytes[position..<end])
+  }
+}

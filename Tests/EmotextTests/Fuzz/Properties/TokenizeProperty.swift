@@ -1,0 +1,103 @@
+#if !EMOTEXT_FUZZ
+  @testable import Emotext
+#endif
+
+/// The tokenize target: any bytes are post text.
+///
+/// For valid UTF-8 (and for invalid input after `String(decoding:)` repairs it), against each catalog in
+/// ``FuzzCatalogs/all``: `postText` gives back the input byte for byte; the document passes
+/// `checkInvariants()` and no text run holds a catalog token; the matches are those of a reference
+/// tokenizer written differently (looking back from each `]`); `tokenize(postText(doc)) == doc`; and the
+/// UTF-16 length and cluster positions agree with the runs.
+enum TokenizeProperty {
+  static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
+    let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
+    for catalog in FuzzCatalogs.all {
+      try check(text, catalog: catalog)
+    }
+  }
+
+  static func check(_ text: String, catalog: EmoticonCatalog) throws(PropertyFailure) {
+    let tokenizer = BracketTokenizer(catalog: catalog)
+    let document = tokenizer.tokenize(text)
+    document.checkInvariants()
+    let bytes = Array(text.utf8)
+    try require(Array(document.postText.utf8) == bytes, "postText differs from the input \(bytes)")
+
+    let expected = referenceMatches(in: bytes, catalog: catalog)
+    let found = tokenizer.matches(in: text).map { ($0.utf8Range, $0.emoticon) }
+    try require(
+      found.map(\.0) == expected.map(\.0),
+      "matches \(found.map(\.0)) differ from the reference \(expected.map(\.0)) in \(bytes)")
+    try require(zip(found, expected).allSatisfy { $0.1 == $1.1 }, "a match names the wrong emoticon in \(bytes)")
+
+    var attachments = 0
+    var tokenUTF16 = 0
+    for run in document.runs {
+      switch run {
+      case .text(let runText, _):
+        try require(tokenizer.matches(in: runText).isEmpty, "text run \(Array(runText.utf8)) holds a catalog token")
+        try checkBoundaries(runText)
+      case .emoticon(let attachment):
+        attachments += 1
+        tokenUTF16 += attachment.token.utf16.count
+        try require(
+          catalog.emoticon(forToken: attachment.token) == attachment.emoticon,
+          "attachment \(attachment.token) is not the catalog's emoticon for its token")
+      }
+    }
+    try require(attachments == expected.count, "\(attachments) attachments for \(expected.count) tokens")
+    try require(
+      document.utf16Count == text.utf16.count - tokenUTF16 + attachments,
+      "utf16Count \(document.utf16Count) does not match the input's \(text.utf16.count) units")
+    try require(tokenizer.tokenize(document.postText) == document, "tokenize(postText(doc)) != doc for \(bytes)")
+    try checkPositions(document)
+  }
+
+  /// The boundaries found in batches agree with stepping one boundary at a time.
+  private static func checkBoundaries(_ text: String) throws(PropertyFailure) {
+    var stepped: [Int] = []
+    var utf8Offset = 0
+    while utf8Offset < text.utf8.count {
+      utf8Offset = GraphemeBreaks.boundary(after: utf8Offset, in: text)
+      stepped.append(utf8Offset)
+    }
+    let batched = GraphemeBreaks.boundaries(in: text)
+    try require(batched == stepped, "boundaries \(batched) differ from stepping \(stepped) in \(Array(text.utf8))")
+    try require(
+      GraphemeBreaks.count(in: text) == stepped.count,
+      "count \(GraphemeBreaks.count(in: text)) differs from \(stepped.count) boundaries in \(Array(text.utf8))")
+  }
+
+  /// Each cluster boundary maps to its cluster count and back (sampled on long documents).
+  private static func checkPositions(_ document: RichText) throws(PropertyFailure) {
+    let clusters = document.graphemeCount
+    try require(clusters <= document.utf16Count, "more clusters (\(clusters)) than UTF-16 units")
+    let stride = max(1, clusters / 32)
+    for clusterCount in Swift.stride(from: 0, through: clusters, by: stride) {
+      let utf16Offset = document.utf16Offset(graphemeOffset: clusterCount)
+      try require(document.isGraphemeBoundary(utf16Offset), "cluster \(clusterCount) ends inside a cluster")
+      try require(
+        document.graphemeCount(before: utf16Offset) == clusterCount,
+        "utf16Offset(graphemeOffset: \(clusterCount)) = \(utf16Offset) counts back differently")
+      try require(
+        document.graphemeBoundary(after: utf16Offset) > utf16Offset || utf16Offset == document.utf16Count,
+        "graphemeBoundary(after: \(utf16Offset)) does not move forward")
+    }
+  }
+
+  /// The catalog tokens in `bytes`, found by looking back from each `]` to the nearest bracket or line
+  /// break: a token is `[` + at least one byte + `]` with none of those in between, that the catalog knows.
+  /// Linear: each look-back stops at the previous `]` at the latest.
+  static func referenceMatches(in bytes: [UInt8], catalog: EmoticonCatalog) -> [(Range<Int>, Emoticon)] {
+    var result: [(Range<Int>, Emoticon)] = []
+    for close in bytes.indices where bytes[close] == UInt8(ascii: "]") {
+      var open = close - 1
+      while open >= 0 && ![UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D].contains(bytes[open]) { open -= 1 }
+      guard open >= 0, bytes[open] == UInt8(ascii: "["), close - open >= 2 else { continue }
+      let token = String(decoding: bytes[open...close], as: UTF8.self)
+      if let emoticon = catalog.emoticon(forToken: token) { result.append((open..<(close + 1), emoticon)) }
+    }
+    return result
+  }
+}
