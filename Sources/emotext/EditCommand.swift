@@ -1,4 +1,5 @@
 import Emotext
+import Foundation
 
 enum EditCommand: Command {
   static let name = "edit"
@@ -38,7 +39,11 @@ enum EditCommand: Command {
     var input = LineSource.standardInput()
     do {
       while let lines = try input.nextBatch(maxLines: 1) {
-        for line in lines { print(script.apply(line)) }
+        for line in lines {
+          print(script.apply(line))
+          // Note: a host driving the editor through a pipe reads each answer before it writes the next line.
+          fflush(nil)
+        }
       }
     } catch {
       throw CommandFailure(error.description)
