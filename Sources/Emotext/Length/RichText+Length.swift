@@ -1,13 +1,4 @@
 extension RichText {
-  /// The number of extended grapheme clusters, each attachment counting 1, equal to ``graphemeCount``
-  /// but counting runs of scalars that always stand alone without asking ICU.
-  var fastGraphemeCount: Int {
-    runs.reduce(0) { count, run in
-      if case .text(let text, _) = run { return count + GraphemeBreaks.fastCount(in: text) }
-      return count + 1
-    }
-  }
-
   /// The length of the document in `measure`.
   ///
   /// ```swift
@@ -21,7 +12,7 @@ extension RichText {
     switch measure {
     case .utf16: return utf16Count
     case .unicodeScalars: return scalarCount
-    case .graphemeClusters: return fastGraphemeCount
+    case .graphemeClusters: return graphemeCount
     case .weighted(let rule):
       var sum = 0
       forEachLengthUnit(by: measure) { weight, _ in

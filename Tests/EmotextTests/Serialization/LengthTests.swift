@@ -90,32 +90,4 @@ import Testing
     }
   }
 
-  /// Every line of GraphemeBreakTest.txt: the fast count equals the number of ÷ marks minus one.
-  @Test func fastGraphemeCountIsExactOnTheConformanceFile() throws {
-    let text = try String(contentsOfFile: "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt", encoding: .utf8)
-    var checked = 0
-    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-      let fields = line.prefix { $0 != "#" }.split(whereSeparator: { $0 == " " || $0 == "\t" })
-      var string = ""
-      var breaks = -1
-      for field in fields {
-        if field == "÷" {
-          breaks += 1
-        } else if field != "×" {
-          string.unicodeScalars.append(Unicode.Scalar(UInt32(field, radix: 16)!)!)
-        }
-      }
-      #expect(GraphemeBreaks.fastCount(in: string) == breaks, "\(line)")
-      checked += 1
-    }
-    #expect(checked > 600)
-  }
-
-  @Test func fastGraphemeCountAgreesWithICUOnRandomText() {
-    var random = TokenizerTestRandom(test: "fastGraphemeCountAgreesWithICUOnRandomText")
-    for _ in 0..<1000 {
-      let text = PostTextPieces.random(using: &random, maxPieces: 40)
-      #expect(GraphemeBreaks.fastCount(in: text) == GraphemeBreaks.count(in: text), "\(text.debugDescription)")
-    }
-  }
 }
