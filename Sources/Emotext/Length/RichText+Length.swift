@@ -15,9 +15,15 @@ extension RichText {
     case .graphemeClusters: return graphemeCount
     case .weighted(let rule):
       var sum = 0
-      forEachLengthUnit(by: measure) { weight, _ in
-        sum += weight
-        return true
+      if rule.emojiClusterWeight == nil && !rule.normalizesToNFC {
+        // Note: without a cluster weight or normalization, a cluster weighs the sum of its scalars, so the
+        // length needs no cluster boundaries (Weibo's rule): one pass over the scalars.
+        sum = weightOfScalars(by: rule)
+      } else {
+        forEachLengthUnit(by: measure) { weight, _ in
+          sum += weight
+          return true
+        }
       }
       return (sum + rule.unitsPerCharacter - 1) / rule.unitsPerCharacter
     }
@@ -86,6 +92,8 @@ extension RichText {
   {
     var rule: WeightedLengthRule?
     if case .weighted(let weighted) = measure { rule = weighted }
+    // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
+    let normalizes = rule?.normalizesToNFC == true && !nfc(text).utf8.elementsEqual(text.utf8)
     let urls = rule?.urlWeight != nil ? URLScanner.urlRanges(in: text) : []
     var urlIndex = 0
     var urlUTF16Count = 0
@@ -121,7 +129,7 @@ extension RichText {
       case .weighted(let rule):
         if let emojiWeight = rule.emojiClusterWeight, isEmojiCluster(cluster) {
           weight = emojiWeight
-        } else if rule.normalizesToNFC {
+        } else if normalizes {
           weight = Self.weight(ofScalars: nfc(String(cluster)).unicodeScalars, rule)
         } else {
           weight = Self.weight(ofScalars: cluster, rule)
@@ -130,6 +138,30 @@ extension RichText {
       if !body(weight, utf16Offset) { stopped = true }
     }
     return !stopped
+  }
+
+  /// The sum of the weights of every unit by `rule`, weighing each cluster as its scalars (the rule has no
+  /// cluster weight and no normalization).
+  private func weightOfScalars(by rule: WeightedLengthRule) -> Int {
+    var sum = 0
+    for run in runs {
+      switch run {
+      case .emoticon(let attachment):
+        sum += rule.emoticonWeight ?? Self.weight(ofScalars: attachment.token.unicodeScalars, rule)
+      case .text(let text, _):
+        guard let urlWeight = rule.urlWeight else {
+          sum += Self.weight(ofScalars: text.unicodeScalars, rule)
+          continue
+        }
+        var textStart = 0
+        for url in URLScanner.urlRanges(in: text) {
+          sum += Self.weight(ofScalars: text.utf8Slice(textStart..<url.lowerBound).unicodeScalars, rule) + urlWeight
+          textStart = url.upperBound
+        }
+        sum += Self.weight(ofScalars: text.utf8Slice(textStart..<text.utf8.count).unicodeScalars, rule)
+      }
+    }
+    return sum
   }
 
   private static func weight(ofScalars scalars: some Sequence<Unicode.Scalar>, _ rule: WeightedLengthRule) -> Int {
@@ -200,5 +232,13 @@ enum URLScanner {
 
   private static func isURLByte(_ byte: UInt8) -> Bool {
     byte > 0x20 && byte < 0x7F && !"\"<>[]{}|\\^`".utf8.contains(byte)
+  }
+}
+
+extension String {
+  /// The text between two UTF-8 offsets on scalar boundaries.
+  fileprivate func utf8Slice(_ utf8Range: Range<Int>) -> Substring {
+    let start = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
+    return self[start..<utf8.index(start, offsetBy: utf8Range.count)]
   }
 }

@@ -90,4 +90,29 @@ import Testing
     }
   }
 
+
+  /// Weibo's length is computed in one pass over scalars; it must equal the sum of the units that
+  /// truncation walks (clusters, URLs, emoticons), and a naive count of the post text.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func weiboLengthAgreesWithTheUnitWalkAndANaiveCount(seed: UInt64) {
+    print("weiboLengthAgreesWithTheUnitWalkAndANaiveCount seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    let pieces = ["a", "é", "e\u{301}", "好", "👍🏽", "🇨🇳", "[哈哈]", "[未知]", " https://example.com/a?b=1 ", "\n", "𠀀"]
+    let tokenizer = BracketTokenizer(catalog: .default)
+    for _ in 0..<200 {
+      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      let post = tokenizer.tokenize(text)
+      var walked = 0
+      post.forEachLengthUnit(by: .weighted(.weibo)) { weight, _ in
+        walked += weight
+        return true
+      }
+      var naive = 0
+      let withoutURLs = text.replacingOccurrences(of: "https://example.com/a?b=1", with: "")
+      naive += (text.utf8.count - withoutURLs.utf8.count) / "https://example.com/a?b=1".utf8.count * 20
+      for scalar in withoutURLs.unicodeScalars { naive += scalar.value <= 0xFF ? 1 : scalar.value <= 0xFFFF ? 2 : 4 }
+      #expect(post.length(by: .weighted(.weibo)) == (walked + 1) / 2, "seed \(seed): \(text.debugDescription)")
+      #expect(post.length(by: .weighted(.weibo)) == (naive + 1) / 2, "seed \(seed): \(text.debugDescription)")
+    }
+  }
 }
