@@ -118,7 +118,7 @@ extension BenchmarkSuite {
   /// every 8 steps. The carets are the ones `Editor` reports (on cluster boundaries), so both contenders
   /// insert at the same places.
   static func composeScript(emoticonCount: Int, images: [Emoticon]) -> [ComposeStep] {
-    var generator = SplitMix64(seed: Input.seed ^ UInt64(emoticonCount))
+    var generator = SeededGenerator(seed: Input.seed ^ UInt64(emoticonCount))
     let typed = ["今天", "好开心", "ok ", "哈", "😀", "👍🏽", "我们走吧", "see you ", "。", "🇨🇳", "真的"]
     var editor = Editor(catalog: .default)
     var script: [ComposeStep] = []

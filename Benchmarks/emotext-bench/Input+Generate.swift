@@ -1,20 +1,5 @@
 import Emotext
 
-/// A small, fast, seeded generator (SplitMix64), so every run benchmarks the same bytes.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Deterministic benchmark inputs: mixed post text, and the pathological cases.
 enum Input {
   static let seed: UInt64 = 0x454D_4F54_4558_5421  // "EMOTEXT!"
@@ -43,7 +28,7 @@ enum Input {
   /// emoji of every sequence type, line breaks, stray brackets, and a bracket token about every
   /// 40 characters, a third of them unknown to the catalog.
   static func mixed(utf8Count: Int, seed: UInt64 = seed, lineBreaks: Bool = true) -> String {
-    var generator = SplitMix64(seed: seed ^ UInt64(utf8Count))
+    var generator = SeededGenerator(seed: seed ^ UInt64(utf8Count))
     var text = ""
     text.reserveCapacity(utf8Count + 256)
     while text.utf8.count < utf8Count {
@@ -54,7 +39,7 @@ enum Input {
 
   /// Short posts (10 to 140 characters, no line breaks) totalling at least `utf8Count` bytes.
   static func posts(utf8Count: Int, seed: UInt64 = seed) -> [String] {
-    var generator = SplitMix64(seed: seed ^ 0x504F_5354)
+    var generator = SeededGenerator(seed: seed ^ 0x504F_5354)
     var posts: [String] = []
     var total = 0
     while total < utf8Count {
@@ -68,7 +53,7 @@ enum Input {
   }
 
   /// About 40 characters of filler followed by one bracket token.
-  private static func appendSegment(to text: inout String, using generator: inout SplitMix64, lineBreaks: Bool) {
+  private static func appendSegment(to text: inout String, using generator: inout SeededGenerator, lineBreaks: Bool) {
     let target = Int.random(in: 20...60, using: &generator)
     var characters = 0
     while characters < target {

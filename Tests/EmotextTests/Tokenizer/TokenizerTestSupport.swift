@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Emotext
+
 /// The shared ``SeededGenerator`` with its seed printed, taken from `EMOTEXT_SEED` when set so that a
 /// failure can be replayed.
 struct TokenizerTestRandom: RandomNumberGenerator {
