@@ -78,7 +78,7 @@ import Testing
       let measure = measures.randomElement(using: &random)!
       let limit = Int.random(in: 0...20, using: &random)
       let cut = document.truncated(toFit: limit, by: measure)
-      #expect(cut.length(by: measure) <= limit)
+      #expect(cut.length(by: measure) <= limit, "\(measure), \(document.postText.debugDescription) → \(cut.postText.debugDescription)")
       let cutCount = cut.utf16Count
       #expect(document.slice(0..<cutCount) == cut)
       #expect(document.isGraphemeBoundary(cutCount))
@@ -97,7 +97,7 @@ import Testing
   func weiboLengthAgreesWithTheUnitWalkAndANaiveCount(seed: UInt64) {
     print("weiboLengthAgreesWithTheUnitWalkAndANaiveCount seed \(seed)")
     var random = SeededGenerator(seed: seed)
-    let pieces = ["a", "é", "e\u{301}", "好", "👍🏽", "🇨🇳", "[哈哈]", "[未知]", " https://example.com/a?b=1 ", "\n", "𠀀"]
+    let pieces = ["a", "é", "e\u{301}", "好", "👍🏽", "🇨🇳", "[哈哈]", "[未知]", " https://example.com/a?b=1 ", "\n", "𠀀", "1️⃣", "https://t.cn/A6x"]
     let tokenizer = BracketTokenizer(catalog: .default)
     for _ in 0..<200 {
       let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
@@ -112,7 +112,11 @@ import Testing
       naive += (text.utf8.count - withoutURLs.utf8.count) / "https://example.com/a?b=1".utf8.count * 20
       for scalar in withoutURLs.unicodeScalars { naive += scalar.value <= 0xFF ? 1 : scalar.value <= 0xFFFF ? 2 : 4 }
       #expect(post.length(by: .weighted(.weibo)) == (walked + 1) / 2, "seed \(seed): \(text.debugDescription)")
-      #expect(post.length(by: .weighted(.weibo)) == (naive + 1) / 2, "seed \(seed): \(text.debugDescription)")
+      // Note: the naive count knows only the spaced URL; a bare one can run into what follows it (and take
+      // the cluster it ends in, `…/A6x1️⃣`), which the unit walk above covers.
+      if !text.contains("https://t.cn/") {
+        #expect(post.length(by: .weighted(.weibo)) == (naive + 1) / 2, "seed \(seed): \(text.debugDescription)")
+      }
     }
   }
 }

@@ -2,15 +2,21 @@ import Foundation
 
 @testable import Emotext
 
-/// The shared ``SeededGenerator`` with its seed printed, taken from `EMOTEXT_SEED` when set so that a
-/// failure can be replayed.
+/// The shared ``SeededGenerator`` with its seed printed. The seed is fixed per test (so `swift test` and CI
+/// are repeatable); `EMOTEXT_SEED=N` replays a seed, and `EMOTEXT_SEED=random` explores new ones.
 struct TokenizerTestRandom: RandomNumberGenerator {
   private var generator: SeededGenerator
   let seed: UInt64
 
   init(test: String) {
-    let environment = ProcessInfo.processInfo.environment["EMOTEXT_SEED"].flatMap { UInt64($0) }
-    seed = environment ?? UInt64.random(in: 0...UInt64.max)
+    let environment = ProcessInfo.processInfo.environment["EMOTEXT_SEED"]
+    if environment == "random" {
+      seed = UInt64.random(in: 0...UInt64.max)
+    } else {
+      // Note: FNV-1a of the test's name, stable across runs and platforms (unlike `hashValue`).
+      seed = environment.flatMap { UInt64($0) }
+        ?? test.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
     generator = SeededGenerator(seed: seed)
     print("\(test): seed \(seed) (replay with EMOTEXT_SEED=\(seed))")
   }
