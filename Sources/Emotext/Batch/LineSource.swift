@@ -21,6 +21,8 @@ public struct LineSource: ~Copyable {
   private var ready: [String] = []
   private var readyStart = 0
   private var ended = false
+  /// A read or decoding error not yet reported because lines read before it were still to go out.
+  private var failure: LineSourceError?
 
   /// Opens `path` (`-` is standard input).
   /// - Throws: ``LineSourceError`` when the file cannot be opened.
@@ -63,7 +65,15 @@ public struct LineSource: ~Copyable {
   /// - Throws: ``LineSourceError`` for a read error, invalid UTF-8 or an overlong line, naming the line.
   public mutating func nextBatch(maxLines: Int) throws(LineSourceError) -> [String]? {
     precondition(maxLines > 0, "nextBatch needs maxLines > 0")
-    while ready.count - readyStart < maxLines && !ended { try fill() }
+    while ready.count - readyStart < maxLines && !ended && failure == nil {
+      do {
+        try fill()
+      } catch {
+        // Note: the lines read before the failure go out first; the error comes with the next batch.
+        failure = error
+      }
+    }
+    if readyStart == ready.count, let failure { throw failure }
     guard readyStart < ready.count else { return nil }
     let end = min(ready.count, readyStart + maxLines)
     let batch = Array(ready[readyStart..<end])

@@ -17,6 +17,8 @@ public struct UTF8LineDecoder: Sendable {
   /// The number of bytes consumed so far, the pending partial line included.
   public private(set) var utf8Count = 0
   private var pending: [UInt8] = []
+  /// An error found after lines that were returned first; every later call reports it.
+  private var deferredError: LineDecodingError?
 
   /// A decoder that accepts lines up to `maxLineUTF8Count` bytes (default 16 MiB).
   public init(maxLineUTF8Count: Int = 16 << 20) {
@@ -26,16 +28,24 @@ public struct UTF8LineDecoder: Sendable {
 
   /// Consumes `bytes` and returns the lines they complete, without their LF.
   /// - Throws: ``LineDecodingError`` for invalid UTF-8 or a line over the limit.
+  ///   The lines before a bad one are returned first: the error comes from the next call.
   public mutating func decode(_ bytes: some Collection<UInt8>) throws(LineDecodingError) -> [String] {
+    if let deferredError { throw deferredError }
     var lines: [String] = []
-    var start = bytes.startIndex
-    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-      try appendPending(bytes[start..<newline])
-      utf8Count += 1
-      lines.append(try takeLine())
-      start = bytes.index(after: newline)
+    do {
+      var start = bytes.startIndex
+      while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        try appendPending(bytes[start..<newline])
+        utf8Count += 1
+        lines.append(try takeLine())
+        start = bytes.index(after: newline)
+      }
+      try appendPending(bytes[start...])
+    } catch {
+      // Note: nothing is lost: the good lines of this chunk go out before the error is reported.
+      if lines.isEmpty { throw error }
+      deferredError = error
     }
-    try appendPending(bytes[start...])
     return lines
   }
 
@@ -51,7 +61,8 @@ public struct UTF8LineDecoder: Sendable {
 
   /// Ends the stream and returns its last line when it did not end with LF.
   public mutating func finish() throws(LineDecodingError) -> [String] {
-    pending.isEmpty ? [] : [try takeLine()]
+    if let deferredError { throw deferredError }
+    return pending.isEmpty ? [] : [try takeLine()]
   }
 
   private mutating func takeLine() throws(LineDecodingError) -> String {

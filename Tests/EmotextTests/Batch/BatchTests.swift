@@ -43,10 +43,20 @@ import Testing
     }
   }
 
+  @Test func theLinesBeforeABadOneAreNotLost() throws {
+    var decoder = UTF8LineDecoder()
+    #expect(try decoder.decode(Array("ok\n好\n".utf8) + [0xE5, 0x93, 0x0A, 0x61]) == ["ok", "好"])
+    #expect(throws: LineDecodingError(line: 3, utf8Offset: 0, reason: .invalidUTF8(byte: 0xE5))) {
+      try decoder.decode(Array("more\n".utf8))
+    }
+    #expect(throws: LineDecodingError.self) { try decoder.finish() }
+  }
+
   @Test func aLineOverTheLimitIsAnError() {
     var decoder = UTF8LineDecoder(maxLineUTF8Count: 4)
     do {
-      _ = try decoder.decode(Array("abcd\nabcde".utf8))
+      #expect(try decoder.decode(Array("abcd\nabcde".utf8)) == ["abcd"])
+      _ = try decoder.finish()
       Issue.record("expected an error")
     } catch {
       #expect(error.description == "line 2: longer than the limit of 4 bytes")
@@ -88,6 +98,7 @@ import Testing
     try Data([0x61, 0x0A, 0x62, 0xC3]).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var source = try LineSource(path: url.path)
+    #expect(try source.nextBatch(maxLines: 10) == ["a"], "the line before the bad one is not lost")
     #expect(throws: LineSourceError(name: url.path, message: "line 2, byte 1: invalid UTF-8 (byte 0xC3)")) {
       _ = try source.nextBatch(maxLines: 10)
     }
