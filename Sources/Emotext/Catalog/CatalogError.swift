@@ -51,6 +51,8 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An image path is absolute, climbs out of its pack folder with `..`, or resolves outside it
   /// through a symbolic link.
   case unsafeImagePath(CatalogLocation, path: String)
+  /// A pack folder listed by a bundle resolves outside the bundle through a symbolic link.
+  case packFolderOutsideBundle(CatalogLocation, resolvedPath: String)
   /// An emoji code does not spell Unicode scalars.
   case invalidEmojiCode(CatalogLocation, code: String, reason: EmojiCodeError)
   /// A JSON catalog declares a version this library does not read.
@@ -61,7 +63,7 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .missingFile(let location), .malformedFile(let location, _), .missingKey(let location),
       .wrongValue(let location, _, _), .emptyCode(let location), .codeWithoutBrackets(let location, _),
-      .unsafeImagePath(let location, _), .invalidEmojiCode(let location, _, _),
+      .unsafeImagePath(let location, _), .packFolderOutsideBundle(let location, _), .invalidEmojiCode(let location, _, _),
       .unsupportedVersion(let location, _):
       location
     }
@@ -84,6 +86,8 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         + "found \(quoted(code))"
     case .unsafeImagePath(let location, let path):
       "\(location): expected a relative path inside the pack folder, found \(quoted(path))"
+    case .packFolderOutsideBundle(let location, let resolvedPath):
+      "\(location): expected a pack folder inside the bundle, found a link to \(quoted(resolvedPath))"
     case .invalidEmojiCode(let location, let code, let reason):
       "\(location): invalid emoji code \(quoted(code)): \(reason)"
     case .unsupportedVersion(let location, let found):

@@ -88,6 +88,12 @@ struct CatalogReader {
   /// Reads `<folder>/info.plist` (or `info.json`) as one pack.
   private mutating func readPack(root: String, folder: String, listedID: String?, displayOnly: Bool) {
     let directory = root + "/" + folder
+    if let resolvedFolder = realPath(directory), let resolvedRoot = realPath(root),
+      !resolvedFolder.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
+    {
+      errors.append(.packFolderOutsideBundle(CatalogLocation(file: folder), resolvedPath: resolvedFolder))
+      return
+    }
     let plistFile = folder + "/info.plist"
     let jsonFile = folder + "/info.json"
     let file =

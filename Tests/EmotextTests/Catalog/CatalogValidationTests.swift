@@ -144,6 +144,18 @@ import Testing
       ])
   }
 
+  @Test func aPackFolderLinkedOutsideTheBundleIsRefused() throws {
+    let outside = Files.onePackBundle([Files.image("[a]", png: "a.png")])
+    let root = Files.bundle(["emoticons.plist": Files.packageList(["p", "q"]),
+                             "p/info.plist": Files.info(id: "p", entries: [Files.image("[b]", png: "b.png")])])
+    try FileManager.default.createSymbolicLink(atPath: root + "/q", withDestinationPath: outside + "/p")
+    let found = errors(root)
+    let resolved = URL(fileURLWithPath: outside + "/p").resolvingSymlinksInPath().path
+    #expect(found == [.packFolderOutsideBundle(CatalogLocation(file: "q"), resolvedPath: resolved)])
+    #expect("\(found[0])" == "q: expected a pack folder inside the bundle, found a link to \"\(resolved)\"")
+    #expect(EmoticonCatalog.validate(contentsOf: root).catalog.packs.map(\.id) == ["p"], "the other packs still load")
+  }
+
   @Test(arguments: [
     ("0xd83d", EmojiCodeError.surrogate(component: "0xd83d", componentIndex: 0)),
     ("0x1f600-0x110000", .outOfRange(component: "0x110000", componentIndex: 1)),
