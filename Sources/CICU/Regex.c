@@ -29,7 +29,8 @@ void cicu_regex_close(CICURegex *regex) {
 
 const char *cicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
 
-int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, void *context,
+int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, int32_t stepLimit,
+                              void *context,
                               int32_t (*body)(void *context, int32_t utf8Start, int32_t utf8End)) {
   UErrorCode status = U_ZERO_ERROR;
   URegularExpression *clone = uregex_clone((const URegularExpression *)regex, &status);
@@ -38,6 +39,9 @@ int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32
   UText text = UTEXT_INITIALIZER;
   utext_openUTF8(&text, length > 0 ? (const char *)utf8 : empty, length, &status);
   if (U_SUCCESS(status)) uregex_setUText(clone, &text, &status);
+  // A pattern with nested quantifiers can backtrack exponentially on hostile text: each search stops
+  // with U_REGEX_TIME_OUT after `stepLimit` steps of ICU's match engine.
+  if (U_SUCCESS(status)) uregex_setTimeLimit(clone, stepLimit, &status);
   while (U_SUCCESS(status) && uregex_findNext(clone, &status)) {
     // With UTF-8 UText input, ICU's 64-bit indexes are native (UTF-8 byte) offsets.
     int64_t start = uregex_start64(clone, 0, &status);

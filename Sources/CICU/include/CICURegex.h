@@ -32,8 +32,10 @@ void cicu_regex_close(CICURegex *regex);
 const char *cicu_error_name(int32_t status);
 
 /// Calls `body(context, utf8Start, utf8End)` for each non-overlapping match of `regex` in the UTF-8 text,
-/// in order, until `body` returns 0. Returns 0, or ICU's error code.
-int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, void *context,
+/// in order, until `body` returns 0. Returns 0, or ICU's error code: U_REGEX_TIME_OUT when a search takes
+/// more than `stepLimit` steps of ICU's match engine (0: no limit); the matches before it were reported.
+int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, int32_t stepLimit,
+                              void *context,
                               int32_t (*body)(void *context, int32_t utf8Start, int32_t utf8End));
 
 #endif

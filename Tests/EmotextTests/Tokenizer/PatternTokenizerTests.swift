@@ -102,3 +102,19 @@ import Testing
     }
   }
 }
+
+@Suite("Pattern tokenizer on hostile text")
+struct PatternTokenizerBacktrackingTests {
+  /// `(a+)+!` backtracks exponentially on a run of `a` without `!` (26 of them take ICU seconds, 64 would
+  /// take ages): the step limit ends the search, and tokenizing stays total and lossless instead of hanging
+  /// or crashing.
+  @Test func exponentialBacktrackingIsCutOffAndNothingIsLost() throws {
+    let bang = Emoticon(code: "aa!", kind: .image(png: "a.png", gif: nil), packID: "p")
+    let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "p", displayName: "P", emoticons: [bang])])
+    let tokenizer = try PatternTokenizer(pattern: "(a+)+!", catalog: catalog, matchStepLimit: 1000)
+    let text = "aa! " + String(repeating: "a", count: 64) + "?"
+    let document = tokenizer.tokenize(text)
+    #expect(document.postText == text)
+    #expect(document.runs.first == .emoticon(EmoticonAttachment(bang)), "the match before the hostile part")
+  }
+}
