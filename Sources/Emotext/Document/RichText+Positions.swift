@@ -175,4 +175,10 @@ extension String {
     let index = utf8.index(utf8.startIndex, offsetBy: utf8Offset)
     return utf16.distance(from: utf16.startIndex, to: index)
   }
+
+  /// The text between two UTF-8 offsets on scalar boundaries.
+  func utf8Slice(_ utf8Range: Range<Int>) -> Substring {
+    let start = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
+    return self[start..<utf8.index(start, offsetBy: utf8Range.count)]
+  }
 }

@@ -236,11 +236,3 @@ enum URLScanner {
     byte > 0x20 && byte < 0x7F && !"\"<>[]{}|\\^`".utf8.contains(byte)
   }
 }
-
-extension String {
-  /// The text between two UTF-8 offsets on scalar boundaries.
-  fileprivate func utf8Slice(_ utf8Range: Range<Int>) -> Substring {
-    let start = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
-    return self[start..<utf8.index(start, offsetBy: utf8Range.count)]
-  }
-}

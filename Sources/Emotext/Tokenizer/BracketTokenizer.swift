@@ -79,7 +79,7 @@ public struct BracketTokenizer: Sendable {
     ) {
       // Note: the length is counted here, while the bytes are in cache, not by a second pass over the runs.
       append(
-        .text(BracketTokenizer.string(text, utf8Range: utf8Range), attributes),
+        .text(String(text.utf8Slice(utf8Range)), attributes),
         utf16Count: String.utf16Count(ofUTF8: UnsafeBufferPointer(rebasing: bytes[utf8Range])))
     }
   }
@@ -146,12 +146,5 @@ public struct BracketTokenizer: Sendable {
         index += 1
       }
     }
-  }
-
-  /// The text in a UTF-8 byte range on scalar boundaries.
-  fileprivate static func string(_ text: String, utf8Range: Range<Int>) -> String {
-    let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Range.lowerBound)
-    let end = text.utf8.index(start, offsetBy: utf8Range.count)
-    return String(text[start..<end])
   }
 }
