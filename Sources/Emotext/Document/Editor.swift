@@ -150,7 +150,7 @@ public struct Editor: Sendable {
   }
 
   private mutating func delete(_ range: Range<Int>) {
-    let removesAttachment = document.slice(range).runs.contains { if case .emoticon = $0 { true } else { false } }
+    let removesAttachment = document.slice(range).runs.contains(where: \.isEmoticon)
     replace(range, with: RichText(), group: removesAttachment ? nil : .deleting)
     if removesAttachment { openGroup = nil }
   }

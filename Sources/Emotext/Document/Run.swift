@@ -13,6 +13,12 @@ public enum Run: Hashable, Sendable {
     }
   }
 
+  /// Whether the run is an emoticon attachment.
+  public var isEmoticon: Bool {
+    if case .emoticon = self { return true }
+    return false
+  }
+
   /// The run's text as it is sent to the server: the text itself, or the attachment's token.
   public var postText: String {
     switch self {

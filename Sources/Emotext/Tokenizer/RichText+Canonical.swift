@@ -20,7 +20,7 @@ extension RichText {
       }
       let oldCount = text.utf16.count
       let pieces = tokenizer.tokenize(text, attributes: attributes).runs
-      guard pieces.count > 1 || pieces.first.map({ if case .emoticon = $0 { true } else { false } }) == true else {
+      guard pieces.contains(where: \.isEmoticon) else {
         runStart += oldCount
         index += 1
         continue
