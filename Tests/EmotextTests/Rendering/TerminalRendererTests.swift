@@ -51,7 +51,7 @@ import Testing
     let hostile = Emoticon(code: code, kind: .image(png: "x.png", gif: nil), fallback: payload, packID: "p")
     let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "p", displayName: "P", emoticons: [hostile])])
     let text = BracketTokenizer(catalog: catalog).tokenize("@a\(payload) \(code)").recognizingEntities()
-    #expect(text.runs.contains(where: \.isEmoticon))
+    #expect(text.runs.contains { $0.isEmoticon })
     for options: TerminalRenderer.Options in [[], [.emoticonCodes], [.colors], [.colors, .emoticonCodes]] {
       let output = TerminalRenderer(options: options, columns: 8).render(text)
       // Only the renderer's own SGR sequences may contain ESC.
