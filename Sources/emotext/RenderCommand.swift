@@ -99,20 +99,13 @@ enum RenderCommand: Command {
       data = FileHandle.standardInput.readDataToEndOfFile()
       origin = "stdin"
     }
-    guard var text = String(validating: data, as: UTF8.self) else {
-      let offset = Self.firstInvalidUTF8Offset(in: data)
-      throw CommandFailure("\(origin): invalid UTF-8 at byte offset \(offset)")
+    var text: String
+    do {
+      text = try UTF8LineDecoder.text(of: [UInt8](data))
+    } catch {
+      throw CommandFailure("\(origin): \(error)")
     }
     if text.hasSuffix("\n") { text.removeLast() }
     return text
-  }
-
-  /// The byte offset where the first invalid UTF-8 sequence in `data` starts.
-  private static func firstInvalidUTF8Offset(in data: Data) -> Int {
-    var iterator = data.makeIterator()
-    var decoder = UTF8()
-    var utf8Offset = 0
-    while case .scalarValue(let scalar) = decoder.decode(&iterator) { utf8Offset += UTF8.width(scalar) }
-    return utf8Offset
   }
 }

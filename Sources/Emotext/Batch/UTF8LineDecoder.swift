@@ -59,6 +59,16 @@ public struct UTF8LineDecoder: Sendable {
     pending.append(contentsOf: bytes)
   }
 
+  /// The whole of `bytes` as text, for input read at once (no line length limit).
+  /// - Throws: ``LineDecodingError`` naming the line and the byte in it of the first invalid sequence.
+  public static func text(of bytes: [UInt8]) throws(LineDecodingError) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    let invalid = UTF8Validation.firstInvalidOffset(in: bytes) ?? 0
+    let lineStart = bytes[..<invalid].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let line = 1 + bytes[..<lineStart].count { $0 == UInt8(ascii: "\n") }
+    throw LineDecodingError(line: line, utf8Offset: invalid - lineStart, reason: .invalidUTF8(byte: bytes[invalid]))
+  }
+
   /// Ends the stream and returns its last line when it did not end with LF.
   public mutating func finish() throws(LineDecodingError) -> [String] {
     if let deferredError { throw deferredError }

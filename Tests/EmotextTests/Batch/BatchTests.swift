@@ -52,6 +52,13 @@ import Testing
     #expect(throws: LineDecodingError.self) { try decoder.finish() }
   }
 
+  @Test func wholeTextErrorsNameTheLineAndTheByteInIt() throws {
+    #expect(try UTF8LineDecoder.text(of: Array("好\n[哈哈]".utf8)) == "好\n[哈哈]")
+    #expect(throws: LineDecodingError(line: 3, utf8Offset: 3, reason: .invalidUTF8(byte: 0x28))) {
+      try UTF8LineDecoder.text(of: Array("a\nb\nok".utf8) + [0xC3, 0x28])
+    }
+  }
+
   @Test func aLineOverTheLimitIsAnError() {
     var decoder = UTF8LineDecoder(maxLineUTF8Count: 4)
     do {
