@@ -62,7 +62,12 @@ extension BenchmarkSuite {
     trimHeap()
     let before = residentBytes("VmRSS")
     // Note: writing 5 to clear_refs resets the peak (VmHWM) to the current resident size.
-    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    // (POSIX open and write: Foundation's String.write(toFile:) does not reach /proc files.)
+    let clearRefs = open("/proc/self/clear_refs", O_WRONLY)
+    if clearRefs >= 0 {
+      _ = write(clearRefs, "5", 1)
+      close(clearRefs)
+    }
     let peakReset = residentBytes("VmHWM") <= before + (1 << 20)
     let document = tokenizer.tokenize(text)
     let peak = residentBytes("VmHWM")

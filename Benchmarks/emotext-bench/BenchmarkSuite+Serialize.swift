@@ -103,10 +103,7 @@ extension BenchmarkSuite {
       let insertions = Double(script.count)
       let editor = measure(
         task, input: input, inputBytes: expected.utf8.count, contender: "Emotext Editor", unit: "insertions/s",
-        work: insertions, check: { difference($0.document.postText, expected) }
-      ) {
-        Self.replayInEditor(script)
-      }
+        work: insertions, check: { difference($0.document.postText, expected) }, { Self.replayInEditor(script) })
       if editor != nil, !checkOnly, let last = measurements.last {
         perInsertion.append((emoticonCount, last.medianSeconds / insertions))
         measurements[measurements.count - 1].note = String(
