@@ -60,7 +60,9 @@ public struct Editor: Sendable {
   }
 
   /// An editor on `document` with the caret at its end, recognizing the tokens `tokenizer` finds.
-  public init(document: RichText = RichText(), tokenizer: any EmoticonTokenizer, backspaceMode: BackspaceMode = .platform) {
+  public init(
+    document: RichText = RichText(), tokenizer: any EmoticonTokenizer, backspaceMode: BackspaceMode = .platform
+  ) {
     self.document = document
     anchor = document.utf16Count
     head = anchor
@@ -117,8 +119,9 @@ public struct Editor: Sendable {
   /// Inserts `emoticon` over the selection: an image as one attachment (written as `token`, its code
   /// by default, or one of its aliases), an emoji as its text. Each emoticon is its own undo step.
   public mutating func insert(emoticon: Emoticon, token: String? = nil) {
-    precondition(token.map { $0 == emoticon.code || emoticon.aliases.contains($0) } ?? true,
-                 "\(token ?? "") is not a spelling of \(emoticon.code)")
+    precondition(
+      token.map { $0 == emoticon.code || emoticon.aliases.contains($0) } ?? true,
+      "\(token ?? "") is not a spelling of \(emoticon.code)")
     switch emoticon.kind {
     case .image:
       let attachment = EmoticonAttachment(emoticon, token: token ?? emoticon.code)
@@ -181,7 +184,9 @@ public struct Editor: Sendable {
       window.lowerBound <= change.replacedRange.lowerBound && change.replacedRange.upperBound <= window.upperBound,
       "an edit changed text outside the window its undo step records")
     let replaced = windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound))
-    if !undoStack.isEmpty { undoStack[undoStack.count - 1].changes.append(RecordedChange(change: change, replaced: replaced)) }
+    if !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].changes.append(RecordedChange(change: change, replaced: replaced))
+    }
     // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
     // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
     let caret = document.snapped(canonical.caret, content.isEmpty ? .backward : .forward)
