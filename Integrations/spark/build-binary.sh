@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds a self-contained release `emotext` for cluster executors: the Swift runtime, Foundation, ICU 72 and
-# libstdc++ linked statically, so the binary needs only glibc (2.35 or newer), libm and libgcc_s.
+# libstdc++ linked statically, so the binary needs only glibc (the build machine's version or newer: 2.36 when
+# built on Debian 12), libm and libgcc_s. Build it on the oldest distribution your executors run.
 #
 #   Integrations/spark/build-binary.sh OUT      # e.g. Integrations/spark/build-binary.sh dist/emotext
 #
@@ -49,5 +50,6 @@ if grep -E "libswift|libFoundation|libicu|libstdc\+\+|libdispatch|libBlocksRunti
   echo "$0: $out still depends on the libraries above" >&2
   exit 1
 fi
-echo "$out: $(du -h "$out" | cut -f1), needs only:" >&2
+glibc=$(objdump -T "$out" | grep -o "GLIBC_[0-9.]*" | sort -Vu | tail -n 1)
+echo "$out: $(du -h "$out" | cut -f1), needs only ${glibc/_/ } or newer and:" >&2
 sed 's/^/  /' <<<"$dependencies" >&2

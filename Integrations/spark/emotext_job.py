@@ -47,7 +47,12 @@ def parse_arguments(argv):
         description="Runs an emotext --jsonl command over every line of the input on Spark.",
         epilog="Arguments after -- go to the emotext command, e.g. -- --rule twitter.",
     )
-    parser.add_argument("--binary", required=True, help="the emotext executable (a local path or a URL Spark reads)")
+    parser.add_argument(
+        "--binary",
+        required=True,
+        help="the emotext executable: a local path or a URL Spark reads (hdfs://, s3a://, https://), or the name of "
+        + "a file shipped with spark-submit --files",
+    )
     parser.add_argument("--input", required=True, help="a file, directory or glob; several separated by commas")
     parser.add_argument("--output", required=True, help="the output directory (must not exist)")
     parser.add_argument("--command", required=True, help="count, truncate, parse, serialize, encode-emoji, …")
@@ -284,8 +289,10 @@ def main(argv):
 
     spark = SparkSession.builder.appName("emotext " + options.command).getOrCreate()
     context = spark.sparkContext
-    context.addFile(options.binary)
     name = os.path.basename(options.binary.rstrip("/"))
+    shipped = [path for path in context.getConf().get("spark.files", "").split(",") if path]
+    if not any(os.path.basename(path.rstrip("/")) == name for path in shipped):  # not already sent with --files
+        context.addFile(options.binary)
     command, input_format = options.command, options.format
     partitions = options.partitions or 2 * context.defaultParallelism
 
