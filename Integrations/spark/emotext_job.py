@@ -176,6 +176,8 @@ class EmotextProcess:
             if not raw.endswith(b"\n"):
                 break  # cut off: not an answer
             yield from self.take_errors()
+            if not self.pending:
+                raise RuntimeError("emotext wrote more answers than it was given lines: %r" % raw[:200])
             path, number, _ = self.pending.popleft()
             self.answered += 1
             yield answer_record(raw[:-1].decode("utf-8", "replace"), path, number)
@@ -260,11 +262,16 @@ def run_partition(records, arguments):
 
 
 def _chain(first, retry, source):
-    """`first`, then `retry` drained from the front, then `source`: what the writer sends."""
+    """`first`, then `retry` drained from the front, then `source`: what the writer sends.
+
+    Not `yield from source`: when a stopped process's writer drops this generator, closing it must not close
+    the partition's iterator, which the next process goes on reading.
+    """
     yield first
     while retry:
         yield retry.popleft()
-    yield from source
+    for record in source:
+        yield record
 
 
 def executable(name):

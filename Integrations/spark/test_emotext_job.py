@@ -90,6 +90,17 @@ class RunPartitionTests(unittest.TestCase):
             if output["line"] in self.bad:
                 self.assertEqual(output["error"], "emotext was killed by signal 11")
 
+    def test_a_restart_does_not_close_the_partition_iterator(self):
+        # Enough lines to fill the pipe, so the writer is inside the source when the process stops.
+        def source():
+            for number in range(1, 20001):
+                text = "post %d%s" % (number, " BAD" if number in (2, 3000) else "")
+                yield ("f.txt", number, (json.dumps({"text": text}).encode(), None))
+
+        outputs = emotext_job.run_partition(source(), [sys.executable, "-c", FAKE_CLI, "lossy"])
+        lines = [json.loads(output)["line"] for output in outputs]
+        self.assertEqual(lines, list(range(1, 20001)))
+
     def test_arguments_the_cli_refuses_fail_the_task(self):
         with self.assertRaisesRegex(RuntimeError, "unknown option '--bogus'"):
             self.run_fake("usage")
