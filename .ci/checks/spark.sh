@@ -93,7 +93,19 @@ print(",".join(bad))
 EOF
 )
 export PYSPARK_PYTHON="$PWD/$python" PYSPARK_DRIVER_PYTHON="$PWD/$python" SPARK_LOCAL_IP=127.0.0.1
-submit=("$venv/bin/spark-submit" --master "local[2]" --conf spark.ui.enabled=false --conf spark.log.level=WARN)
+cat >"$tmp/log4j2.properties" <<'EOF'
+rootLogger.level = warn
+rootLogger.appenderRef.stderr.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n
+logger.native.name = org.apache.hadoop.util.NativeCodeLoader
+logger.native.level = error
+EOF
+submit=("$venv/bin/spark-submit" --master "local[2]" --conf spark.ui.enabled=false
+  --driver-java-options "-Dlog4j2.configurationFile=$tmp/log4j2.properties")
 
 job_started=$SECONDS
 "${submit[@]}" Integrations/spark/emotext_job.py --binary "$binary" --input "$tmp/in" --output "$tmp/out" \
