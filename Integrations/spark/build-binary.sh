@@ -20,9 +20,11 @@ out=$1
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
+scratch=.build/static-binary
 multiarch=$(gcc -print-multiarch 2>/dev/null || echo "$(uname -m)-linux-gnu")
-static_libs=$(mktemp -d)
-trap 'rm -rf "$static_libs"' EXIT
+static_libs="$PWD/$scratch/static-libs"
+rm -rf "$static_libs"
+mkdir -p "$static_libs"
 for library in icuuc icui18n icudata; do
   archive="/usr/lib/$multiarch/lib$library.a"
   [ -e "$archive" ] || { echo "$0: $archive is missing: apt-get install -y libicu-dev" >&2; exit 1; }
@@ -33,9 +35,7 @@ if [ -n "$libstdcxx" ] && [ -e "$libstdcxx" ]; then
   ln -s "$(readlink -f "$libstdcxx")" "$static_libs/libstdc++.a"
 fi
 
-scratch=.build/static-binary
-# The search directory's name changes on every run, so SwiftPM would not notice that only the archives matter:
-# remove the old executable to make sure it is linked again.
+# SwiftPM does not track the archives: remove the old executable so that it is linked again.
 rm -f "$scratch/release/emotext"
 swift build -c release --product emotext --static-swift-stdlib --scratch-path "$scratch" \
   -Xlinker -L"$static_libs" \

@@ -90,7 +90,8 @@ def file_lines(path, content, input_format):
         if is_jsonl:
             yield (path, number, (line, None))
         else:
-            yield (path, number, (json.dumps({"text": text}, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), None))
+            record = json.dumps({"text": text}, ensure_ascii=False, separators=(",", ":"))
+            yield (path, number, (record.encode("utf-8"), None))
 
 
 # A location the CLI puts before a message: `emotext count: <stdin> line 3: ` or `<stdin>: line 3, byte 1: `.

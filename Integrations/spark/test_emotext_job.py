@@ -121,7 +121,8 @@ class RunPartitionTests(unittest.TestCase):
 
     def test_answers_keep_the_cli_bytes(self):
         self.assertEqual(
-            emotext_job.answer_record('{"text":"好","weighted":1}', "f", 3), '{"text":"好","weighted":1,"line":3,"file":"f"}'
+            emotext_job.answer_record('{"text":"好","weighted":1}', "f", 3),
+            '{"text":"好","weighted":1,"line":3,"file":"f"}',
         )
 
 
