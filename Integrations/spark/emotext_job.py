@@ -280,6 +280,8 @@ def executable(name):
     from pyspark import SparkFiles
 
     path = SparkFiles.get(name)
+    if not os.path.exists(path) and os.path.exists(name):
+        path = os.path.abspath(name)  # shipped with --files on YARN: in the container's working directory
     if not os.access(path, os.X_OK):
         try:
             os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
@@ -298,8 +300,9 @@ def main(argv):
     spark = SparkSession.builder.appName("emotext " + options.command).getOrCreate()
     context = spark.sparkContext
     name = os.path.basename(options.binary.rstrip("/"))
-    shipped = [path for path in context.getConf().get("spark.files", "").split(",") if path]
-    if not any(os.path.basename(path.rstrip("/")) == name for path in shipped):  # not already sent with --files
+    # Sent with spark-submit --files already? (On YARN that is spark.yarn.dist.files, into each container's folder.)
+    shipped = ",".join(context.getConf().get(key, "") for key in ("spark.files", "spark.yarn.dist.files"))
+    if not any(os.path.basename(path.rstrip("/")) == name for path in shipped.split(",") if path):
         context.addFile(options.binary)
     command, input_format = options.command, options.format
     partitions = options.partitions or 2 * context.defaultParallelism
