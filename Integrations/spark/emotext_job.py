@@ -16,6 +16,12 @@ record or escape, a line over the CLI's limit) gives `{"error": message, "line":
 goes on: when the CLI stops at a bad line, the lines it had not answered go to a new process, so every input
 line gets exactly one output object.
 
+What the job relies on from the CLI: with `--jsonl` it writes one line per input line it read, in order, until
+it either ends or stops at a bad line; a bad line is answered by an object with an `"error"` key or named on
+stderr (`… line N: …`, N counting the lines that process read). A process that stops without naming a line is
+retried with its first unanswered line alone, so that line is the one blamed only when it fails by itself.
+Exit status 2 with no answer means the arguments were refused: the task fails.
+
 Each input file is read whole by one task (`binaryFiles`, so bytes, BOMs and carriage returns reach the CLI
 unchanged); split files larger than about a gigabyte before running the job.
 """
