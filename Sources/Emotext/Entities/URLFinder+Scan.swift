@@ -102,7 +102,9 @@ struct URLScan {
         match.url = nil
       } else {
         var tcoEnd = slugRange.upperBound
-        if tcoEnd < end, bytes[tcoEnd] == UInt8(ascii: "?") { tcoEnd = queryEnd(from: tcoEnd + 1, limit: end) ?? tcoEnd }
+        if tcoEnd < end, bytes[tcoEnd] == UInt8(ascii: "?") {
+          tcoEnd = queryEnd(from: tcoEnd + 1, limit: end) ?? tcoEnd
+        }
         match.url = start..<tcoEnd
       }
     }
@@ -320,8 +322,7 @@ struct URLScan {
   private func isValidHost(_ host: Range<Int>, url: Range<Int>, hasScheme: Bool) -> Bool {
     var encodedHostCount = 0
     var labelStart = host.lowerBound
-    for index in host.lowerBound...host.upperBound where index == host.upperBound || bytes[index] == UInt8(ascii: ".")
-    {
+    for index in host.lowerBound...host.upperBound where index == host.upperBound || bytes[index] == UInt8(ascii: ".") {
       let label = String(decoding: UnsafeBufferPointer(rebasing: bytes[labelStart..<index]), as: UTF8.self)
       guard let encoded = Punycode.encodedLabelCount(label), (1...63).contains(encoded) else { return false }
       encodedHostCount += encoded + (index == host.upperBound ? 0 : 1)

@@ -18,15 +18,16 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
 @Suite("URL finder") struct URLFinderTests {
   /// Weighted length and entity recognition used to find URLs each their own way (issue 11, defect 2): the
   /// counter and the rendered link disagreed. Each text is one URL for both, or none for both.
-  @Test(arguments: [
-    // text, the URL, Weibo's length (URL 10 + the rest), Twitter's length (URL 23 + the rest)
-    ("x http://en.wikipedia.org/wiki/Primer_(film)", "http://en.wikipedia.org/wiki/Primer_(film)", 11, 25),
-    (
-      "x http://www.foo.com/bar-path/some.stm?param1=foo;param2=P1|0||P2|0",
-      "http://www.foo.com/bar-path/some.stm?param1=foo;param2=P1|0||P2|0", 11, 25
-    ),
-    ("xhttp://a.com", nil, 7, 13),
-  ] as [(String, String?, Int, Int)])
+  @Test(
+    arguments: [
+      // text, the URL, Weibo's length (URL 10 + the rest), Twitter's length (URL 23 + the rest)
+      ("x http://en.wikipedia.org/wiki/Primer_(film)", "http://en.wikipedia.org/wiki/Primer_(film)", 11, 25),
+      (
+        "x http://www.foo.com/bar-path/some.stm?param1=foo;param2=P1|0||P2|0",
+        "http://www.foo.com/bar-path/some.stm?param1=foo;param2=P1|0||P2|0", 11, 25
+      ),
+      ("xhttp://a.com", nil, 7, 13),
+    ] as [(String, String?, Int, Int)])
   func lengthAndLinksAgree(text: String, url: String?, weibo: Int, twitter: Int) {
     #expect(links(.weibo, in: text) == (url.map { [$0] } ?? []))
     #expect(links(.twitter, in: text) == (url.map { [$0] } ?? []))
@@ -66,7 +67,10 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
     ("test ELPAÍS.com", ["ELPAÍS.com"], []),
     // Host labels: no leading or trailing `-` or `_`, no `_` in the domain name, a known TLD.
     ("http://-lead.twitter.com http://trail-.twitter.com http://a_b.com", [], []),
-    ("http://sub_domain-dash.twitter.com", ["http://sub_domain-dash.twitter.com"], ["http://sub_domain-dash.twitter.com"]),
+    (
+      "http://sub_domain-dash.twitter.com", ["http://sub_domain-dash.twitter.com"],
+      ["http://sub_domain-dash.twitter.com"]
+    ),
     ("http://no-tld http://tld-too-short.x http://domain.com-that", [], []),
     // What comes before: `@`, `#`, `$` or a letter stop a URL for Twitter; a bare domain after `-`, `_`, `.`, `/`
     // is none; Weibo only refuses a URL glued to a letter or digit.
@@ -75,9 +79,12 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
     ("(http://twitter.com)", ["http://twitter.com"], ["http://twitter.com"]),
     ("\u{2066}\u{202A}http://foobar.com/\u{202C}", ["http://foobar.com/"], ["http://foobar.com/"]),
     // Ends: trailing punctuation stays out, balanced parentheses and `-`, `+`, `=`, `#`, `/` stay in.
-    ("http://example.com/path.... http://example.com/a+ http://x.com/?#", [
-      "http://example.com/path", "http://example.com/a+", "http://x.com/?#",
-    ], ["http://example.com/path", "http://example.com/a+", "http://x.com/?#"]),
+    (
+      "http://example.com/path.... http://example.com/a+ http://x.com/?#",
+      [
+        "http://example.com/path", "http://example.com/a+", "http://x.com/?#",
+      ], ["http://example.com/path", "http://example.com/a+", "http://x.com/?#"]
+    ),
     ("http://msdn.com/x(v=VS.100).aspx", ["http://msdn.com/x(v=VS.100).aspx"], ["http://msdn.com/x(v=VS.100).aspx"]),
     ("http://somehost.com:3000/a", ["http://somehost.com:3000/a"], ["http://somehost.com:3000/a"]),
     // t.co keeps only its slug, at most 40 characters.
