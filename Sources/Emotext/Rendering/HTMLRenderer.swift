@@ -129,7 +129,12 @@ public struct HTMLRenderer: Sendable {
       if topic.hasSuffix("#") { topic = topic.dropLast() }
       url = topicURLTemplate.replacingEvery("{topic}", with: Self.percentEncoded(String(topic)))
     case .link:
-      url = string
+      // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
+      // does; as it is, it would be a relative URL.
+      let lowercased = string.lowercased()
+      let hasScheme = lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
+      let isBareDomain = !hasScheme && URLFinder.twitter.urlRanges(in: string) == [0..<string.utf8.count]
+      url = isBareDomain ? "http://" + string : string
     }
     return Self.isSafeURL(url) ? url : nil
   }
