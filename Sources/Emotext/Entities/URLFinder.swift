@@ -59,4 +59,11 @@ public struct URLFinder: Sendable, Hashable {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { URLScan(bytes: $0, detection: detection).ranges(in: text) }
   }
+
+  /// Whether `url` starts with `http://` or `https://` in any case (compared by bytes: a combining mark after
+  /// `//` does not hide the scheme).
+  static func startsWithScheme(_ url: some StringProtocol) -> Bool {
+    let lowercased = url.utf8.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    return lowercased.starts(with: "http://".utf8) || lowercased.starts(with: "https://".utf8)
+  }
 }

@@ -131,9 +131,8 @@ public struct HTMLRenderer: Sendable {
     case .link:
       // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
       // does; as it is, it would be a relative URL.
-      let lowercased = string.lowercased()
-      let hasScheme = lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
-      let isBareDomain = !hasScheme && URLFinder.twitter.urlRanges(in: string) == [0..<string.utf8.count]
+      let isBareDomain =
+        !URLFinder.startsWithScheme(string) && URLFinder.twitter.urlRanges(in: string) == [0..<string.utf8.count]
       url = isBareDomain ? "http://" + string : string
     }
     return Self.isSafeURL(url) ? url : nil

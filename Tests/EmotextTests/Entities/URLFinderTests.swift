@@ -106,6 +106,14 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
     #expect(RichText("t.co/A6x1\u{FE0F}\u{20E3}").length(by: .weighted(.twitter)) == 23 + 2)
   }
 
+  /// A scheme is found by bytes, also when a combining mark joins its `/` (a fuzz finding:
+  /// `"http://\u{301}.みんな"` is a Weibo URL whose first Characters are not `http://`).
+  @Test func schemeBeforeACombiningMark() {
+    #expect(urls(.weibo, in: "http://\u{301}.みんな") == ["http://\u{301}.みんな"])
+    #expect(URLFinder.startsWithScheme("HTTP://\u{301}.みんな"))
+    #expect(!URLFinder.startsWithScheme("t.co/http://"))
+  }
+
   /// Punycode lengths against RFC 3492's sample strings and Python's codec.
   @Test(arguments: [
     ("bücher", 13), ("ああ", 8), ("exampleこれは日本語です", 36), ("あいうえおかきくけこあいうえおかきくけこあい", 31), ("abc", 3),

@@ -24,9 +24,8 @@ enum URLProperty {
         let url = text.utf8Slice(range)
         try require(url.utf8.contains(UInt8(ascii: ".")), "\(finder.detection): URL \(url.debugDescription) has no dot")
         if finder.detection == .schemeOnly {
-          let lowercased = url.lowercased()
           try require(
-            lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"),
+            URLFinder.startsWithScheme(url),
             "Weibo URL without a scheme: \(url.debugDescription)")
         }
         previousEnd = range.upperBound
