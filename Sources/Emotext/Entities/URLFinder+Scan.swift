@@ -4,8 +4,9 @@ struct URLScan {
   let bytes: UnsafeBufferPointer<UInt8>
   let detection: URLFinder.Detection
 
-  /// The longest host examined, in scalars (DNS allows 253 characters).
-  static let hostScalarLimit = 253
+  /// The most bytes of a host examined: 253 characters (DNS's limit) of up to 4 bytes each. Beyond it, the scan
+  /// stops as at the end of the text; this keeps every match attempt short, so the scan is linear.
+  static let hostUTF8Limit = 253 * 4
   /// The longest label, in scalars (a longer one cannot be 63 characters once punycode-encoded).
   static let labelScalarLimit = 63
   /// twitter-text's longest URL, counted with `https://` when it has no scheme.
@@ -41,12 +42,12 @@ struct URLScan {
   /// `url`, or the URL matched again up to the cluster boundary before its end, when its end is inside a
   /// grapheme cluster; nil when it starts inside a cluster or no URL ends on a boundary.
   private func onClusterBoundaries(_ url: Range<Int>, in text: String) -> Range<Int>? {
-    guard url.lowerBound == 0 || GraphemeBreaks.isBoundary(url.lowerBound, in: text) else { return nil }
+    guard isBoundary(url.lowerBound, in: text) else { return nil }
     var url = url
     // Note: each try ends at the boundary before the last end; a URL ends in an ASCII or Latin character, so
     // one or two tries suffice in practice, and the cap keeps a hostile text linear.
     for _ in 0..<4 {
-      if url.upperBound == bytes.count || GraphemeBreaks.isBoundary(url.upperBound, in: text) { return url }
+      if isBoundary(url.upperBound, in: text) { return url }
       let limit = GraphemeBreaks.boundary(before: url.upperBound, in: text)
       guard limit > url.lowerBound else { return nil }
       let precedingScalar = url.lowerBound > 0 ? decode(before: url.lowerBound).scalar : nil
@@ -56,6 +57,16 @@ struct URLScan {
       url = shorter
     }
     return nil
+  }
+
+  /// Whether `utf8Offset` is a grapheme-cluster boundary; asks ICU only next to a non-ASCII character.
+  private func isBoundary(_ utf8Offset: Int, in text: String) -> Bool {
+    if utf8Offset == 0 || utf8Offset == bytes.count { return true }
+    let before = bytes[utf8Offset - 1]
+    let after = bytes[utf8Offset]
+    // Note: two ASCII characters are always apart, but for CR LF (UAX #29 GB3).
+    if before < 0x80, after < 0x80 { return !(before == 0x0D && after == 0x0A) }
+    return GraphemeBreaks.isBoundary(utf8Offset, in: text)
   }
 
   /// Whether a URL may start right after `scalar`.
@@ -77,7 +88,7 @@ struct URLScan {
     // Note: a host starts with a URL character, or any letter right after a scheme; most starts fail here.
     guard detection == .twitterText else { return nil }
     let first = decode(at: start).scalar
-    guard first.isURLCharacter || (first.isURLUnicodeDomainCharacter && followsScheme(start)),
+    guard first.isURLCharacter || (followsScheme(start) && first.isURLUnicodeDomainCharacter),
       let hostEnd = hostEnd(at: start, limit: limit)
     else { return nil }
     return validated(start: start, hostStart: start, hostEnd: hostEnd, hasScheme: false, preceding, limit)
@@ -173,18 +184,18 @@ struct URLScan {
 
   /// The end of the host at `start` (the pattern's `URL_VALID_DOMAIN`), or nil.
   func hostEnd(at start: Int, limit: Int) -> Int? {
-    let limit = Swift.min(limit, start + Self.hostScalarLimit * 4)
+    let limit = Swift.min(limit, start + Self.hostUTF8Limit)
     // Subdomains, as many as match; then one domain name and a TLD, giving back subdomains until one fits.
-    var labelStarts: [Int] = []
+    var subdomainStarts: [Int] = []  // Note: stays unallocated for the usual word without a dot.
     var index = start
     while true {
       let subdomain = label(at: index, unicode: false, limit: limit)
       guard subdomain.isSubdomain, subdomain.endsInDot else { break }
-      labelStarts.append(index)
+      subdomainStarts.append(index)
       index = subdomain.end + 1
     }
-    labelStarts.append(index)
-    for labelStart in labelStarts.reversed() {
+    for count in stride(from: subdomainStarts.count, through: 0, by: -1) {
+      let labelStart = count == subdomainStarts.count ? index : subdomainStarts[count]
       let name = label(at: labelStart, unicode: false, limit: limit)
       guard name.isDomainName, name.endsInDot else { continue }
       if let end = topLevelDomainEnd(at: name.end + 1, limit: limit, kinds: .all) { return end }
