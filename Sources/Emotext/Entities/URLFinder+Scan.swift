@@ -24,7 +24,15 @@ struct URLScan {
   func ranges(in text: String) -> [Range<Int>] {
     var result: [Range<Int>] = []
     var preceding = 0  // Note: as in the pattern, a URL's preceding character is part of the match.
+    var trigger = -1
     while preceding < bytes.count {
+      if preceding >= trigger {
+        // Note: every URL holds a trigger (a host's `.`, a scheme's `://`); one that starts before the trigger's
+        // region would have to reach it through a character no host holds, so the scan jumps to the region.
+        guard let region = nextRegion(after: preceding) else { break }
+        trigger = region.trigger
+        if region.start > 0 { preceding = Swift.max(preceding, decode(before: region.start).start) }
+      }
       let (scalar, next) = decode(at: preceding)
       var match: Match?
       if allowsURL(after: scalar) { match = self.match(at: next, after: scalar, limit: bytes.count) }
@@ -37,6 +45,42 @@ struct URLScan {
       preceding = match.end
     }
     return result
+  }
+
+  /// The next trigger after `utf8Offset` and where the URLs that can hold it start at the earliest: for bare
+  /// domains, a `.` and the run of host characters before it (at most one label), with a scheme right before
+  /// that run; for schemes only, the `://` of `http://` or `https://` and its `h`.
+  private func nextRegion(after utf8Offset: Int) -> (trigger: Int, start: Int)? {
+    var trigger = utf8Offset + 1
+    while trigger < bytes.count {
+      defer { trigger += 1 }
+      if detection == .twitterText {
+        guard bytes[trigger] == UInt8(ascii: ".") else { continue }
+        var start = trigger
+        var scalars = 0
+        while start > 0, scalars <= Self.labelScalarLimit {
+          let (scalar, previous) = decode(before: start)
+          guard scalar.isURLUnicodeDomainCharacter || scalar == "-" || scalar == "_" else { break }
+          start = previous
+          scalars += 1
+        }
+        if scalars <= Self.labelScalarLimit {
+          if start >= 7, schemeEnd(at: start - 7, limit: start) == start {
+            start -= 7
+          } else if start >= 8, schemeEnd(at: start - 8, limit: start) == start {
+            start -= 8
+          }
+        }
+        return (trigger, start)
+      }
+      guard bytes[trigger] == UInt8(ascii: ":"), trigger + 2 < bytes.count, bytes[trigger + 1] == UInt8(ascii: "/"),
+        bytes[trigger + 2] == UInt8(ascii: "/")
+      else { continue }
+      for start in [trigger - 5, trigger - 4] where start >= 0 && schemeEnd(at: start, limit: trigger + 3) != nil {
+        return (trigger, start)
+      }
+    }
+    return nil
   }
 
   /// `url`, or the URL matched again up to the cluster boundary before its end, when its end is inside a
