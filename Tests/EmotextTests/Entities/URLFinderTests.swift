@@ -98,6 +98,21 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
     #expect(links(.weibo, in: text) == weibo)
   }
 
+  /// The example in `URLFinder`'s documentation.
+  @Test func docExample() {
+    #expect(URLFinder.twitter.urlRanges(in: "see example.com/a, http://ああ.com") == [4..<17, 19..<36])
+    #expect(URLFinder.weibo.urlRanges(in: "see example.com/a, http://ああ.com") == [19..<36])
+  }
+
+  /// Links are found first, so a Weibo topic or mention right before a link ends where the link starts.
+  @Test func weiboEntitiesNextToALink() {
+    #expect(
+      entityRuns(RichText("#话题#http://t.cn/A6x @小明http://t.cn/B").recognizingEntities()) == [
+        "topic(#话题#)", "link(http://t.cn/A6x)", " ", "mention(@小明)", "link(http://t.cn/B)",
+      ])
+    #expect(entityRuns(RichText("#看 http://t.cn/x#").recognizingEntities()) == ["#看 ", "link(http://t.cn/x#)"])
+  }
+
   /// A URL never ends inside a grapheme cluster: matched again up to the boundary before, for both features.
   @Test func rangesAreWholeClusters() {
     #expect(urls(.twitter, in: "https://a.com\u{200D}") == ["https://a.co"])
