@@ -276,35 +276,44 @@ struct URLScan {
       let listed = kinds == .country ? table.asciiCountry.contains(name) : table.ascii.contains(name)
       return listed ? end : nil
     }
+    // Note: a non-ASCII TLD matches in any case (`.РУС` is `.рус`), as in twitter-text's JavaScript and Ruby
+    // patterns and in DNS; Java's pattern folds ASCII only. The next scalars are lowercased once.
+    var lowercased: [UInt8] = []
+    var ends: [(lowercasedCount: Int, utf8End: Int)] = []
+    var index = start
+    while index < limit, bytes[index] >= 0x80, ends.count < table.longestNonASCIIScalarCount {
+      let (scalar, next) = decode(at: index)
+      lowercased.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+      ends.append((lowercased.count, next))
+      index = next
+    }
     var best: Int?
     for (tld, isCountry) in table.nonASCII where kinds != .country || isCountry {
-      var index = start
-      var matches = true
-      for expected in tld.utf8 {
-        guard index < limit, bytes[index] == expected else {
-          matches = false
-          break
-        }
-        index += 1
-      }
-      guard matches, index > best ?? start else { continue }
-      if index < limit {
-        let next = bytes[index]
+      guard lowercased.starts(with: tld.utf8), let end = ends.first(where: { $0.lowercasedCount == tld.utf8.count })
+      else { continue }
+      let utf8End = end.utf8End
+      guard utf8End > best ?? start else { continue }
+      if utf8End < limit {
+        let next = bytes[utf8End]
         if next.isASCIIAlphanumeric || next == UInt8(ascii: "@") || next == UInt8(ascii: "+")
           || next == UInt8(ascii: "-")
         {
           continue
         }
       }
-      best = index
+      best = utf8End
     }
     return best
   }
 
   // MARK: Path and query
 
-  /// The end of the path whose first character (after `/`) is at `start`: its characters and balanced
-  /// parentheses, up to the last character that may end a path.
+  /// The end of the path whose first character (after `/`) is at `start`.
+  ///
+  /// The pattern's path is a run of pieces, each either path characters and balanced parentheses up to a
+  /// character that may end a path, or (by the precedence of `|` in twitter-text's `URL_VALID_PATH`) one
+  /// balanced pair alone: `/a(b)` keeps `(b)` but `/a%(b)` ends at `a`. One pass finds the last such character;
+  /// pairs right after it follow.
   private func pathEnd(from start: Int, limit: Int) -> Int {
     var index = start
     var end = start
@@ -312,13 +321,15 @@ struct URLScan {
       if bytes[index] == UInt8(ascii: "(") {
         guard let close = balancedParenthesesEnd(at: index, limit: limit) else { break }
         index = close
-        end = close
         continue
       }
       let (scalar, next) = decode(at: index)
       guard scalar.isURLPathCharacter else { break }
       index = next
       if scalar.isURLPathEndingCharacter { end = index }
+    }
+    while end < limit, bytes[end] == UInt8(ascii: "("), let close = balancedParenthesesEnd(at: end, limit: limit) {
+      end = close
     }
     return end
   }
@@ -426,6 +437,8 @@ struct TopLevelDomainTable: Sendable {
   let asciiCountry: Set<String>
   /// Non-ASCII TLDs and whether each is a country TLD.
   let nonASCII: [(String, Bool)]
+  /// The most scalars in a non-ASCII TLD.
+  let longestNonASCIIScalarCount: Int
 
   private init() {
     asciiCountry = Set(TopLevelDomains.country.filter { $0.utf8.allSatisfy { $0 < 0x80 } })
@@ -433,6 +446,7 @@ struct TopLevelDomainTable: Sendable {
     nonASCII =
       TopLevelDomains.country.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }.map { ($0, true) }
       + TopLevelDomains.generic.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }.map { ($0, false) }
+    longestNonASCIIScalarCount = nonASCII.map(\.0.unicodeScalars.count).max() ?? 0
   }
 }
 

@@ -86,6 +86,13 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
       ], ["http://example.com/path", "http://example.com/a+", "http://x.com/?#"]
     ),
     ("http://msdn.com/x(v=VS.100).aspx", ["http://msdn.com/x(v=VS.100).aspx"], ["http://msdn.com/x(v=VS.100).aspx"]),
+    // A balanced pair ends a path only right after a character that may end one (twitter-text's precedence).
+    (
+      "http://a.com/a(b) http://a.com/a%(b)", ["http://a.com/a(b)", "http://a.com/a"],
+      ["http://a.com/a(b)", "http://a.com/a"]
+    ),
+    // A non-ASCII TLD in any case.
+    ("www.РУС http://сайт.рус", ["www.РУС", "http://сайт.рус"], ["http://сайт.рус"]),
     ("http://somehost.com:3000/a", ["http://somehost.com:3000/a"], ["http://somehost.com:3000/a"]),
     // t.co keeps only its slug, at most 40 characters.
     ("http://t.co/pbY2NfTZ's", ["http://t.co/pbY2NfTZ"], ["http://t.co/pbY2NfTZ"]),
