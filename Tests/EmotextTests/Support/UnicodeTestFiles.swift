@@ -38,4 +38,16 @@ enum UnicodeTestFiles {
     }
     return result
   }
+
+  /// Every sequence of emoji-test.txt with its status (`fully-qualified`, `minimally-qualified`,
+  /// `unqualified`, `component`) and line number.
+  static func emojiTestEntries() throws -> [(line: Int, emoji: String, status: String)] {
+    var result: [(Int, String, String)] = []
+    for (index, line) in try lines(emojiTest).enumerated() {
+      guard !line.hasPrefix("#"), let semicolon = line.firstIndex(of: ";") else { continue }
+      let status = line[line.index(after: semicolon)...].split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
+      result.append((index + 1, string(fromHex: line[..<semicolon]), status))
+    }
+    return result
+  }
 }
