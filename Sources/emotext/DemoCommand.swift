@@ -28,10 +28,14 @@ enum DemoCommand: Command {
       switch run {
       case .text(let text, _): print("  text      \(text.debugDescription)")
       case .emoticon(let attachment):
-        print("  emoticon  \(padded(attachment.token, toCells: tokenWidth))  fallback \(attachment.emoticon.fallback ?? "-")")
+        print(
+          "  emoticon  \(padded(attachment.token, toCells: tokenWidth))  fallback \(attachment.emoticon.fallback ?? "-")"
+        )
       }
     }
-    print("length: \(document.utf16Count) UTF-16 units, \(document.scalarCount) scalars, \(document.graphemeCount) graphemes")
+    print(
+      "length: \(document.utf16Count) UTF-16 units, \(document.scalarCount) scalars, \(document.graphemeCount) graphemes"
+    )
 
     // Each step is labelled by what it did to this text, found by comparing the document before and after.
     var editor = Editor(document: document, catalog: catalog)
@@ -74,7 +78,8 @@ enum DemoCommand: Command {
     let old = before.postText
     let new = after.postText
     if old == new { return "nothing changed" }
-    let (longer, shorter, verb) = old.utf8.count > new.utf8.count ? (before, after, "removes") : (after, before, "restores")
+    let (longer, shorter, verb) =
+      old.utf8.count > new.utf8.count ? (before, after, "removes") : (after, before, "restores")
     let longText = longer.postText
     guard longText.utf8.starts(with: shorter.postText.utf8) else { return "changed the text" }
     let suffix = String(decoding: longText.utf8.dropFirst(shorter.postText.utf8.count), as: UTF8.self)

@@ -57,7 +57,10 @@ enum RenderCommand: Command {
       throw UsageError("choose one of --html, --ansi and --plain")
     }
     guard positionals.count <= 1 else { throw UsageError("unexpected argument '\(positionals[1])'") }
-    if !html && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil || emojiImages != nil) {
+    if !html
+      && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil
+        || emojiImages != nil)
+    {
       throw UsageError(
         "--page, --title, --image-base, --mention-url, --topic-url, --no-images and --emoji-images go with --html")
     }

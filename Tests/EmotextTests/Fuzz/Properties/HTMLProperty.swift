@@ -65,9 +65,10 @@ enum HTMLProperty {
       case .text(let text, let attributes):
         if attributes.entity != nil { expectedEntities += 1 }
         if let emojiImages {
-          expectedEmoji += EmojiClusters.segments(of: text).filter {
-            $0.isEmoji && HTMLRenderer.isSafeURL(emojiImages.url(for: $0.text))
-          }.count
+          expectedEmoji +=
+            EmojiClusters.segments(of: text).filter {
+              $0.isEmoji && HTMLRenderer.isSafeURL(emojiImages.url(for: $0.text))
+            }.count
         }
         var previousWasCR = false
         for scalar in text.unicodeScalars {
