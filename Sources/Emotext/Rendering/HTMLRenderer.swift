@@ -48,7 +48,8 @@ public struct HTMLRenderer: Sendable {
   /// The link for `#topic#`; `{topic}` is replaced by the percent-encoded topic without `#`s.
   public var topicURLTemplate = "https://s.weibo.com/weibo?q=%23{topic}%23"
 
-  /// A renderer resolving images against `catalog` (or `imageBaseURL`), with the default Weibo link templates.
+  /// A renderer resolving images against `catalog` (or `imageBaseURL`), showing emoji as images from
+  /// `emojiImages` when given, with the default Weibo link templates.
   public init(
     catalog: EmoticonCatalog = .default, options: Options = .default, imageBaseURL: String? = nil,
     emojiImages: EmojiImages? = nil

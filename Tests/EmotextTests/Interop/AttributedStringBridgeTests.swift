@@ -84,7 +84,8 @@ struct AttributedStringBridgeTests {
   @Test func hostEditsReadBack() throws {
     var attributed = AttributedString(BracketTokenizer(catalog: Self.catalog).tokenize("好[哈哈]"))
     // A host types after the attachment: the new text does not inherit the emoticon.
-    attributed.append(AttributedString("!"))
+    // (Typed through the character view, which gives new text the attributes before it unless a key opts out.)
+    attributed.characters.append("!")
     attributed.insert(AttributedString("\u{FFFC}"), at: attributed.startIndex)  // a U+FFFC without the attribute
     var back = try RichText(attributed, catalog: Self.catalog)
     #expect(back.postText == "\u{FFFC}好[哈哈]!")
