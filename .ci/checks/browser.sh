@@ -3,8 +3,8 @@
 # (not the HTML string): every <img> loaded (naturalWidth > 0), no script from the post ran (a window flag
 # its payloads would set stays unset), and the post's text content, with each image replaced by its alt
 # text, equals the post text. The post has CJK, Korean, Arabic, emoji sequences of every kind (shown as
-# images from a local folder of generated SVGs, twemoji names), emoticons with generated PNG images and
-# <script> payloads as text. The page's checking script writes its findings into the DOM, which
+# images from a local folder of generated SVGs, twemoji names), emoticons with generated PNG images (and
+# one whose PNG is missing: its fallback, never a broken image) and <script> payloads as text. The page's checking script writes its findings into the DOM, which
 # `chromium --dump-dom` prints. Runs as root (--no-sandbox); installs chromium when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,11 +33,13 @@ post = (
     "//@小明: 今天好开心[哈哈][爱你][愛你] #春天来了# " + "".join(emoji[:4]) + "\n"
     + " ".join(emoji[4:12]) + "\n"
     + emoji[12] + " " + emoji[13] + " not emoji: 1 # © ™\n"
-    + "한국어 안녕하세요, العربية مرحبا, 日本語のテキスト, 中文[兔子] https://weibo.com/a?b=1&c=2\n"
+    + "한국어 안녕하세요, العربية مرحبا, 日本語のテキスト, 中文[兔子][无图] https://weibo.com/a?b=1&c=2\n"
     + "<script>window.emotextPwned = 1</script><img src=x onerror=\"window.emotextPwned = 2\"> \"'&amp; [未知]"
 )
 open(f"{folder}/post.txt", "w", encoding="utf-8").write(post)
-json.dump({"post": post, "emoji": emoji}, open(f"{folder}/expected.json", "w"))
+# [无图]'s PNG is listed but not shipped: the page shows its fallback as text in a span.emoticon, not a
+# broken image, so the text content has the fallback where the post has the token.
+json.dump({"post": post.replace("[无图]", "🙈"), "emoji": emoji}, open(f"{folder}/expected.json", "w"))
 
 def png(name, rgb, size=16):
     rows = b"".join(b"\x00" + bytes(rgb + (255,)) * size for _ in range(size))
@@ -50,7 +52,8 @@ png("haha.png", (255, 200, 40)); png("aini.png", (255, 120, 150)); png("tuzi.png
 json.dump({"version": 1, "packs": [{"id": "faces", "directory": ".", "emoticons": [
     {"code": "[哈哈]", "png": "haha.png", "fallback": "😆"},
     {"code": "[爱你]", "aliases": ["[愛你]"], "png": "aini.png", "fallback": "😍"},
-    {"code": "[兔子]", "png": "tuzi.png", "fallback": "🐰"}]}]}, open(f"{folder}/catalog.json", "w"))
+    {"code": "[兔子]", "png": "tuzi.png", "fallback": "🐰"},
+    {"code": "[无图]", "png": "missing.png", "fallback": "🙈"}]}]}, open(f"{folder}/catalog.json", "w"))
 
 import os
 os.mkdir(f"{folder}/emoji")
@@ -79,7 +82,8 @@ window.addEventListener("load", () => {
     if (node.nodeName === "IMG") return node.alt;
     return Array.from(node.childNodes).map(text).join("");
   }
-  const report = { images, pwned: window.emotextPwned === undefined ? null : window.emotextPwned,
+  const fallbacks = Array.from(document.querySelectorAll("span.emoticon")).map(span => [span.title, span.textContent]);
+  const report = { images, fallbacks, pwned: window.emotextPwned === undefined ? null : window.emotextPwned,
     scripts: document.scripts.length, text: text(article) };
   const pre = document.createElement("pre");
   pre.id = "emotext-check";
@@ -119,6 +123,8 @@ if emoji_images != [e for e in expected["emoji"]]:
     failures.append(f"emoji images {emoji_images}, expected {expected['emoji']}")
 if emoticon_images != ["[哈哈]", "[爱你]", "[愛你]", "[兔子]"]:
     failures.append(f"emoticon images {emoticon_images}")
+if report["fallbacks"] != [["无图", "🙈"]]:
+    failures.append(f"emoticon fallbacks {report['fallbacks']}, expected [无图] as 🙈 titled 无图")
 if report["pwned"] is not None:
     failures.append(f"a script from the post ran: window.emotextPwned = {report['pwned']}")
 if report["scripts"] != 1:
