@@ -22,14 +22,17 @@ int32_t cicu_has_property(uint32_t scalar, CICUBinaryProperty property) {
 
 int32_t cicu_combining_class(uint32_t scalar) { return (int32_t)u_getCombiningClass((UChar32)scalar); }
 
-int32_t cicu_east_asian_width(uint32_t scalar) {
-  return u_getIntPropertyValue((UChar32)scalar, UCHAR_EAST_ASIAN_WIDTH);
-}
-
-int32_t cicu_general_category(uint32_t scalar) { return (int32_t)u_charType((UChar32)scalar); }
-
-int32_t cicu_grapheme_cluster_break(uint32_t scalar) {
-  return u_getIntPropertyValue((UChar32)scalar, UCHAR_GRAPHEME_CLUSTER_BREAK);
+int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property) {
+  UProperty which;
+  switch (property) {
+    case CICU_GRAPHEME_CLUSTER_BREAK: which = UCHAR_GRAPHEME_CLUSTER_BREAK; break;
+    case CICU_LINE_BREAK: which = UCHAR_LINE_BREAK; break;
+    case CICU_EAST_ASIAN_WIDTH: which = UCHAR_EAST_ASIAN_WIDTH; break;
+    case CICU_GENERAL_CATEGORY: which = UCHAR_GENERAL_CATEGORY; break;
+    case CICU_INDIC_SYLLABIC_CATEGORY: which = UCHAR_INDIC_SYLLABIC_CATEGORY; break;
+    default: return -1;
+  }
+  return u_getIntPropertyValue((UChar32)scalar, which);
 }
 
 void cicu_unicode_version(char *buffer, int32_t capacity) {

@@ -22,14 +22,18 @@ int32_t cicu_has_property(uint32_t scalar, CICUBinaryProperty property);
 /// The canonical combining class (0 for starters).
 int32_t cicu_combining_class(uint32_t scalar);
 
-/// East_Asian_Width: 0 neutral, 1 ambiguous, 2 halfwidth, 3 fullwidth, 4 narrow, 5 wide (ICU's UEastAsianWidth).
-int32_t cicu_east_asian_width(uint32_t scalar);
+/// The enumerated properties `cicu_int_property` reads; Swift names their values in ICUPropertyValues.swift.
+typedef enum CICUIntProperty {
+  CICU_GRAPHEME_CLUSTER_BREAK = 0,
+  CICU_LINE_BREAK = 1,
+  CICU_EAST_ASIAN_WIDTH = 2,
+  CICU_GENERAL_CATEGORY = 3,
+  CICU_INDIC_SYLLABIC_CATEGORY = 4,
+} CICUIntProperty;
 
-/// The general category as ICU's UCharCategory value (e.g. 6 = Mn, 7 = Me, 8 = Mc, 15 = Cc, 16 = Cf).
-int32_t cicu_general_category(uint32_t scalar);
-
-/// Grapheme_Cluster_Break as ICU's UGraphemeClusterBreak value (0 = Other).
-int32_t cicu_grapheme_cluster_break(uint32_t scalar);
+/// The value of an enumerated property as ICU's C enum value (UGraphemeClusterBreak, ULineBreak,
+/// UEastAsianWidth, UCharCategory, UIndicSyllabicCategory), or -1 for an unknown `property`.
+int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property);
 
 /// ICU's Unicode version, e.g. "15.0", written into `buffer` (at least 16 bytes).
 void cicu_unicode_version(char *buffer, int32_t capacity);

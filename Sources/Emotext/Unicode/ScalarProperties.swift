@@ -10,6 +10,21 @@ extension Unicode.Scalar {
   var icuIsExtendedPictographic: Bool { cicu_has_property(value, CICU_EXTENDED_PICTOGRAPHIC) == 1 }
   var icuIsVariationSelector: Bool { cicu_has_property(value, CICU_VARIATION_SELECTOR) == 1 }
   var icuCombiningClass: Int { Int(cicu_combining_class(value)) }
+  var icuGraphemeClusterBreak: ICU.GraphemeClusterBreak {
+    ICU.GraphemeClusterBreak(rawValue: cicu_int_property(value, CICU_GRAPHEME_CLUSTER_BREAK)) ?? .other
+  }
+  var icuLineBreak: ICU.LineBreak {
+    ICU.LineBreak(rawValue: cicu_int_property(value, CICU_LINE_BREAK)) ?? .unknown
+  }
+  var icuEastAsianWidth: ICU.EastAsianWidth {
+    ICU.EastAsianWidth(rawValue: cicu_int_property(value, CICU_EAST_ASIAN_WIDTH)) ?? .neutral
+  }
+  var icuGeneralCategory: ICU.GeneralCategory {
+    ICU.GeneralCategory(rawValue: cicu_int_property(value, CICU_GENERAL_CATEGORY)) ?? .unassigned
+  }
+  var icuIndicSyllabicCategory: ICU.IndicSyllabicCategory {
+    ICU.IndicSyllabicCategory(rawValue: cicu_int_property(value, CICU_INDIC_SYLLABIC_CATEGORY)) ?? .other
+  }
 }
 
 /// The version of Unicode behind every property and boundary Emotext computes (ICU's).
