@@ -17,10 +17,15 @@ UBreakIterator *cicu_iterator_on_utf8(CICUThreadIterator *slot, UBreakIteratorTy
   return slot->iterator;
 }
 
-int32_t cicu_iterator_collect(UBreakIterator *iterator, int32_t utf8Offset, int32_t *boundaries, int32_t capacity) {
+int32_t cicu_iterator_collect(UBreakIterator *iterator, int32_t utf8Offset, int32_t *boundaries,
+                              uint8_t *hardLineBreaks, int32_t capacity) {
   int32_t count = 0;
   int32_t next = ubrk_following(iterator, utf8Offset);
   while (next != UBRK_DONE && count < capacity) {
+    if (hardLineBreaks != NULL) {
+      int32_t ruleStatus = ubrk_getRuleStatus(iterator);
+      hardLineBreaks[count] = ruleStatus >= UBRK_LINE_HARD && ruleStatus < UBRK_LINE_HARD_LIMIT;
+    }
     boundaries[count++] = next;
     if (count < capacity) next = ubrk_next(iterator);
   }

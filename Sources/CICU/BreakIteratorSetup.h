@@ -22,7 +22,10 @@ UBreakIterator *cicu_iterator_on_utf8(CICUThreadIterator *slot, UBreakIteratorTy
                                       int32_t length, UErrorCode *status);
 
 /// Writes up to `capacity` boundaries of `iterator` after `utf8Offset` into `boundaries`; returns how many.
-int32_t cicu_iterator_collect(UBreakIterator *iterator, int32_t utf8Offset, int32_t *boundaries, int32_t capacity);
+/// When `hardLineBreaks` is not NULL (line iterators), it receives 1 for each boundary whose rule status is a
+/// mandatory break (UBRK_LINE_HARD), else 0.
+int32_t cicu_iterator_collect(UBreakIterator *iterator, int32_t utf8Offset, int32_t *boundaries,
+                              uint8_t *hardLineBreaks, int32_t capacity);
 
 /// Stores `code` in `status` (when not NULL) and returns -1: the shim's failure convention.
 int32_t cicu_fail(UErrorCode code, int32_t *status);

@@ -36,5 +36,5 @@ int32_t cicu_grapheme_boundaries(const uint8_t *utf8, int32_t length, int32_t ut
   UErrorCode code = U_ZERO_ERROR;
   UBreakIterator *iterator = iteratorFor(utf8, length, &code);
   if (iterator == NULL) return cicu_fail(code, status);
-  return cicu_iterator_collect(iterator, utf8Offset, boundaries, capacity);
+  return cicu_iterator_collect(iterator, utf8Offset, boundaries, NULL, capacity);
 }

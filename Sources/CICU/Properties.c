@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include <unicode/uchar.h>
+#include <unicode/uset.h>
 #include <unicode/uversion.h>
 
 int32_t cicu_has_property(uint32_t scalar, CICUBinaryProperty property) {
@@ -22,16 +23,47 @@ int32_t cicu_has_property(uint32_t scalar, CICUBinaryProperty property) {
 
 int32_t cicu_combining_class(uint32_t scalar) { return (int32_t)u_getCombiningClass((UChar32)scalar); }
 
+static int32_t whichProperty(CICUIntProperty property, UProperty *which) {
+  switch (property) {
+    case CICU_GRAPHEME_CLUSTER_BREAK: *which = UCHAR_GRAPHEME_CLUSTER_BREAK; return 1;
+    case CICU_LINE_BREAK: *which = UCHAR_LINE_BREAK; return 1;
+    case CICU_EAST_ASIAN_WIDTH: *which = UCHAR_EAST_ASIAN_WIDTH; return 1;
+    case CICU_GENERAL_CATEGORY: *which = UCHAR_GENERAL_CATEGORY; return 1;
+    case CICU_INDIC_SYLLABIC_CATEGORY: *which = UCHAR_INDIC_SYLLABIC_CATEGORY; return 1;
+    default: return 0;
+  }
+}
+
+int32_t cicu_int_property_ranges(CICUIntProperty property, int32_t value, uint32_t *ranges, int32_t capacity,
+                                 int32_t *status) {
+  UProperty which;
+  if (!whichProperty(property, &which)) {
+    *status = (int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    return -1;
+  }
+  UErrorCode code = U_ZERO_ERROR;
+  USet *set = uset_openEmpty();
+  uset_applyIntPropertyValue(set, which, value, &code);
+  if (U_FAILURE(code)) {
+    uset_close(set);
+    *status = (int32_t)code;
+    return -1;
+  }
+  int32_t count = uset_getRangeCount(set);
+  for (int32_t index = 0; index < count && index < capacity; index++) {
+    UChar32 start, end;
+    UErrorCode itemCode = U_ZERO_ERROR;
+    uset_getItem(set, index, &start, &end, NULL, 0, &itemCode);
+    ranges[2 * index] = (uint32_t)start;
+    ranges[2 * index + 1] = (uint32_t)end;
+  }
+  uset_close(set);
+  return count;
+}
+
 int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property) {
   UProperty which;
-  switch (property) {
-    case CICU_GRAPHEME_CLUSTER_BREAK: which = UCHAR_GRAPHEME_CLUSTER_BREAK; break;
-    case CICU_LINE_BREAK: which = UCHAR_LINE_BREAK; break;
-    case CICU_EAST_ASIAN_WIDTH: which = UCHAR_EAST_ASIAN_WIDTH; break;
-    case CICU_GENERAL_CATEGORY: which = UCHAR_GENERAL_CATEGORY; break;
-    case CICU_INDIC_SYLLABIC_CATEGORY: which = UCHAR_INDIC_SYLLABIC_CATEGORY; break;
-    default: return -1;
-  }
+  if (!whichProperty(property, &which)) return -1;
   return u_getIntPropertyValue((UChar32)scalar, which);
 }
 

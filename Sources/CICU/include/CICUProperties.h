@@ -35,6 +35,12 @@ typedef enum CICUIntProperty {
 /// UEastAsianWidth, UCharCategory, UIndicSyllabicCategory), or -1 for an unknown `property`.
 int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property);
 
+/// Writes the code point ranges whose `property` has `value` (as closed ranges: `ranges[2 * i]` to
+/// `ranges[2 * i + 1]`) into `ranges`, up to `capacity` ranges, and returns how many there are (which may
+/// exceed `capacity`; call again with room for them), or -1 on failure with ICU's UErrorCode in `status`.
+int32_t cicu_int_property_ranges(CICUIntProperty property, int32_t value, uint32_t *ranges, int32_t capacity,
+                                 int32_t *status);
+
 /// ICU's Unicode version, e.g. "15.0", written into `buffer` (at least 16 bytes).
 void cicu_unicode_version(char *buffer, int32_t capacity);
 

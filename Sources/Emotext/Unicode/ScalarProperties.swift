@@ -33,3 +33,35 @@ public let unicodeVersion: String = {
   cicu_unicode_version(&buffer, Int32(buffer.count))
   return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }()
+
+extension ICU {
+  /// The code points whose Line_Break is `value`, as closed ranges in order, from ICU's data in one call.
+  static func scalars(whereLineBreakIs value: LineBreak) -> [ClosedRange<UInt32>] {
+    ranges(CICU_LINE_BREAK, value.rawValue)
+  }
+
+  /// The code points whose Grapheme_Cluster_Break is `value`, as closed ranges in order.
+  static func scalars(whereGraphemeClusterBreakIs value: GraphemeClusterBreak) -> [ClosedRange<UInt32>] {
+    ranges(CICU_GRAPHEME_CLUSTER_BREAK, value.rawValue)
+  }
+
+  /// The code points whose Indic_Syllabic_Category is `value`, as closed ranges in order.
+  static func scalars(whereIndicSyllabicCategoryIs value: IndicSyllabicCategory) -> [ClosedRange<UInt32>] {
+    ranges(CICU_INDIC_SYLLABIC_CATEGORY, value.rawValue)
+  }
+
+  private static func ranges(_ property: CICUIntProperty, _ value: Int32) -> [ClosedRange<UInt32>] {
+    var bounds = [UInt32](repeating: 0, count: 2 * 64)
+    while true {
+      var status: Int32 = 0
+      let count = bounds.withUnsafeMutableBufferPointer {
+        cicu_int_property_ranges(property, value, $0.baseAddress!, Int32($0.count / 2), &status)
+      }
+      precondition(count >= 0, "ICU property set for \(property) = \(value) failed with status \(status)")
+      if Int(count) * 2 <= bounds.count {
+        return (0..<Int(count)).map { bounds[2 * $0]...bounds[2 * $0 + 1] }
+      }
+      bounds = [UInt32](repeating: 0, count: 2 * Int(count))
+    }
+  }
+}
