@@ -21,7 +21,6 @@ public enum LineBreaks {
     return ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }.sorted { $0.value < $1.value }
   }()
 
-
   /// Whether `scalar` ends a line (see ``LineBreaks``).
   @inline(__always)
   public static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {

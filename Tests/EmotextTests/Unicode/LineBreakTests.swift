@@ -39,10 +39,11 @@ struct LineBreakTests {
   @Test(arguments: disputed)
   func topicEndsAtEveryLineBreak(lineBreak: Unicode.Scalar) {
     let document = RichText("#a\(lineBreak)b#").recognizingEntities()
-    #expect(!document.runs.contains { run in
-      if case .text(_, let attributes) = run { return attributes.entity == .topic }
-      return false
-    }, "U+\(String(lineBreak.value, radix: 16))")
+    #expect(
+      !document.runs.contains { run in
+        if case .text(_, let attributes) = run { return attributes.entity == .topic }
+        return false
+      }, "U+\(String(lineBreak.value, radix: 16))")
   }
 
   @Test(arguments: disputed)
