@@ -48,7 +48,7 @@ struct LineBreakConformanceTests {
     2431: ([6], .wordInitialHyphen),  // 002D 0308 0E01
     2873: ([2], .separatorBeforeDigit),  // 002C 0030
     2875: ([4], .separatorBeforeDigit),  // 002C 0308 0030
-    7477: ([7, 11, 16], .separatorBeforeDigit),  // 0065 0071 0075 0061 006C 0073 0020 002E 0033 0035 0020 0063 0065 006E 0074 0073
+    7477: ([7, 11, 16], .separatorBeforeDigit),  // "equals .35 cents"
     7576: ([4], .separatorBeforeDigit),  // 0061 002E 0032 0020
     7577: ([4, 7], .separatorBeforeDigit),  // 0061 002E 0032 0020 0915
     7578: ([4, 7], .separatorBeforeDigit),  // 0061 002E 0032 0020 672C
