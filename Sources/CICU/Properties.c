@@ -5,19 +5,23 @@
 #include <unicode/uset.h>
 #include <unicode/uversion.h>
 
-int32_t cicu_has_property(uint32_t scalar, CICUBinaryProperty property) {
-  UProperty which;
+static int32_t whichBinaryProperty(CICUBinaryProperty property, UProperty *which) {
   switch (property) {
-    case CICU_EMOJI: which = UCHAR_EMOJI; break;
-    case CICU_EMOJI_PRESENTATION: which = UCHAR_EMOJI_PRESENTATION; break;
-    case CICU_EMOJI_MODIFIER: which = UCHAR_EMOJI_MODIFIER; break;
-    case CICU_EMOJI_MODIFIER_BASE: which = UCHAR_EMOJI_MODIFIER_BASE; break;
-    case CICU_EMOJI_COMPONENT: which = UCHAR_EMOJI_COMPONENT; break;
-    case CICU_REGIONAL_INDICATOR: which = UCHAR_REGIONAL_INDICATOR; break;
-    case CICU_EXTENDED_PICTOGRAPHIC: which = UCHAR_EXTENDED_PICTOGRAPHIC; break;
-    case CICU_VARIATION_SELECTOR: which = UCHAR_VARIATION_SELECTOR; break;
+    case CICU_EMOJI: *which = UCHAR_EMOJI; return 1;
+    case CICU_EMOJI_PRESENTATION: *which = UCHAR_EMOJI_PRESENTATION; return 1;
+    case CICU_EMOJI_MODIFIER: *which = UCHAR_EMOJI_MODIFIER; return 1;
+    case CICU_EMOJI_MODIFIER_BASE: *which = UCHAR_EMOJI_MODIFIER_BASE; return 1;
+    case CICU_EMOJI_COMPONENT: *which = UCHAR_EMOJI_COMPONENT; return 1;
+    case CICU_REGIONAL_INDICATOR: *which = UCHAR_REGIONAL_INDICATOR; return 1;
+    case CICU_EXTENDED_PICTOGRAPHIC: *which = UCHAR_EXTENDED_PICTOGRAPHIC; return 1;
+    case CICU_VARIATION_SELECTOR: *which = UCHAR_VARIATION_SELECTOR; return 1;
     default: return 0;
   }
+}
+
+int32_t cicu_has_property(uint32_t scalar, CICUBinaryProperty property) {
+  UProperty which;
+  if (!whichBinaryProperty(property, &which)) return 0;
   return u_hasBinaryProperty((UChar32)scalar, which) ? 1 : 0;
 }
 
@@ -34,13 +38,7 @@ static int32_t whichProperty(CICUIntProperty property, UProperty *which) {
   }
 }
 
-int32_t cicu_int_property_ranges(CICUIntProperty property, int32_t value, uint32_t *ranges, int32_t capacity,
-                                 int32_t *status) {
-  UProperty which;
-  if (!whichProperty(property, &which)) {
-    *status = (int32_t)U_ILLEGAL_ARGUMENT_ERROR;
-    return -1;
-  }
+static int32_t rangesOf(UProperty which, int32_t value, uint32_t *ranges, int32_t capacity, int32_t *status) {
   UErrorCode code = U_ZERO_ERROR;
   USet *set = uset_openEmpty();
   uset_applyIntPropertyValue(set, which, value, &code);
@@ -59,6 +57,26 @@ int32_t cicu_int_property_ranges(CICUIntProperty property, int32_t value, uint32
   }
   uset_close(set);
   return count;
+}
+
+int32_t cicu_int_property_ranges(CICUIntProperty property, int32_t value, uint32_t *ranges, int32_t capacity,
+                                 int32_t *status) {
+  UProperty which;
+  if (!whichProperty(property, &which)) {
+    *status = (int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    return -1;
+  }
+  return rangesOf(which, value, ranges, capacity, status);
+}
+
+int32_t cicu_binary_property_ranges(CICUBinaryProperty property, uint32_t *ranges, int32_t capacity,
+                                    int32_t *status) {
+  UProperty which;
+  if (!whichBinaryProperty(property, &which)) {
+    *status = (int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+    return -1;
+  }
+  return rangesOf(which, 1, ranges, capacity, status);
 }
 
 int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property) {

@@ -41,6 +41,10 @@ int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property);
 int32_t cicu_int_property_ranges(CICUIntProperty property, int32_t value, uint32_t *ranges, int32_t capacity,
                                  int32_t *status);
 
+/// Like `cicu_int_property_ranges`, for the code points that have a binary property.
+int32_t cicu_binary_property_ranges(CICUBinaryProperty property, uint32_t *ranges, int32_t capacity,
+                                    int32_t *status);
+
 /// ICU's Unicode version, e.g. "15.0", written into `buffer` (at least 16 bytes).
 void cicu_unicode_version(char *buffer, int32_t capacity);
 

@@ -20,32 +20,32 @@ extension GraphemeBreaks {
   @inline(__always)
   static func forEachBoundary(inUTF8 utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
     guard !utf8.isEmpty else { return }
-    let table = GraphemeTable.shared
-    var index = 0
-    var (value, length) = scalar(in: utf8, at: 0)
-    var previous = table.entry(value)
-    var state = SegmentationState()
-    state.advance(over: previous)
-    index = length
-    while index < utf8.count {
-      let byte = utf8[index]
-      if byte >= 0x20 && byte < 0x7F && previous & 0x0F == GraphemeTable.Kind.other.rawValue {
-        // Note: the fast path. Printable ASCII after a scalar of kind Other always starts a cluster
-        // (GB999: no rule joins them), and leaves nothing for the rules after it to remember.
-        body(index)
-        previous = GraphemeTable.Kind.other.rawValue
-        state = SegmentationState()
-        index &+= 1
-        continue
+    GraphemeTable.shared.withLookup { table in
+      var (value, length) = scalar(in: utf8, at: 0)
+      var previous = table.entry(value)
+      var state = SegmentationState()
+      state.advance(over: previous)
+      var index = length
+      while index < utf8.count {
+        (value, length) = scalar(in: utf8, at: index)
+        let next = table.entry(value)
+        if (previous | next) & 0x0F == GraphemeTable.Kind.other.rawValue {
+          // Note: the fast path. Between two scalars of kind Other there is always a boundary (GB999: GB9c
+          // needs an Extend or ZWJ before the consonant, GB11 a ZWJ before the pictograph), and after one the
+          // rules remember only whether it is a pictograph or a linking consonant.
+          body(index)
+          state = SegmentationState(
+            regionalIndicatorRunIsOdd: false, pictographic: next & GraphemeTable.extendedPictographic != 0 ? 1 : 0,
+            conjunct: next & GraphemeTable.linkingConsonant != 0 ? 1 : 0)
+        } else {
+          if state.isBoundary(between: previous, and: next) { body(index) }
+          state.advance(over: next)
+        }
+        previous = next
+        index &+= length
       }
-      (value, length) = scalar(in: utf8, at: index)
-      let next = table.entry(value)
-      if state.isBoundary(between: previous, and: next) { body(index) }
-      state.advance(over: next)
-      previous = next
-      index &+= length
+      body(utf8.count)
     }
-    body(utf8.count)
   }
 
   /// What the rules remember about the scalars before a position, beyond the one just before it.
@@ -59,7 +59,7 @@ extension GraphemeBreaks {
 
     /// Whether there is a boundary between scalars with the table entries `previous` and `next`.
     @inline(__always)
-    func isBoundary(between previous: UInt8, and next: UInt8) -> Bool {
+    func isBoundary(between previous: UInt16, and next: UInt16) -> Bool {
       let before = GraphemeTable.kind(previous)
       let after = GraphemeTable.kind(next)
       switch (before, after) {
@@ -81,7 +81,7 @@ extension GraphemeBreaks {
 
     /// Moves past a scalar with the table entry `entry`.
     @inline(__always)
-    mutating func advance(over entry: UInt8) {
+    mutating func advance(over entry: UInt16) {
       let kind = GraphemeTable.kind(entry)
       regionalIndicatorRunIsOdd = kind == .regionalIndicator && !regionalIndicatorRunIsOdd
       if entry & GraphemeTable.extendedPictographic != 0 {

@@ -1,8 +1,8 @@
 import CICU
 
-/// What grapheme segmentation needs to know about every scalar, in one byte, read from ICU's property data
-/// on first use (so no table is copied by hand): the Grapheme_Cluster_Break value in the low four bits and
-/// four flags in the high ones.
+/// What grapheme segmentation and cluster weighing need to know about every scalar, in 16 bits, read from
+/// ICU's property data on first use (so no table is copied by hand): the Grapheme_Cluster_Break value in the
+/// low four bits, flags for the segmentation rules above it, and emoji properties in the high byte.
 ///
 /// A two-stage lookup over the whole code space: the scalar's high bits pick one of the distinct 256-entry
 /// blocks, so the many identical blocks (unassigned planes, CJK) are stored once.
@@ -34,34 +34,56 @@ struct GraphemeTable: Sendable {
   }
 
   /// Extended_Pictographic (GB11).
-  static let extendedPictographic: UInt8 = 0x10
+  static let extendedPictographic: UInt16 = 0x10
   /// A consonant that ICU joins to a preceding virama into one conjunct (ICU's tailoring, Unicode 15.1's GB9c).
-  static let linkingConsonant: UInt8 = 0x20
+  static let linkingConsonant: UInt16 = 0x20
   /// A virama that links two such consonants.
-  static let linkingVirama: UInt8 = 0x40
+  static let linkingVirama: UInt16 = 0x40
   /// Grapheme_Cluster_Break=Extend with a non-zero combining class, or ZWJ: what may stand around the virama
   /// inside a conjunct.
-  static let extendWithCombiningClassOrZWJ: UInt8 = 0x80
+  static let extendWithCombiningClassOrZWJ: UInt16 = 0x80
+  /// Emoji_Presentation: shown as an emoji by default.
+  static let emojiPresentation: UInt16 = 0x100
+  /// Emoji: can be shown as an emoji (with U+FE0F).
+  static let emoji: UInt16 = 0x200
 
   /// The index of each scalar's 256-entry block in `blocks`, by `scalar >> 8`.
   private let blockIndex: [UInt16]
   /// The distinct blocks, one after the other; block 0 (U+0000–U+00FF) comes first.
-  private let blocks: [UInt8]
+  private let blocks: [UInt16]
 
   /// The table for ICU's data, built on first use.
   static let shared = GraphemeTable()
 
   private init() {
-    var blockIndex: [UInt16] = []
-    var blocks: [UInt8] = []
-    var known: [[UInt8]: UInt16] = [:]
-    let conjuncts = Self.conjunctParticipants()
-    var block = [UInt8](repeating: 0, count: 256)
-    for high in 0..<(0x110000 >> 8) {
-      for low in 0..<256 {
-        let value = UInt32(high << 8 | low)
-        block[low] = Unicode.Scalar(value).map { Self.entry(of: $0, conjuncts: conjuncts) } ?? 0
+    // Note: filled from ICU's property sets (ranges), not scalar by scalar: a million property lookups would
+    // make the first count in a process take a noticeable moment.
+    var entries = [UInt16](repeating: 0, count: 0x110000)
+    func mark(_ ranges: [ClosedRange<UInt32>], _ bits: UInt16) {
+      for range in ranges { for value in range { entries[Int(value)] |= bits } }
+    }
+    let kinds: [ICU.GraphemeClusterBreak] = [
+      .control, .cr, .extend, .l, .lf, .lv, .lvt, .t, .v, .spacingMark, .prepend, .regionalIndicator, .zwj,
+    ]
+    for value in kinds { mark(ICU.scalars(whereGraphemeClusterBreakIs: value), UInt16(Kind(value).rawValue)) }
+    mark(ICU.scalars(with: CICU_EXTENDED_PICTOGRAPHIC), Self.extendedPictographic)
+    mark(ICU.scalars(with: CICU_EMOJI_PRESENTATION), Self.emojiPresentation)
+    mark(ICU.scalars(with: CICU_EMOJI), Self.emoji)
+    for range in ICU.scalars(whereGraphemeClusterBreakIs: .extend) {
+      for value in range where Unicode.Scalar(value)?.icuCombiningClass ?? 0 != 0 {
+        entries[Int(value)] |= Self.extendWithCombiningClassOrZWJ
       }
+    }
+    for range in ICU.scalars(whereGraphemeClusterBreakIs: .zwj) { mark([range], Self.extendWithCombiningClassOrZWJ) }
+    let conjuncts = Self.conjunctParticipants()
+    for value in conjuncts.consonants { entries[Int(value)] |= Self.linkingConsonant }
+    for value in conjuncts.viramas { entries[Int(value)] |= Self.linkingVirama }
+
+    var blockIndex: [UInt16] = []
+    var blocks: [UInt16] = []
+    var known: [ArraySlice<UInt16>: UInt16] = [:]
+    for start in stride(from: 0, to: 0x110000, by: 256) {
+      let block = entries[start..<(start + 256)]
       if let index = known[block] {
         blockIndex.append(index)
       } else {
@@ -77,27 +99,36 @@ struct GraphemeTable: Sendable {
 
   /// The entry of a scalar value (any value below 0x110000).
   @inline(__always)
-  func entry(_ value: UInt32) -> UInt8 {
-    if value < 0x100 { return blocks.withUnsafeBufferPointer { $0[Int(value)] } }
-    let block = blockIndex.withUnsafeBufferPointer { Int($0[Int(value >> 8)]) }
-    return blocks.withUnsafeBufferPointer { $0[block << 8 | Int(value & 0xFF)] }
+  func entry(_ value: UInt32) -> UInt16 {
+    withLookup { $0.entry(value) }
+  }
+
+  /// Calls `body` with a lookup into the table that holds no references, for hot loops.
+  @inline(__always)
+  func withLookup<Result>(_ body: (Lookup) -> Result) -> Result {
+    blockIndex.withUnsafeBufferPointer { blockIndex in
+      blocks.withUnsafeBufferPointer { blocks in
+        body(Lookup(blockIndex: blockIndex.baseAddress!, blocks: blocks.baseAddress!))
+      }
+    }
+  }
+
+  /// The table's storage as pointers, valid inside ``withLookup(_:)``.
+  struct Lookup {
+    let blockIndex: UnsafePointer<UInt16>
+    let blocks: UnsafePointer<UInt16>
+
+    /// The entry of a scalar value (any value below 0x110000).
+    @inline(__always)
+    func entry(_ value: UInt32) -> UInt16 {
+      if value < 0x100 { return blocks[Int(value)] }
+      return blocks[Int(blockIndex[Int(value >> 8)]) << 8 | Int(value & 0xFF)]
+    }
   }
 
   /// The kind in an entry.
   @inline(__always)
-  static func kind(_ entry: UInt8) -> Kind { Kind(rawValue: entry & 0x0F)! }
-
-  private static func entry(of scalar: Unicode.Scalar, conjuncts: (consonants: Set<UInt32>, viramas: Set<UInt32>))
-    -> UInt8
-  {
-    let kind = Kind(scalar.icuGraphemeClusterBreak)
-    var entry = kind.rawValue
-    if scalar.icuIsExtendedPictographic { entry |= extendedPictographic }
-    if conjuncts.consonants.contains(scalar.value) { entry |= linkingConsonant }
-    if conjuncts.viramas.contains(scalar.value) { entry |= linkingVirama }
-    if kind == .zwj || (kind == .extend && scalar.icuCombiningClass != 0) { entry |= extendWithCombiningClassOrZWJ }
-    return entry
-  }
+  static func kind(_ entry: UInt16) -> Kind { Kind(rawValue: UInt8(truncatingIfNeeded: entry & 0x0F)).unsafelyUnwrapped }
 
   /// The consonants and viramas that ICU's character break iterator joins into conjuncts.
   ///
@@ -107,17 +138,11 @@ struct GraphemeTable: Sendable {
   /// a candidate virama links when ICU keeps "क v क" in one cluster, a candidate consonant when ICU keeps
   /// "c ् c" together (the rule's sets span scripts, so one probe of each kind decides for every scalar).
   private static func conjunctParticipants() -> (consonants: Set<UInt32>, viramas: Set<UInt32>) {
-    var consonantCandidates: [Unicode.Scalar] = []
-    var viramaCandidates: [Unicode.Scalar] = []
-    for value in UInt32(0)..<0x110000 {
-      // Note: Indic_Syllabic_Category is Other outside the Brahmic blocks; skip the planes that have none.
-      if value >= 0x20000 { break }
-      guard let scalar = Unicode.Scalar(value) else { continue }
-      switch scalar.icuIndicSyllabicCategory {
-      case .consonant: consonantCandidates.append(scalar)
-      case .virama: viramaCandidates.append(scalar)
-      default: break
-      }
+    let consonantCandidates = ICU.scalars(whereIndicSyllabicCategoryIs: .consonant).flatMap {
+      $0.compactMap(Unicode.Scalar.init)
+    }
+    let viramaCandidates = ICU.scalars(whereIndicSyllabicCategoryIs: .virama).flatMap {
+      $0.compactMap(Unicode.Scalar.init)
     }
     let probeConsonant: Unicode.Scalar = "\u{0915}"  // DEVANAGARI LETTER KA
     let probeVirama: Unicode.Scalar = "\u{094D}"  // DEVANAGARI SIGN VIRAMA

@@ -50,14 +50,23 @@ extension ICU {
     ranges(CICU_INDIC_SYLLABIC_CATEGORY, value.rawValue)
   }
 
+  /// The code points that have a binary property, as closed ranges in order.
+  static func scalars(with property: CICUBinaryProperty) -> [ClosedRange<UInt32>] {
+    ranges("\(property)") { cicu_binary_property_ranges(property, $0, $1, $2) }
+  }
+
   private static func ranges(_ property: CICUIntProperty, _ value: Int32) -> [ClosedRange<UInt32>] {
+    ranges("\(property) = \(value)") { cicu_int_property_ranges(property, value, $0, $1, $2) }
+  }
+
+  private static func ranges(
+    _ what: String, _ call: (UnsafeMutablePointer<UInt32>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+  ) -> [ClosedRange<UInt32>] {
     var bounds = [UInt32](repeating: 0, count: 2 * 64)
     while true {
       var status: Int32 = 0
-      let count = bounds.withUnsafeMutableBufferPointer {
-        cicu_int_property_ranges(property, value, $0.baseAddress!, Int32($0.count / 2), &status)
-      }
-      precondition(count >= 0, "ICU property set for \(property) = \(value) failed with status \(status)")
+      let count = bounds.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count / 2), &status) }
+      precondition(count >= 0, "ICU property set for \(what) failed with status \(status)")
       if Int(count) * 2 <= bounds.count {
         return (0..<Int(count)).map { bounds[2 * $0]...bounds[2 * $0 + 1] }
       }
