@@ -98,46 +98,55 @@ extension RichText {
     var urlIndex = 0
     var urlUTF16Count = 0
     var utf16Offset = 0
-    var clusterStart = text.startIndex
     var clusterStartUTF8 = 0
     var stopped = false
-    GraphemeBreaks.forEachBoundary(in: text) { utf8End in
-      guard !stopped else { return }
-      let clusterEnd = text.utf8.index(clusterStart, offsetBy: utf8End - clusterStartUTF8)
-      let cluster = text.unicodeScalars[clusterStart..<clusterEnd]
-      let utf16Count = cluster.reduce(0) { $0 + $1.utf16.count }
-      defer {
-        clusterStart = clusterEnd
-        clusterStartUTF8 = utf8End
-      }
-      utf16Offset += utf16Count
-      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule, let urlWeight = rule.urlWeight
-      {
-        urlUTF16Count += utf16Count
-        if utf8End >= urls[urlIndex].upperBound {
-          urlIndex += 1
-          urlUTF16Count = 0
-          if !body(urlWeight, utf16Offset) { stopped = true }
+    var text = text
+    text.withUTF8 { utf8 in
+      GraphemeBreaks.forEachBoundary(inUTF8: utf8) { utf8End in
+        // Note: each cluster is weighed on the UTF-8 bytes, with the grapheme table's emoji flags, so no
+        // String or ICU call is made per cluster (except to normalize a run that is not in NFC).
+        let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStartUTF8..<utf8End])
+        let utf16Count = Self.utf16Count(ofUTF8: cluster)
+        defer { clusterStartUTF8 = utf8End }
+        utf16Offset += utf16Count
+        if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule,
+          let urlWeight = rule.urlWeight
+        {
+          urlUTF16Count += utf16Count
+          if utf8End >= urls[urlIndex].upperBound {
+            urlIndex += 1
+            urlUTF16Count = 0
+            if !body(urlWeight, utf16Offset) { stopped = true }
+          }
+          return !stopped
         }
-        return
-      }
-      let weight: Int
-      switch measure {
-      case .utf16: weight = utf16Count
-      case .unicodeScalars: weight = cluster.count
-      case .graphemeClusters: weight = 1
-      case .weighted(let rule):
-        if let emojiWeight = rule.emojiClusterWeight, isEmojiCluster(cluster) {
-          weight = emojiWeight
-        } else if normalizes {
-          weight = Self.weight(ofScalars: nfc(String(cluster)).unicodeScalars, rule)
-        } else {
-          weight = Self.weight(ofScalars: cluster, rule)
+        let weight: Int
+        switch measure {
+        case .utf16: weight = utf16Count
+        case .unicodeScalars: weight = cluster.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        case .graphemeClusters: weight = 1
+        case .weighted(let rule):
+          if let emojiWeight = rule.emojiClusterWeight, GraphemeTable.isEmojiCluster(utf8: cluster) {
+            weight = emojiWeight
+          } else if normalizes {
+            weight = Self.weight(ofScalars: nfc(String(decoding: cluster, as: UTF8.self)).unicodeScalars, rule)
+          } else {
+            weight = rule.weight(ofUTF8: cluster)
+          }
         }
+        if !body(weight, utf16Offset) { stopped = true }
+        return !stopped
       }
-      if !body(weight, utf16Offset) { stopped = true }
     }
     return !stopped
+  }
+
+  /// The UTF-16 length of valid UTF-8: one unit per scalar, two for a scalar of four bytes.
+  @inline(__always)
+  private static func utf16Count(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in utf8 { count &+= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1 }
+    return count
   }
 
   /// The sum of the weights of every unit by `rule`, weighing each cluster as its scalars (the rule has no
@@ -168,20 +177,8 @@ extension RichText {
 
   private static func weight(ofScalars scalars: some Sequence<Unicode.Scalar>, _ rule: WeightedLengthRule) -> Int {
     var sum = 0
-    for scalar in scalars {
-      sum += rule.ranges.first { $0.scalars.contains(scalar.value) }?.weight ?? rule.defaultWeight
-    }
+    for scalar in scalars { sum &+= rule.weight(ofScalarValue: scalar.value) }
     return sum
-  }
-
-  /// Whether a cluster is shown as an emoji: an emoji-presentation scalar, an emoji with U+FE0F, a keycap,
-  /// or a flag.
-  private static func isEmojiCluster(_ cluster: Substring.UnicodeScalarView) -> Bool {
-    let hasVariationSelector = cluster.contains("\u{FE0F}")
-    return cluster.contains { scalar in
-      scalar.icuIsEmojiPresentation || scalar.icuIsRegionalIndicator || scalar == "\u{20E3}"
-        || (hasVariationSelector && scalar.icuIsEmoji)
-    }
   }
 
   private static func nfc(_ text: String) -> String {

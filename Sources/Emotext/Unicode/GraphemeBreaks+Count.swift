@@ -4,12 +4,15 @@ extension GraphemeBreaks {
   /// - Complexity: O(*n*) in the UTF-8 length.
   static func countClusters(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
-    forEachBoundary(inUTF8: utf8) { _ in count &+= 1 }
+    forEachBoundary(inUTF8: utf8) { _ in
+      count &+= 1
+      return true
+    }
     return count
   }
 
-  /// Calls `body` with each cluster boundary after 0 in `utf8` (valid UTF-8), in order; the last is
-  /// `utf8.count`. The boundaries are ICU's (its character break iterator's), found from ``GraphemeTable``
+  /// Calls `body` with each cluster boundary after 0 in `utf8` (valid UTF-8), in order, until it returns
+  /// false; the last is `utf8.count`. The boundaries are ICU's (its character break iterator's), found from ``GraphemeTable``
   /// without calling ICU.
   ///
   /// The rules are UAX #29's as of Unicode 15.0 (GB3–GB13) plus ICU's tailoring that keeps Indic conjuncts
@@ -18,7 +21,7 @@ extension GraphemeBreaks {
   /// with ICU's on random text of every script and sequence the rules treat specially.
   /// - Complexity: O(*n*) in the UTF-8 length.
   @inline(__always)
-  static func forEachBoundary(inUTF8 utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+  static func forEachBoundary(inUTF8 utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
     guard !utf8.isEmpty else { return }
     GraphemeTable.shared.withLookup { table in
       var (value, length) = scalar(in: utf8, at: 0)
@@ -33,18 +36,18 @@ extension GraphemeBreaks {
           // Note: the fast path. Between two scalars of kind Other there is always a boundary (GB999: GB9c
           // needs an Extend or ZWJ before the consonant, GB11 a ZWJ before the pictograph), and after one the
           // rules remember only whether it is a pictograph or a linking consonant.
-          body(index)
+          guard body(index) else { return }
           state = SegmentationState(
             regionalIndicatorRunIsOdd: false, pictographic: next & GraphemeTable.extendedPictographic != 0 ? 1 : 0,
             conjunct: next & GraphemeTable.linkingConsonant != 0 ? 1 : 0)
         } else {
-          if state.isBoundary(between: previous, and: next) { body(index) }
+          if state.isBoundary(between: previous, and: next) { guard body(index) else { return } }
           state.advance(over: next)
         }
         previous = next
         index &+= length
       }
-      body(utf8.count)
+      _ = body(utf8.count)
     }
   }
 

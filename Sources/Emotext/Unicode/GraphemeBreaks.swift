@@ -37,7 +37,12 @@ enum GraphemeBreaks {
   /// calling ICU; see GraphemeBreaks+Count.swift).
   static func forEachBoundary(in text: String, _ body: (Int) -> Void) {
     var text = text
-    text.withUTF8 { forEachBoundary(inUTF8: $0, body) }
+    text.withUTF8 { utf8 in
+      forEachBoundary(inUTF8: utf8) { boundary in
+        body(boundary)
+        return true
+      }
+    }
   }
 
   /// Every boundary after 0 as ICU's character break iterator finds it, in order: the reference the tables

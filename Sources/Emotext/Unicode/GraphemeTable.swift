@@ -158,3 +158,24 @@ struct GraphemeTable: Sendable {
     return GraphemeBreaks.icuBoundaries(in: text).count == 1
   }
 }
+
+extension GraphemeTable {
+  /// Whether a cluster (valid UTF-8) is shown as an emoji: it holds an Emoji_Presentation scalar, a regional
+  /// indicator, a keycap (U+20E3), or an Emoji scalar with U+FE0F; from the table, without calling ICU.
+  static func isEmojiCluster(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    shared.withLookup { table in
+      var hasVariationSelector = false
+      var hasEmoji = false
+      var index = 0
+      while index < utf8.count {
+        let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
+        let entry = table.entry(value)
+        if entry & emojiPresentation != 0 || kind(entry) == .regionalIndicator || value == 0x20E3 { return true }
+        if entry & emoji != 0 { hasEmoji = true }
+        if value == 0xFE0F { hasVariationSelector = true }
+        index &+= length
+      }
+      return hasVariationSelector && hasEmoji
+    }
+  }
+}
