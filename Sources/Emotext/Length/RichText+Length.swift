@@ -131,7 +131,7 @@ extension RichText {
           } else if normalizes {
             weight = Self.weight(ofScalars: nfc(String(decoding: cluster, as: UTF8.self)).unicodeScalars, rule)
           } else {
-            weight = rule.weight(ofUTF8: cluster)
+            weight = rule.weight(ofUTF8: cluster, asciiWeight: nil)
           }
         }
         if !body(weight, utf16Offset) { stopped = true }
@@ -176,6 +176,15 @@ extension RichText {
   }
 
   private static func weight(ofScalars scalars: some Sequence<Unicode.Scalar>, _ rule: WeightedLengthRule) -> Int {
+    // Note: text (the usual case) is weighed on its UTF-8 bytes, without decoding and validating indices.
+    if let text = scalars as? Substring.UnicodeScalarView {
+      var substring = Substring(text)
+      return substring.withUTF8 { rule.weight(ofUTF8: $0, asciiWeight: rule.asciiWeight) }
+    }
+    if let text = scalars as? String.UnicodeScalarView {
+      var string = String(text)
+      return string.withUTF8 { rule.weight(ofUTF8: $0, asciiWeight: rule.asciiWeight) }
+    }
     var sum = 0
     for scalar in scalars { sum &+= rule.weight(ofScalarValue: scalar.value) }
     return sum
