@@ -24,14 +24,13 @@ extension GraphemeBreaks {
   static func forEachBoundary(inUTF8 utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
     guard !utf8.isEmpty else { return }
     GraphemeTable.shared.withLookup { table in
-      var (value, length) = scalar(in: utf8, at: 0)
-      var previous = table.entry(value)
+      var (previous, length) = table.entry(in: utf8, at: 0)
       var state = SegmentationState()
       state.advance(over: previous)
       var index = length
       while index < utf8.count {
-        (value, length) = scalar(in: utf8, at: index)
-        let next = table.entry(value)
+        let next: UInt16
+        (next, length) = table.entry(in: utf8, at: index)
         if (previous | next) & 0x0F == GraphemeTable.Kind.other.rawValue {
           // Note: the fast path. Between two scalars of kind Other there is always a boundary (GB999: GB9c
           // needs an Extend or ZWJ before the consonant, GB11 a ZWJ before the pictograph), and after one the

@@ -51,6 +51,11 @@ struct GraphemeTable: Sendable {
   private let blockIndex: [UInt16]
   /// The distinct blocks, one after the other; block 0 (U+0000–U+00FF) comes first.
   private let blocks: [UInt16]
+  /// By the first UTF-8 byte of a scalar: ``uniformLead`` plus the entry when every scalar starting with that
+  /// byte has the same entry (every ASCII byte, and e.g. the lead bytes of the CJK ideographs), else 0.
+  private let leadEntries: [UInt16]
+  /// The mark in ``leadEntries`` of a lead byte whose scalars all share one entry.
+  static let uniformLead: UInt16 = 0x8000
 
   /// The table for ICU's data, built on first use.
   static let shared = GraphemeTable()
@@ -95,6 +100,21 @@ struct GraphemeTable: Sendable {
     }
     self.blockIndex = blockIndex
     self.blocks = blocks
+    var leadEntries = [UInt16](repeating: 0, count: 256)
+    for lead in 0..<256 {
+      // The scalars a lead byte starts: ASCII itself; 2 bytes: 64 scalars; 3 bytes: 4096; 4 bytes: 262144.
+      let scalars: Range<Int>
+      switch lead {
+      case 0..<0x80: scalars = lead..<(lead + 1)
+      case 0xC2..<0xE0: scalars = ((lead & 0x1F) << 6)..<(((lead & 0x1F) + 1) << 6)
+      case 0xE0..<0xF0: scalars = ((lead & 0x0F) << 12)..<(((lead & 0x0F) + 1) << 12)
+      case 0xF0..<0xF5: scalars = ((lead & 0x07) << 18)..<min(((lead & 0x07) + 1) << 18, 0x110000)
+      default: continue
+      }
+      let first = entries[scalars.lowerBound]
+      if entries[scalars].allSatisfy({ $0 == first }) { leadEntries[lead] = Self.uniformLead | first }
+    }
+    self.leadEntries = leadEntries
   }
 
   /// The entry of a scalar value (any value below 0x110000).
@@ -108,7 +128,11 @@ struct GraphemeTable: Sendable {
   func withLookup<Result>(_ body: (Lookup) -> Result) -> Result {
     blockIndex.withUnsafeBufferPointer { blockIndex in
       blocks.withUnsafeBufferPointer { blocks in
-        body(Lookup(blockIndex: blockIndex.baseAddress!, blocks: blocks.baseAddress!))
+        leadEntries.withUnsafeBufferPointer { leadEntries in
+          body(
+            Lookup(blockIndex: blockIndex.baseAddress!, blocks: blocks.baseAddress!, leadEntries: leadEntries.baseAddress!)
+          )
+        }
       }
     }
   }
@@ -117,6 +141,21 @@ struct GraphemeTable: Sendable {
   struct Lookup {
     let blockIndex: UnsafePointer<UInt16>
     let blocks: UnsafePointer<UInt16>
+    let leadEntries: UnsafePointer<UInt16>
+
+    /// The entry and UTF-8 length of the scalar starting at `index` in valid UTF-8: from its lead byte alone
+    /// when that decides (ASCII, most CJK), else decoded and looked up.
+    @inline(__always)
+    func entry(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (entry: UInt16, utf8Count: Int) {
+      let lead = utf8[index]
+      let leadEntry = leadEntries[Int(lead)]
+      if leadEntry & GraphemeTable.uniformLead != 0 {
+        let count = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        return (leadEntry & ~GraphemeTable.uniformLead, count)
+      }
+      let (value, count) = GraphemeBreaks.scalar(in: utf8, at: index)
+      return (entry(value), count)
+    }
 
     /// The entry of a scalar value (any value below 0x110000).
     @inline(__always)

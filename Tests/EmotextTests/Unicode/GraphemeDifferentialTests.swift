@@ -40,4 +40,33 @@ struct GraphemeDifferentialTests {
         "seed \(random.seed): \(text.debugDescription)")
     }
   }
+
+  /// `.twitter` weighs each ICU cluster: an emoji cluster 2, anything else its NFC scalars; the table-driven
+  /// walk must give what a cluster-by-cluster reference with ICU's boundaries and properties gives.
+  @Test func twitterLengthAgreesWithAReferenceOverICUClusters() throws {
+    var random = TokenizerTestRandom(test: "GraphemeDifferentialTests.twitterLengthAgreesWithAReference")
+    let rule = WeightedLengthRule.twitter
+    for _ in 0..<3_000 {
+      let text = GraphemeTextGenerator.text(using: &random)
+      var sum = 0
+      var start = text.utf8.startIndex
+      for boundary in GraphemeBreaks.icuBoundaries(in: text) {
+        let end = text.utf8.index(text.utf8.startIndex, offsetBy: boundary)
+        let cluster = text[start..<end].unicodeScalars
+        start = end
+        let isEmoji = cluster.contains { scalar in
+          scalar.icuIsEmojiPresentation || scalar.icuIsRegionalIndicator || scalar == "\u{20E3}"
+            || (cluster.contains("\u{FE0F}") && scalar.icuIsEmoji)
+        }
+        if isEmoji {
+          sum += 2
+        } else {
+          for scalar in try String(String.UnicodeScalarView(cluster)).nfcNormalized().unicodeScalars {
+            sum += rule.ranges.first { $0.scalars.contains(scalar.value) }?.weight ?? rule.defaultWeight
+          }
+        }
+      }
+      #expect(RichText(text).length(by: .weighted(rule)) == sum, "seed \(random.seed): \(text.debugDescription)")
+    }
+  }
 }
