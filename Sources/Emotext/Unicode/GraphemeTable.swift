@@ -130,7 +130,8 @@ struct GraphemeTable: Sendable {
       blocks.withUnsafeBufferPointer { blocks in
         leadEntries.withUnsafeBufferPointer { leadEntries in
           body(
-            Lookup(blockIndex: blockIndex.baseAddress!, blocks: blocks.baseAddress!, leadEntries: leadEntries.baseAddress!)
+            Lookup(
+              blockIndex: blockIndex.baseAddress!, blocks: blocks.baseAddress!, leadEntries: leadEntries.baseAddress!)
           )
         }
       }
@@ -167,7 +168,9 @@ struct GraphemeTable: Sendable {
 
   /// The kind in an entry.
   @inline(__always)
-  static func kind(_ entry: UInt16) -> Kind { Kind(rawValue: UInt8(truncatingIfNeeded: entry & 0x0F)).unsafelyUnwrapped }
+  static func kind(_ entry: UInt16) -> Kind {
+    Kind(rawValue: UInt8(truncatingIfNeeded: entry & 0x0F)).unsafelyUnwrapped
+  }
 
   /// The consonants and viramas that ICU's character break iterator joins into conjuncts.
   ///
