@@ -34,6 +34,7 @@ static int32_t whichProperty(CICUIntProperty property, UProperty *which) {
     case CICU_EAST_ASIAN_WIDTH: *which = UCHAR_EAST_ASIAN_WIDTH; return 1;
     case CICU_GENERAL_CATEGORY: *which = UCHAR_GENERAL_CATEGORY; return 1;
     case CICU_INDIC_SYLLABIC_CATEGORY: *which = UCHAR_INDIC_SYLLABIC_CATEGORY; return 1;
+    case CICU_NFC_QUICK_CHECK: *which = UCHAR_NFC_QUICK_CHECK; return 1;
     default: return 0;
   }
 }

@@ -29,10 +29,11 @@ typedef enum CICUIntProperty {
   CICU_EAST_ASIAN_WIDTH = 2,
   CICU_GENERAL_CATEGORY = 3,
   CICU_INDIC_SYLLABIC_CATEGORY = 4,
+  CICU_NFC_QUICK_CHECK = 5,
 } CICUIntProperty;
 
 /// The value of an enumerated property as ICU's C enum value (UGraphemeClusterBreak, ULineBreak,
-/// UEastAsianWidth, UCharCategory, UIndicSyllabicCategory), or -1 for an unknown `property`.
+/// UEastAsianWidth, UCharCategory, UIndicSyllabicCategory, UNormalizationCheckResult), or -1 for an unknown `property`.
 int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property);
 
 /// Writes the code point ranges whose `property` has `value` (as closed ranges: `ranges[2 * i]` to

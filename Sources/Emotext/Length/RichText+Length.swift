@@ -40,23 +40,30 @@ extension RichText {
   /// - Complexity: O(*n*) in the length of the text.
   public func truncated(toFit limit: Int, by measure: LengthMeasure, ellipsis: String = "") -> RichText {
     precondition(limit >= 0, "truncated(toFit:) needs a limit of 0 or more, not \(limit)")
-    guard length(by: measure) > limit else { return self }
     let scale = if case .weighted(let rule) = measure { rule.unitsPerCharacter } else { 1 }
     var ellipsisSum = 0
     RichText(ellipsis).forEachLengthUnit(by: measure) { weight, _ in
       ellipsisSum += weight
       return true
     }
-    let budget = limit * scale - ellipsisSum
-    guard budget >= 0 else { return RichText() }
+    // Note: one walk, which stops as soon as the text is known not to fit (a length of at most `limit` is a
+    // sum of at most `limit * scale`), instead of measuring the whole length first.
+    let whole = limit * scale
+    let budget = whole - ellipsisSum
     var sum = 0
     var cut = 0
+    var fits = true
     forEachLengthUnit(by: measure) { weight, utf16End in
-      guard sum + weight <= budget else { return false }
       sum += weight
-      cut = utf16End
+      guard sum <= whole else {
+        fits = false
+        return false
+      }
+      if sum <= budget { cut = utf16End }
       return true
     }
+    if fits { return self }
+    guard budget >= 0 else { return RichText() }
     var result = slice(0..<cut)
     result.append(RichText(ellipsis))
     return result
@@ -93,7 +100,7 @@ extension RichText {
     var rule: WeightedLengthRule?
     if case .weighted(let weighted) = measure { rule = weighted }
     // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
-    let normalizes = rule?.normalizesToNFC == true && !nfc(text).utf8.elementsEqual(text.utf8)
+    let normalizes = rule?.normalizesToNFC == true && !Self.isNFC(text)
     let urls = rule?.urlWeight != nil ? URLScanner.urlRanges(in: text) : []
     var urlIndex = 0
     var urlUTF16Count = 0
@@ -189,6 +196,13 @@ extension RichText {
     var sum = 0
     for scalar in scalars { sum &+= rule.weight(ofScalarValue: scalar.value) }
     return sum
+  }
+
+  /// Whether `text` is in NFC: from the grapheme table's flags when they decide, else from ICU.
+  private static func isNFC(_ text: String) -> Bool {
+    var text = text
+    if text.withUTF8({ GraphemeTable.isKnownNFC(utf8: $0) }) { return true }
+    return nfc(text).utf8.elementsEqual(text.utf8)
   }
 
   private static func nfc(_ text: String) -> String {

@@ -46,6 +46,8 @@ struct GraphemeTable: Sendable {
   static let emojiPresentation: UInt16 = 0x100
   /// Emoji: can be shown as an emoji (with U+FE0F).
   static let emoji: UInt16 = 0x200
+  /// NFC_Quick_Check=Yes and canonical combining class 0: text of only such scalars is in NFC.
+  static let nfcStable: UInt16 = 0x400
 
   /// The index of each scalar's 256-entry block in `blocks`, by `scalar >> 8`.
   private let blockIndex: [UInt16]
@@ -80,6 +82,15 @@ struct GraphemeTable: Sendable {
       }
     }
     for range in ICU.scalars(whereGraphemeClusterBreakIs: .zwj) { mark([range], Self.extendWithCombiningClassOrZWJ) }
+    mark(ICU.scalarsWithNFCQuickCheckYes(), Self.nfcStable)
+    // Note: a scalar with a non-zero combining class is Extend or SpacingMark (GraphemeTableTests checks it).
+    for kind in [ICU.GraphemeClusterBreak.extend, .spacingMark] {
+      for range in ICU.scalars(whereGraphemeClusterBreakIs: kind) {
+        for value in range where Unicode.Scalar(value)?.icuCombiningClass ?? 0 != 0 {
+          entries[Int(value)] &= ~Self.nfcStable
+        }
+      }
+    }
     let conjuncts = Self.conjunctParticipants()
     for value in conjuncts.consonants { entries[Int(value)] |= Self.linkingConsonant }
     for value in conjuncts.viramas { entries[Int(value)] |= Self.linkingVirama }
@@ -218,6 +229,26 @@ extension GraphemeTable {
         index &+= length
       }
       return hasVariationSelector && hasEmoji
+    }
+  }
+}
+
+extension GraphemeTable {
+  /// Whether valid UTF-8 is in NFC for certain, from the table: every scalar has NFC_Quick_Check=Yes and
+  /// combining class 0. False means "ask ICU", not "not in NFC".
+  static func isKnownNFC(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    shared.withLookup { table in
+      var index = 0
+      while index < utf8.count {
+        if utf8[index] < 0x80 {
+          index &+= 1
+          continue
+        }
+        let (entry, length) = table.entry(in: utf8, at: index)
+        if entry & nfcStable == 0 { return false }
+        index &+= length
+      }
+      return true
     }
   }
 }

@@ -45,6 +45,11 @@ extension ICU {
     ranges(CICU_GRAPHEME_CLUSTER_BREAK, value.rawValue)
   }
 
+  /// The code points whose NFC_Quick_Check is Yes (ICU's UNORM_YES, 1), as closed ranges in order.
+  static func scalarsWithNFCQuickCheckYes() -> [ClosedRange<UInt32>] {
+    ranges(CICU_NFC_QUICK_CHECK, 1)
+  }
+
   /// The code points whose Indic_Syllabic_Category is `value`, as closed ranges in order.
   static func scalars(whereIndicSyllabicCategoryIs value: IndicSyllabicCategory) -> [ClosedRange<UInt32>] {
     ranges(CICU_INDIC_SYLLABIC_CATEGORY, value.rawValue)

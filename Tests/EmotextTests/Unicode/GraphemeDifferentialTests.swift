@@ -69,4 +69,21 @@ struct GraphemeDifferentialTests {
       #expect(RichText(text).length(by: .weighted(rule)) == sum, "seed \(random.seed): \(text.debugDescription)")
     }
   }
+
+  /// The table's NFC flag rests on every scalar with a non-zero combining class being Extend or SpacingMark;
+  /// and text it calls NFC is what ICU leaves unchanged.
+  @Test func nfcFlagAgreesWithICU() throws {
+    for value in UInt32(0)..<0x110000 {
+      guard let scalar = Unicode.Scalar(value), scalar.icuCombiningClass != 0 else { continue }
+      let kind = GraphemeTable.kind(GraphemeTable.shared.entry(value))
+      #expect(kind == .extend || kind == .spacingMark, "U+\(String(value, radix: 16))")
+    }
+    var random = TokenizerTestRandom(test: "GraphemeDifferentialTests.nfcFlagAgreesWithICU")
+    for _ in 0..<20_000 {
+      var text = GraphemeTextGenerator.text(using: &random)
+      if text.withUTF8({ GraphemeTable.isKnownNFC(utf8: $0) }) {
+        #expect(try text.nfcNormalized() == text, "seed \(random.seed): \(text.debugDescription)")
+      }
+    }
+  }
 }
