@@ -107,42 +107,50 @@ extension RichText {
     var utf16Offset = 0
     var clusterStartUTF8 = 0
     var stopped = false
+    let asciiWeight = rule?.asciiWeight
     var text = text
     text.withUTF8 { utf8 in
-      GraphemeBreaks.forEachBoundary(inUTF8: utf8) { utf8End in
-        // Note: each cluster is weighed on the UTF-8 bytes, with the grapheme table's emoji flags, so no
-        // String or ICU call is made per cluster (except to normalize a run that is not in NFC).
-        let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStartUTF8..<utf8End])
-        let utf16Count = Self.utf16Count(ofUTF8: cluster)
-        defer { clusterStartUTF8 = utf8End }
-        utf16Offset += utf16Count
-        if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule,
-          let urlWeight = rule.urlWeight
-        {
-          urlUTF16Count += utf16Count
-          if utf8End >= urls[urlIndex].upperBound {
-            urlIndex += 1
-            urlUTF16Count = 0
-            if !body(urlWeight, utf16Offset) { stopped = true }
+      GraphemeTable.shared.withLookup { table in
+        GraphemeBreaks.forEachBoundary(inUTF8: utf8) { utf8End in
+          // Note: each cluster is weighed on the UTF-8 bytes, with the grapheme table's emoji flags, so no
+          // String or ICU call is made per cluster (except to normalize a run that is not in NFC).
+          let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStartUTF8..<utf8End])
+          let isASCII = cluster.count == 1 && cluster[0] < 0x80
+          let utf16Count = isASCII ? 1 : Self.utf16Count(ofUTF8: cluster)
+          defer { clusterStartUTF8 = utf8End }
+          utf16Offset += utf16Count
+          if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule,
+            let urlWeight = rule.urlWeight
+          {
+            urlUTF16Count += utf16Count
+            if utf8End >= urls[urlIndex].upperBound {
+              urlIndex += 1
+              urlUTF16Count = 0
+              if !body(urlWeight, utf16Offset) { stopped = true }
+            }
+            return !stopped
           }
+          let weight: Int
+          switch measure {
+          case .utf16: weight = utf16Count
+          case .unicodeScalars: weight = cluster.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+          case .graphemeClusters: weight = 1
+          case .weighted(let rule):
+            if isASCII, let asciiWeight {
+              weight = asciiWeight  // Note: one ASCII scalar is never an emoji cluster, and NFC.
+            } else if let emojiWeight = rule.emojiClusterWeight,
+              GraphemeTable.isEmojiCluster(utf8: cluster, using: table)
+            {
+              weight = emojiWeight
+            } else if normalizes {
+              weight = Self.weight(ofScalars: nfc(String(decoding: cluster, as: UTF8.self)).unicodeScalars, rule)
+            } else {
+              weight = rule.weight(ofUTF8: cluster, asciiWeight: asciiWeight)
+            }
+          }
+          if !body(weight, utf16Offset) { stopped = true }
           return !stopped
         }
-        let weight: Int
-        switch measure {
-        case .utf16: weight = utf16Count
-        case .unicodeScalars: weight = cluster.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        case .graphemeClusters: weight = 1
-        case .weighted(let rule):
-          if let emojiWeight = rule.emojiClusterWeight, GraphemeTable.isEmojiCluster(utf8: cluster) {
-            weight = emojiWeight
-          } else if normalizes {
-            weight = Self.weight(ofScalars: nfc(String(decoding: cluster, as: UTF8.self)).unicodeScalars, rule)
-          } else {
-            weight = rule.weight(ofUTF8: cluster, asciiWeight: nil)
-          }
-        }
-        if !body(weight, utf16Offset) { stopped = true }
-        return !stopped
       }
     }
     return !stopped

@@ -216,20 +216,24 @@ extension GraphemeTable {
   /// Whether a cluster (valid UTF-8) is shown as an emoji: it holds an Emoji_Presentation scalar, a regional
   /// indicator, a keycap (U+20E3), or an Emoji scalar with U+FE0F; from the table, without calling ICU.
   static func isEmojiCluster(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    shared.withLookup { table in
-      var hasVariationSelector = false
-      var hasEmoji = false
-      var index = 0
-      while index < utf8.count {
-        let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
-        let entry = table.entry(value)
-        if entry & emojiPresentation != 0 || kind(entry) == .regionalIndicator || value == 0x20E3 { return true }
-        if entry & emoji != 0 { hasEmoji = true }
-        if value == 0xFE0F { hasVariationSelector = true }
-        index &+= length
-      }
-      return hasVariationSelector && hasEmoji
+    shared.withLookup { isEmojiCluster(utf8: utf8, using: $0) }
+  }
+
+  /// ``isEmojiCluster(utf8:)`` with a lookup the caller holds (in a loop over clusters).
+  @inline(__always)
+  static func isEmojiCluster(utf8: UnsafeBufferPointer<UInt8>, using table: Lookup) -> Bool {
+    var hasVariationSelector = false
+    var hasEmoji = false
+    var index = 0
+    while index < utf8.count {
+      let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
+      let entry = table.entry(value)
+      if entry & emojiPresentation != 0 || kind(entry) == .regionalIndicator || value == 0x20E3 { return true }
+      if entry & emoji != 0 { hasEmoji = true }
+      if value == 0xFE0F { hasVariationSelector = true }
+      index &+= length
     }
+    return hasVariationSelector && hasEmoji
   }
 }
 
