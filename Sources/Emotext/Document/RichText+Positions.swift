@@ -113,7 +113,15 @@ extension RichText {
   public var scalarCount: Int { scalarCount(before: utf16Count) }
 
   /// The number of extended grapheme clusters (UAX #29, through ICU), each attachment counting 1.
-  public var graphemeCount: Int { graphemeCount(before: utf16Count) }
+  public var graphemeCount: Int {
+    // Note: the whole document needs no offset conversion: one pass over the runs.
+    runs.reduce(0) { count, run in
+      switch run {
+      case .emoticon: count + 1
+      case .text(let text, _): count + GraphemeBreaks.count(in: text)
+      }
+    }
+  }
 
   /// The UTF-16 offset after the first `graphemeCount` clusters (clamped to the end).
   public func utf16Offset(graphemeOffset graphemeCount: Int) -> Int {

@@ -208,12 +208,12 @@ public struct HTMLRenderer: Sendable {
     return result
   }
 
-  /// Escapes `text` and writes each line break (LF, CR, CR LF, U+2028) as `<br>`.
+  /// Escapes `text` and writes each line break (``LineBreaks``; CR LF is one) as `<br>`.
   private static func appendEscapedLines(_ text: String, to html: inout String) {
     var line = ""
     var previousWasCR = false
     for scalar in text.unicodeScalars {
-      let isBreak = scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+      let isBreak = LineBreaks.isLineBreak(scalar)
       if isBreak {
         if !(scalar == "\n" && previousWasCR) {
           html += escaped(line) + "<br>\n"

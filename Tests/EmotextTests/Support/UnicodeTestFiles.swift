@@ -4,6 +4,7 @@ import Foundation
 enum UnicodeTestFiles {
   static let graphemeBreakTest = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
   static let emojiTest = "/usr/share/unicode/emoji/emoji-test.txt"
+  static let lineBreakTest = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
 
   /// The file's lines; a missing file is a test failure naming the package to install, never a skip.
   static func lines(_ path: String) throws -> [Substring] {

@@ -37,6 +37,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case terminal
   /// The URL finder: whole clusters, in order; entity links and weighted length see exactly its URLs.
   case urls
+  /// Grapheme boundaries, counts, lengths and truncation agree with ICU's break iterator on any text.
+  case graphemes
 
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
@@ -50,6 +52,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .html: try HTMLProperty.check(bytes)
     case .terminal: try TerminalProperty.check(bytes)
     case .urls: try URLProperty.check(bytes)
+    case .graphemes: try GraphemeProperty.check(bytes)
     }
   }
 }

@@ -72,7 +72,7 @@ enum HTMLProperty {
         }
         var previousWasCR = false
         for scalar in text.unicodeScalars {
-          if ["\n", "\r", "\u{2028}", "\u{2029}"].contains(scalar) && !(scalar == "\n" && previousWasCR) {
+          if LineBreaks.isLineBreak(scalar) && !(scalar == "\n" && previousWasCR) {
             expectedBreaks += 1
           }
           previousWasCR = scalar == "\r"
