@@ -104,14 +104,32 @@ public struct LineDecodingError: Error, Hashable, CustomStringConvertible {
   public var utf8Offset: Int
   public var reason: Reason
 
-  public var description: String {
+  /// What is wrong, without the location: `invalid UTF-8 (byte 0xFF)`.
+  public var message: String {
     switch reason {
     case .invalidUTF8(let byte):
       let hex = String(byte, radix: 16, uppercase: true)
-      return "line \(line), byte \(utf8Offset): invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+      return "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
     case .lineTooLong(let limit):
-      return "line \(line): longer than the limit of \(limit) bytes"
+      return "longer than the limit of \(limit) bytes"
     }
+  }
+
+  /// The location of the problem in the stream.
+  public func location(file: String) -> BatchLocation {
+    switch reason {
+    case .invalidUTF8: BatchLocation(file: file, line: line, utf8Offset: utf8Offset)
+    case .lineTooLong: BatchLocation(file: file, line: line)
+    }
+  }
+
+  /// The error with its file: `posts.txt:2:13: invalid UTF-8 (byte 0xFF)`.
+  public func batchError(file: String) -> BatchError { BatchError(location(file: file), message) }
+
+  /// `LINE:COLUMN: message` (the ``BatchLocation`` format without a file; the column is 1-based).
+  public var description: String {
+    let location = location(file: "")
+    return String(location.description.dropFirst()) + ": " + message
   }
 }
 
