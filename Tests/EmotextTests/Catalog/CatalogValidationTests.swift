@@ -224,8 +224,8 @@ import Testing
     print("Catalog mangling seed: \(seed)")
     var generator = SeededGenerator(seed: seed)
     let originals = [
-      try Data(contentsOf: URL(fileURLWithPath: Files.weibo + "/com.sina.lxh/info.plist")),
-      try Data(contentsOf: URL(fileURLWithPath: Files.yykit + "/additional/com.sina.default/info.json")),
+      try Data(contentsOf: URL(fileURLWithPath: Files.tutorialQuirks + "/com.sina.lxh/info.plist")),
+      try Data(contentsOf: URL(fileURLWithPath: Files.yykitLayout + "/additional/com.sina.default/info.json")),
       Data(EmoticonCatalog.default.jsonText.utf8),
     ]
     var failures = 0
