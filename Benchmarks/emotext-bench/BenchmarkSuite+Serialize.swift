@@ -22,10 +22,10 @@ extension BenchmarkSuite {
       else { continue }
       measure(
         task, input: input, inputBytes: bytes, contender: "NSAttributedString enumerateAttributes",
-        check: { difference($0, text) }
-      ) {
-        Self.postText(of: attributed)
-      }
+        check: { difference($0, text) },
+        {
+          Self.postText(of: attributed)
+        })
     }
   }
 
@@ -101,16 +101,16 @@ extension BenchmarkSuite {
       let expected = Self.replayInEditor(script).document.postText
       measure(
         task, input: input, inputBytes: expected.utf8.count, contender: "Emotext Editor", unit: "insertions/s",
-        work: insertions, check: { difference($0.document.postText, expected) }
-      ) {
-        Self.replayInEditor(script)
-      }
+        work: insertions, check: { difference($0.document.postText, expected) },
+        {
+          Self.replayInEditor(script)
+        })
       measure(
         task, input: input, inputBytes: expected.utf8.count, contender: "NSMutableAttributedString",
-        unit: "insertions/s", work: insertions, check: { difference(Self.postText(of: $0), expected) }
-      ) {
-        Self.replayInAttributedString(script)
-      }
+        unit: "insertions/s", work: insertions, check: { difference(Self.postText(of: $0), expected) },
+        {
+          Self.replayInAttributedString(script)
+        })
     }
   }
 

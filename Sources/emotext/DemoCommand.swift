@@ -26,14 +26,18 @@ enum DemoCommand: Command {
     for run in document.runs {
       switch run {
       case .text(let text, _): print("  text      \(text.debugDescription)")
-      case .emoticon(let attachment): print("  emoticon  \(attachment.token)  fallback \(attachment.emoticon.fallback ?? "-")")
+      case .emoticon(let attachment):
+        print("  emoticon  \(attachment.token)  fallback \(attachment.emoticon.fallback ?? "-")")
       }
     }
-    print("length: \(document.utf16Count) UTF-16 units, \(document.scalarCount) scalars, \(document.graphemeCount) graphemes")
+    print(
+      "length: \(document.utf16Count) UTF-16 units, \(document.scalarCount) scalars, \(document.graphemeCount) graphemes"
+    )
 
     var editor = Editor(document: document, catalog: catalog)
     func show(_ step: String) {
-      print("\(step.padding(toLength: 28, withPad: " ", startingAt: 0)) \(editor.document.postText)  caret \(editor.caret)")
+      print(
+        "\(step.padding(toLength: 28, withPad: " ", startingAt: 0)) \(editor.document.postText)  caret \(editor.caret)")
     }
     print("editing (caret at the end):")
     editor.insert("好")

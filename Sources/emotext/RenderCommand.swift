@@ -115,7 +115,8 @@ enum RenderCommand: Command {
     let text = try allLines(input).joined(separator: "\n")
     let limit = 16 << 20
     guard text.utf8.count <= limit else {
-      throw CommandFailure("\(input.sources.count == 1 ? input.sources[0].name : "the input"): longer than the limit of \(limit) bytes")
+      throw CommandFailure(
+        "\(input.sources.count == 1 ? input.sources[0].name : "the input"): longer than the limit of \(limit) bytes")
     }
     return text
   }

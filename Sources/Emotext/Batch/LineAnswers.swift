@@ -24,13 +24,15 @@ public enum LineAnswers {
   ///   first read error, after `write` has received the output of every line before it.
   public static func run(
     _ source: inout LineSource, jobs: Int, batchLines: Int = 1024,
-    answer: @escaping @Sendable (_ line: String, _ lineNumber: Int, _ output: inout [UInt8]) throws(LineProblem) -> Void,
+    answer:
+      @escaping @Sendable (_ line: String, _ lineNumber: Int, _ output: inout [UInt8]) throws(LineProblem) -> Void,
     write: (_ utf8: [UInt8], _ utf8CountRead: Int) -> Void
   ) throws(BatchError) {
     let file = source.name
     var failure: BatchError?
     do {
-      try OrderedBatches.map(&source, jobs: jobs, batchLines: batchLines) { (lines: [String], firstLineNumber: Int) -> BatchAnswer in
+      try OrderedBatches.map(&source, jobs: jobs, batchLines: batchLines) {
+        (lines: [String], firstLineNumber: Int) -> BatchAnswer in
         var batch = BatchAnswer(utf8: [], failure: nil)
         batch.utf8.reserveCapacity(lines.count * 128)
         for (index, line) in lines.enumerated() {

@@ -150,7 +150,8 @@ extension RichText {
     }
     if end.utf16Offset > 0, case .text(let text, _) = runs[end.run] {
       let cut = text.utf16.index(text.utf16.startIndex, offsetBy: end.utf16Offset)
-      precondition(cut.samePosition(in: text.unicodeScalars) != nil, "RichText offset \(utf16Offset) splits a surrogate pair")
+      precondition(
+        cut.samePosition(in: text.unicodeScalars) != nil, "RichText offset \(utf16Offset) splits a surrogate pair")
       body(String(text[..<cut]))
     }
   }

@@ -54,8 +54,10 @@ public struct Editor: Sendable {
   }
 
   /// An editor on `document` with the caret at its end.
-  public init(document: RichText = RichText(), catalog: EmoticonCatalog = .default,
-              backspaceMode: BackspaceMode = .platform) {
+  public init(
+    document: RichText = RichText(), catalog: EmoticonCatalog = .default,
+    backspaceMode: BackspaceMode = .platform
+  ) {
     self.document = document
     anchor = document.utf16Count
     head = anchor
@@ -112,8 +114,9 @@ public struct Editor: Sendable {
   /// Inserts `emoticon` over the selection: an image as one attachment (written as `token`, its code
   /// by default, or one of its aliases), an emoji as its text. Each emoticon is its own undo step.
   public mutating func insert(emoticon: Emoticon, token: String? = nil) {
-    precondition(token.map { $0 == emoticon.code || emoticon.aliases.contains($0) } ?? true,
-                 "\(token ?? "") is not a spelling of \(emoticon.code)")
+    precondition(
+      token.map { $0 == emoticon.code || emoticon.aliases.contains($0) } ?? true,
+      "\(token ?? "") is not a spelling of \(emoticon.code)")
     switch emoticon.kind {
     case .image:
       let attachment = EmoticonAttachment(emoticon, token: token ?? emoticon.code)
@@ -232,7 +235,8 @@ public struct Editor: Sendable {
     inverse.reserveCapacity(step.changes.count)
     for change in step.changes.reversed() {
       let current = change.runIndex..<(change.runIndex + change.count)
-      inverse.append(RunChange(runIndex: change.runIndex, count: change.runs.count, runs: Array(document.runs[current])))
+      inverse.append(
+        RunChange(runIndex: change.runIndex, count: change.runs.count, runs: Array(document.runs[current])))
       document.replaceRuns(current, with: change.runs)
     }
     // Note: `inverse` lists the last change first; reverting it again walks it from the end, which

@@ -157,7 +157,8 @@ extension RichText {
         for url in URLScanner.urlRanges(in: text) {
           sum += Self.weight(ofScalars: text.utf8Slice(textStart..<url.lowerBound).unicodeScalars, rule) + urlWeight
           // Note: as in the unit walk, a cluster the URL ends inside (`…/A6x1️⃣`) belongs to the URL.
-          textStart = GraphemeBreaks.isBoundary(url.upperBound, in: text)
+          textStart =
+            GraphemeBreaks.isBoundary(url.upperBound, in: text)
             ? url.upperBound : GraphemeBreaks.boundary(after: url.upperBound, in: text)
         }
         sum += Self.weight(ofScalars: text.utf8Slice(textStart..<text.utf8.count).unicodeScalars, rule)

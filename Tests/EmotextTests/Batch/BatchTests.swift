@@ -140,8 +140,12 @@ import Testing
 
   @Test(arguments: ["", "a\"b\\", "\n\r\t\u{0}\u{1F}\u{7F}", "\u{2028}x\u{2029}", "好[哈哈]😀", "\u{E2}\u{80}"])
   func recordWriterEscapesAsJSONValue(text: String) {
-    #expect(JSONLines.record(text: text, extra: [("n", .integer(1234567890123)), ("m", .integer(-5)), ("z", .integer(0))])
-      == JSONValue.object([("text", .string(text)), ("n", .integer(1234567890123)), ("m", .integer(-5)), ("z", .integer(0))]).serialized)
+    #expect(
+      JSONLines.record(
+        text: text, extra: [("n", .integer(1_234_567_890_123)), ("m", .integer(-5)), ("z", .integer(0))])
+        == JSONValue.object([
+          ("text", .string(text)), ("n", .integer(1_234_567_890_123)), ("m", .integer(-5)), ("z", .integer(0)),
+        ]).serialized)
   }
 
   @Test(arguments: [1, 2, 3])

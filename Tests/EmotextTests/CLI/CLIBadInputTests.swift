@@ -46,7 +46,9 @@ struct CLIBadInputTests {
     #expect(output.stderr.contains("usage: emotext \(arguments[0])"))
   }
 
-  @Test(arguments: ["edit", "parse", "roundtrip", "count", "encode-emoji", "decode-emoji", "render", "truncate --max 5"])
+  @Test(arguments: [
+    "edit", "parse", "roundtrip", "count", "encode-emoji", "decode-emoji", "render", "truncate --max 5",
+  ])
   func invalidUTF8NamesLineAndByte(commandLine: String) throws {
     let words = commandLine.split(separator: " ").map(String.init)
     let command = words[0]

@@ -54,7 +54,8 @@ struct CLIBatchTests {
 
   @Test func theIssuesExamplesAnswerTheFirstLine() throws {
     let count = try CLIProcess.run(
-      ["count", "--jsonl"], stdin: Data(#"{"text":"好[哈哈]"}"#.utf8 + [0x0A] + #"{"text":"#.utf8 + [0x0A] + #"{"text":"c"}"#.utf8))
+      ["count", "--jsonl"],
+      stdin: Data(#"{"text":"好[哈哈]"}"#.utf8 + [0x0A] + #"{"text":"#.utf8 + [0x0A] + #"{"text":"c"}"#.utf8))
     #expect(count.stdout == #"{"text":"好[哈哈]","rule":"weibo","weighted":4,"utf16":2,"scalars":2,"graphemes":2}"# + "\n")
     #expect(count.stderr == "emotext count: <stdin>:2: expected a JSON object with a string \"text\"\n")
     let decode = try CLIProcess.run(["decode-emoji"], stdin: Data("a\nb[emoji:zz]\n".utf8))
@@ -90,7 +91,9 @@ struct CLIBatchTests {
     let file = FileManager.default.temporaryDirectory.appending(path: "emotext-posts-\(UUID().uuidString).txt")
     try Data("好[哈哈]\n".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    for command in ["parse", "count", "render --plain", "truncate --max 9", "encode-emoji", "decode-emoji", "roundtrip"] {
+    for command in [
+      "parse", "count", "render --plain", "truncate --max 9", "encode-emoji", "decode-emoji", "roundtrip",
+    ] {
       let words = command.split(separator: " ").map(String.init)
       let fromFile = try CLIProcess.run(words + [file.path])
       let fromText = try CLIProcess.run(words + ["--text", "好[哈哈]"])
@@ -119,7 +122,8 @@ struct CLIBatchTests {
     let truncate = try CLIProcess.run(["truncate", "--max", "100", "--rule", rule, "--text", "好[哈哈]ab"])
     #expect(truncate.stdout == "好[哈哈]ab\n")
     let bad = try CLIProcess.run(["count", "--rule", "frob", "--text", "a"])
-    #expect(bad.stderr.hasPrefix("emotext count: --rule takes weibo, twitter, utf16, scalars or graphemes, not 'frob'\n"))
+    #expect(
+      bad.stderr.hasPrefix("emotext count: --rule takes weibo, twitter, utf16, scalars or graphemes, not 'frob'\n"))
   }
 
   @Test func versionIsPrinted() throws {

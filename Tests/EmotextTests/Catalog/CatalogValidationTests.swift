@@ -146,8 +146,10 @@ import Testing
 
   @Test func aPackFolderLinkedOutsideTheBundleIsRefused() throws {
     let outside = Files.onePackBundle([Files.image("[a]", png: "a.png")])
-    let root = Files.bundle(["emoticons.plist": Files.packageList(["p", "q"]),
-                             "p/info.plist": Files.info(id: "p", entries: [Files.image("[b]", png: "b.png")])])
+    let root = Files.bundle([
+      "emoticons.plist": Files.packageList(["p", "q"]),
+      "p/info.plist": Files.info(id: "p", entries: [Files.image("[b]", png: "b.png")]),
+    ])
     try FileManager.default.createSymbolicLink(atPath: root + "/q", withDestinationPath: outside + "/p")
     let found = errors(root)
     let resolved = URL(fileURLWithPath: outside + "/p").resolvingSymlinksInPath().path
