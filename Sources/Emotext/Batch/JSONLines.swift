@@ -19,7 +19,17 @@ public enum JSONLines {
   /// - Throws: ``LineProblem`` when the line is not a JSON object with a string `"text"`.
   public static func text(ofRecord line: String) throws(LineProblem) -> String {
     var line = line
-    if let text = line.withUTF8({ fastText(ofRecord: $0) }) { return text }
+    if let body = line.withUTF8({ fastText(ofRecord: $0) }) {
+      switch body {
+      case .plain(let range):
+        // Note: the range lies between two ASCII quotes, so the substring is valid and copies without revalidation.
+        let utf8 = line.utf8
+        return String(
+          line[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+            utf8.startIndex, offsetBy: range.upperBound)])
+      case .unescaped(let text): return text
+      }
+    }
     do {
       return try JSONDecoder().decode(Record.self, from: Data(line.utf8)).text
     } catch {
@@ -58,39 +68,45 @@ public enum JSONLines {
     value.withUTF8 { bytes in
       var runStart = 0
       var index = 0
-      while index < bytes.count {
+      let count = bytes.count
+      while index < count {
         let byte = bytes[index]
-        let escape: String?
+        // Note: one cheap test per byte; only `"`, `\`, C0 controls and U+2028/U+2029 (E2 80 A8/A9) need escapes.
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
+          index += 1
+          continue
+        }
         var length = 1
+        let escape: String
         switch byte {
         case UInt8(ascii: "\""): escape = "\\\""
         case UInt8(ascii: "\\"): escape = "\\\\"
         case UInt8(ascii: "\n"): escape = "\\n"
         case UInt8(ascii: "\r"): escape = "\\r"
         case UInt8(ascii: "\t"): escape = "\\t"
-        case 0..<0x20:
-          let hex = String(byte, radix: 16)
-          escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
+        case 0xE2:
+          guard index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8 else {
+            index += 1
+            continue
+          }
           escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
           length = 3
-        default: escape = nil
+        default:
+          let hex = String(byte, radix: 16)
+          escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        if let escape {
-          output.append(contentsOf: bytes[runStart..<index])
-          output.append(contentsOf: escape.utf8)
-          index += length
-          runStart = index
-        } else {
-          index += 1
-        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        output.append(contentsOf: escape.utf8)
+        index += length
+        runStart = index
       }
-      output.append(contentsOf: bytes[runStart..<bytes.count])
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     }
     output.append(UInt8(ascii: "\""))
   }
 
-  private static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+  /// Appends `value` as a JSON number: the bytes of `String(value)`.
+  public static func appendInteger(_ value: Int, to output: inout [UInt8]) {
     guard value >= 0 && value < 1_000_000_000 else {
       output.append(contentsOf: String(value).utf8)
       return
@@ -108,9 +124,17 @@ public enum JSONLines {
     }
   }
 
+  /// The string body of a fast-path record.
+  private enum RecordText {
+    /// The body has no escape: the text is these bytes of the line.
+    case plain(Range<Int>)
+    /// The body unescaped.
+    case unescaped(String)
+  }
+
   /// The text of a record that is exactly `{"text": "…"}` (whitespace allowed between tokens), or nil
   /// for anything else, which the full decoder then reads (and rejects if it is not a record).
-  private static func fastText(ofRecord bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  private static func fastText(ofRecord bytes: UnsafeBufferPointer<UInt8>) -> RecordText? {
     var index = 0
     func skipSpace() {
       while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 }
@@ -142,8 +166,8 @@ public enum JSONLines {
     guard expect("}") else { return nil }
     skipSpace()
     guard index == bytes.count else { return nil }
-    let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
-    return escaped ? unescaped(body) : String(decoding: body, as: UTF8.self)
+    guard escaped else { return .plain(start..<end) }
+    return unescaped(UnsafeBufferPointer(rebasing: bytes[start..<end])).map(RecordText.unescaped)
   }
 
   /// The JSON string body `bytes` (between the quotes) unescaped, or nil when an escape is not one the

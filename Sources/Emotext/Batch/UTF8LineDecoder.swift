@@ -31,6 +31,10 @@ public struct UTF8LineDecoder: Sendable {
   ///   The lines before a bad one are returned first: the error comes from the next call.
   public mutating func decode(_ bytes: some Collection<UInt8>) throws(LineDecodingError) -> [String] {
     if let deferredError { throw deferredError }
+    let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+      Result { () throws(LineDecodingError) in try decodeContiguous(buffer) }
+    }
+    if let contiguous { return try contiguous.get() }
     var lines: [String] = []
     do {
       var start = bytes.startIndex
@@ -41,6 +45,34 @@ public struct UTF8LineDecoder: Sendable {
         start = bytes.index(after: newline)
       }
       try appendPending(bytes[start...])
+    } catch {
+      // Note: nothing is lost: the good lines of this chunk go out before the error is reported.
+      if lines.isEmpty { throw error }
+      deferredError = error
+    }
+    return lines
+  }
+
+  /// ``decode(_:)`` over contiguous bytes: a line that lies whole in `bytes` becomes a string straight from
+  /// them (one validation, one copy) instead of going through the pending buffer.
+  private mutating func decodeContiguous(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineDecodingError) -> [String] {
+    var lines: [String] = []
+    do throws(LineDecodingError) {
+      var start = 0
+      while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+        if pending.isEmpty && line.count <= maxLineUTF8Count, let text = String(validating: line, as: UTF8.self) {
+          utf8Count += line.count + 1
+          lineCount += 1
+          lines.append(text)
+        } else {
+          try appendPending(line)
+          utf8Count += 1
+          lines.append(try takeLine())
+        }
+        start = newline + 1
+      }
+      try appendPending(UnsafeBufferPointer(rebasing: bytes[start...]))
     } catch {
       // Note: nothing is lost: the good lines of this chunk go out before the error is reported.
       if lines.isEmpty { throw error }
