@@ -2,9 +2,11 @@ extension RichText {
   /// Replaces the content in `utf16Range` with `replacement`, keeping the document canonical.
   ///
   /// This is the one primitive every edit goes through. It does not tokenize or snap: see ``Editor``.
+  /// - Returns: What changed: `utf16Range`, replaced by `replacement.utf16Count` units.
   /// - Precondition: the range lies in the document and does not split a surrogate pair.
   /// - Complexity: O(*n*) in the number of runs, plus the length of the two runs cut.
-  public mutating func replaceSubrange(_ utf16Range: Range<Int>, with replacement: RichText) {
+  @discardableResult
+  public mutating func replaceSubrange(_ utf16Range: Range<Int>, with replacement: RichText) -> TextChange {
     let lower = location(of: utf16Range.lowerBound)
     let upper = utf16Range.isEmpty ? lower : location(of: utf16Range.upperBound)
     let cutEnd = min(upper.run + 1, runs.count)  // runs lower.run..<cutEnd are cut
@@ -18,15 +20,18 @@ extension RichText {
     if upper.run < runs.count { pieces.append(runs[upper.run].suffix(fromUTF16Offset: upper.utf16Offset)) }
     pieces.append(contentsOf: runs[cutEnd..<last])
     replaceRuns(first..<last, with: RichText(runs: pieces).runs)
+    return TextChange(replacedRange: utf16Range, insertedUTF16Count: replacement.utf16Count)
   }
 
   /// Inserts `text` at `utf16Offset`.
-  public mutating func insert(_ text: RichText, at utf16Offset: Int) {
+  @discardableResult
+  public mutating func insert(_ text: RichText, at utf16Offset: Int) -> TextChange {
     replaceSubrange(utf16Offset..<utf16Offset, with: text)
   }
 
   /// Removes the content in `utf16Range`.
-  public mutating func removeSubrange(_ utf16Range: Range<Int>) {
+  @discardableResult
+  public mutating func removeSubrange(_ utf16Range: Range<Int>) -> TextChange {
     replaceSubrange(utf16Range, with: RichText())
   }
 

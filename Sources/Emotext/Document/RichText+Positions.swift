@@ -35,6 +35,16 @@ extension RichText {
     return RunLocation(run: low, utf16Offset: utf16Offset - runStart, runStart: runStart)
   }
 
+  /// The run holding the unit at `utf16Offset`, and the UTF-16 range it spans.
+  /// - Precondition: `utf16Offset < utf16Count`.
+  /// - Complexity: O(log *n*) in the number of runs.
+  func run(containing utf16Offset: Int) -> (run: Run, utf16Range: Range<Int>) {
+    precondition(utf16Offset < utf16Count, "RichText offset \(utf16Offset) holds no run (length \(utf16Count))")
+    let location = location(of: utf16Offset)
+    let run = runs[location.run]
+    return (run, location.runStart..<(location.runStart + run.utf16Count))
+  }
+
   /// Whether `utf16Offset` is between two grapheme clusters (or at either end).
   ///
   /// Attachments and the seams between runs are always boundaries: a cluster never spans two runs.

@@ -23,8 +23,9 @@ public struct Editor: Sendable {
   private var head: Int
   /// What one Backspace removes from text.
   public var backspaceMode: BackspaceMode
-  /// The catalog tokens are recognized against.
-  public let tokenizer: BracketTokenizer
+  /// What turns tokens into attachments as the user types: `[哈哈]` with a ``BracketTokenizer``, other
+  /// syntaxes (`:smile:`) with a ``PatternTokenizer``.
+  public let tokenizer: any EmoticonTokenizer
   /// How many steps undo keeps.
   public var undoLimit: Int = 100
 
@@ -33,36 +34,40 @@ public struct Editor: Sendable {
   /// The kind of the last edit while it can still absorb the next one into the same undo step.
   private var openGroup: EditGroup?
 
-  /// One undo (or redo) step: the run changes it made, in order, and the selection to restore.
-  // Note: a step keeps only the runs its edits replaced, not the whole document, so recording a keystroke
-  // costs the size of the edit. A whole-document snapshot made every keystroke copy all runs (the next
-  // edit un-shared them), O(runs) per key.
+  /// One undo (or redo) step: the changes it made, in order, and the selection to restore.
+  // Note: a step keeps only what its edits replaced, not the whole document, so recording a keystroke
+  // costs the size of the edit.
   private struct UndoStep: Sendable {
-    var changes: [RunChange]
+    var changes: [RecordedChange]
     var selection: Range<Int>
   }
 
-  /// The runs `runIndex..<runIndex + count` of the edited document were `runs` before the change.
-  private struct RunChange: Sendable {
-    var runIndex: Int
-    var count: Int
-    var runs: [Run]
+  /// A change, with the content it replaced.
+  private struct RecordedChange: Sendable {
+    var change: TextChange
+    var replaced: RichText
   }
 
   private enum EditGroup: Equatable {
     case typing, deleting
   }
 
-  /// An editor on `document` with the caret at its end.
+  /// An editor on `document` with the caret at its end, recognizing the catalog's `[xx]` tokens.
   public init(
-    document: RichText = RichText(), catalog: EmoticonCatalog = .default,
-    backspaceMode: BackspaceMode = .platform
+    document: RichText = RichText(), catalog: EmoticonCatalog = .default, backspaceMode: BackspaceMode = .platform
+  ) {
+    self.init(document: document, tokenizer: BracketTokenizer(catalog: catalog), backspaceMode: backspaceMode)
+  }
+
+  /// An editor on `document` with the caret at its end, recognizing the tokens `tokenizer` finds.
+  public init(
+    document: RichText = RichText(), tokenizer: any EmoticonTokenizer, backspaceMode: BackspaceMode = .platform
   ) {
     self.document = document
     anchor = document.utf16Count
     head = anchor
     self.backspaceMode = backspaceMode
-    tokenizer = BracketTokenizer(catalog: catalog)
+    self.tokenizer = tokenizer
   }
 
   /// The caret: the end of the selection that moves when it is extended.
@@ -165,39 +170,40 @@ public struct Editor: Sendable {
   private mutating func replace(_ range: Range<Int>, with content: RichText, group: EditGroup?) {
     if group == nil || group != openGroup { beginUndoStep() }
     redoStack.removeAll()
+    // Note: what the edit and the token canonicalization after it can change lies within the text runs
+    // around the range (canonicalization retokenizes only those), so that window is kept before the edit
+    // and the exact replaced content is cut from it afterwards.
+    let window = changeWindow(around: range)
+    let windowContent = document.slice(window)
+    let edit = document.replaceSubrange(range, with: content)
     let start = range.lowerBound
-    // Note: `replaceSubrange` rebuilds the runs from one before the edited ones to one after, and
-    // `canonicalizeTokens` only retokenizes text runs inside what was rebuilt; a margin of one more run
-    // on each side holds every run the edit can change (checked below in debug builds).
-    let lowerRun = document.location(of: range.lowerBound).run
-    let upperRun = range.isEmpty ? lowerRun : document.location(of: range.upperBound).run
-    let changed = max(lowerRun - 2, 0)..<min(upperRun + 3, document.runs.count)
-    let replacedRuns = Array(document.runs[changed])
-    let unchangedSuffixCount = document.runs.count - changed.upperBound
-    #if DEBUG
-      let before = document
-    #endif
-    document.replaceSubrange(range, with: content)
-    var caret = start + content.utf16Count
-    caret = document.canonicalizeTokens(around: start..<caret, caret: caret, tokenizer: tokenizer)
-    let change = RunChange(
-      runIndex: changed.lowerBound, count: document.runs.count - unchangedSuffixCount - changed.lowerBound,
-      runs: replacedRuns)
-    #if DEBUG
-      precondition(
-        document.runs[..<change.runIndex] == before.runs[..<change.runIndex]
-          && document.runs.suffix(unchangedSuffixCount) == before.runs.suffix(unchangedSuffixCount),
-        "an edit changed runs outside the window its undo step records")
-    #endif
-    if !undoStack.isEmpty { undoStack[undoStack.count - 1].changes.append(change) }
+    let canonical = document.canonicalizeTokens(
+      around: start..<(start + content.utf16Count), caret: start + content.utf16Count, tokenizer: tokenizer)
+    let change = canonical.change.map { edit.followed(by: $0) } ?? edit
+    precondition(
+      window.lowerBound <= change.replacedRange.lowerBound && change.replacedRange.upperBound <= window.upperBound,
+      "an edit changed text outside the window its undo step records")
+    let replaced = windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound))
+    if !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].changes.append(RecordedChange(change: change, replaced: replaced))
+    }
     // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
     // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
-    caret = document.snapped(caret, content.isEmpty ? .backward : .forward)
+    let caret = document.snapped(canonical.caret, content.isEmpty ? .backward : .forward)
     setSelection(caret..<caret)
     openGroup = group
     #if DEBUG
       document.checkInvariants()
     #endif
+  }
+
+  /// The part of the document an edit of `range` can change: from the start of the run before the range
+  /// to the end of the run at its end.
+  private func changeWindow(around range: Range<Int>) -> Range<Int> {
+    let count = document.utf16Count
+    let lower = range.lowerBound > 0 ? document.run(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
+    let upper = range.upperBound < count ? document.run(containing: range.upperBound).utf16Range.upperBound : count
+    return lower..<upper
   }
 
   // MARK: Undo
@@ -231,13 +237,13 @@ public struct Editor: Sendable {
   /// Takes back the changes of `step`, last first, restores its selection, and returns the step that
   /// takes this back in turn.
   private mutating func revert(_ step: UndoStep) -> UndoStep {
-    var inverse: [RunChange] = []
+    var inverse: [RecordedChange] = []
     inverse.reserveCapacity(step.changes.count)
-    for change in step.changes.reversed() {
-      let current = change.runIndex..<(change.runIndex + change.count)
-      inverse.append(
-        RunChange(runIndex: change.runIndex, count: change.runs.count, runs: Array(document.runs[current])))
-      document.replaceRuns(current, with: change.runs)
+    for recorded in step.changes.reversed() {
+      let current = recorded.change.insertedRange
+      let undone = TextChange(replacedRange: current, insertedUTF16Count: recorded.replaced.utf16Count)
+      inverse.append(RecordedChange(change: undone, replaced: document.slice(current)))
+      document.replaceSubrange(current, with: recorded.replaced)
     }
     // Note: `inverse` lists the last change first; reverting it again walks it from the end, which
     // redoes the first change first.

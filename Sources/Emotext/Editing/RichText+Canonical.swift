@@ -1,45 +1,52 @@
 extension RichText {
   /// Turns catalog tokens in the text runs that touch `utf16Range` into attachments, so the document
   /// stays canonical after an edit there (typing the `]` of `[哈哈]`, or deleting what separated `[微`
-  /// and `笑]`), and returns `caret` mapped into the new document: a caret inside a converted token
-  /// lands after its attachment.
+  /// and `笑]`).
   ///
-  /// - Complexity: linear in the length of the runs touching the range.
-  mutating func canonicalizeTokens(around utf16Range: Range<Int>, caret: Int, tokenizer: BracketTokenizer) -> Int {
-    guard !runs.isEmpty, tokenizer.catalog.longestTokenUTF8Count > 0 else { return caret }
-    let first = location(of: max(utf16Range.lowerBound - 1, 0))
-    var index = first.run
-    var runStart = first.runStart
-    var mappedCaret = caret
+  /// - Returns: `caret` mapped into the new document (a caret inside a converted token lands after its
+  ///   attachment), and what changed: from the first converted token to the last, nil when none was.
+  /// - Complexity: linear in the length of the text runs touching the range.
+  mutating func canonicalizeTokens(
+    around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer
+  ) -> (caret: Int, change: TextChange?) {
+    guard tokenizer.catalog.longestTokenUTF8Count > 0 else { return (caret, nil) }
+    var position = max(utf16Range.lowerBound - 1, 0)
     var upperBound = utf16Range.upperBound
-    while index < runs.count && runStart <= upperBound {
-      guard case .text(let text, let attributes) = runs[index] else {
-        runStart += 1
-        index += 1
-        continue
-      }
-      let oldCount = text.utf16.count
-      let pieces = tokenizer.tokenize(text, attributes: attributes).runs
-      guard pieces.contains(where: \.isEmoticon) else {
-        runStart += oldCount
-        index += 1
-        continue
-      }
-      let newCount = pieces.reduce(0) { $0 + $1.utf16Count }
-      mappedCaret = Self.map(mappedCaret, through: pieces, runStart: runStart)
-      replaceRuns(index..<(index + 1), with: pieces)
-      index += pieces.count
-      runStart += newCount
-      upperBound += newCount - oldCount
+    var mappedCaret = caret
+    var change: TextChange?
+    while position < utf16Count && position <= upperBound {
+      let (run, runRange) = run(containing: position)
+      position = runRange.upperBound
+      guard case .text(let text, let attributes) = run else { continue }
+      let matches = tokenizer.matches(in: text)
+      guard let first = matches.first, let last = matches.last else { continue }
+      // Note: only the text from the first token to the last is replaced, so the change a host redraws
+      // is the tokens, not the whole run.
+      let tokenUTF8Range = first.utf8Range.lowerBound..<last.utf8Range.upperBound
+      let replacement = RichText(
+        String(text.utf8Slice(tokenUTF8Range)),
+        splittingAt: matches.map {
+          TokenMatch(utf8Range: $0.utf8Range.shifted(by: -tokenUTF8Range.lowerBound), emoticon: $0.emoticon)
+        },
+        attributes: attributes)
+      let start = runRange.lowerBound + text.utf16Offset(ofUTF8Offset: tokenUTF8Range.lowerBound)
+      let end = runRange.lowerBound + text.utf16Offset(ofUTF8Offset: tokenUTF8Range.upperBound)
+      let converted = replaceSubrange(start..<end, with: replacement)
+      mappedCaret = Self.map(mappedCaret, through: replacement.runs, from: start, oldEnd: end)
+      change = change.map { $0.followed(by: converted) } ?? converted
+      position += converted.utf16Delta
+      upperBound += converted.utf16Delta
     }
-    return mappedCaret
+    return (mappedCaret, change)
   }
 
-  /// Maps an offset in the run that starts at `runStart` to the same place once the run is `pieces`.
-  private static func map(_ offset: Int, through pieces: [Run], runStart: Int) -> Int {
-    guard offset > runStart else { return offset }
-    var old = runStart
-    var new = runStart
+  /// Maps an offset in a document where `oldStart..<oldEnd` has just become `pieces` to the same place
+  /// after the change: inside a token, after its attachment.
+  private static func map(_ offset: Int, through pieces: some Sequence<Run>, from oldStart: Int, oldEnd: Int) -> Int {
+    guard offset > oldStart else { return offset }
+    guard offset < oldEnd else { return offset + pieces.reduce(0) { $0 + $1.utf16Count } - (oldEnd - oldStart) }
+    var old = oldStart
+    var new = oldStart
     for piece in pieces {
       let oldCount = piece.postText.utf16.count
       if offset <= old + oldCount {
@@ -49,6 +56,13 @@ extension RichText {
       old += oldCount
       new += piece.utf16Count
     }
-    return offset - (old - new)
+    return new
+  }
+}
+
+extension Range<Int> {
+  /// The range moved by `distance`.
+  func shifted(by distance: Int) -> Range<Int> {
+    (lowerBound + distance)..<(upperBound + distance)
   }
 }

@@ -28,16 +28,13 @@ public struct BracketTokenizer: Sendable {
     tokenTable = TokenTable(catalog: catalog)
   }
 
-  /// A token found in text: its UTF-8 byte range and the emoticon it spells.
-  public struct Match: Hashable, Sendable {
-    public var utf8Range: Range<Int>
-    public var emoticon: Emoticon
-  }
+  /// A token found in text (the name this type had before ``TokenMatch`` served every tokenizer).
+  public typealias Match = TokenMatch
 
   /// The catalog tokens in `text`, in order, never overlapping.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
-  public func matches(in text: String) -> [Match] {
-    var result: [Match] = []
+  public func matches(in text: String) -> [TokenMatch] {
+    var result: [TokenMatch] = []
     forEachMatch(in: text) { result.append($0) }
     return result
   }
@@ -87,10 +84,10 @@ public struct BracketTokenizer: Sendable {
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
-  public func forEachMatch(in text: String, _ body: (Match) -> Void) {
+  public func forEachMatch(in text: String, _ body: (TokenMatch) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      forEachToken(in: bytes) { utf8Range, _, emoticon in body(Match(utf8Range: utf8Range, emoticon: emoticon)) }
+      forEachToken(in: bytes) { utf8Range, _, emoticon in body(TokenMatch(utf8Range: utf8Range, emoticon: emoticon)) }
     }
   }
 

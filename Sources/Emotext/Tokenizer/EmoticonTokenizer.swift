@@ -9,8 +9,10 @@
 /// Every tokenizer is total and lossless: `tokenize(s).postText == s` for every string `s`, because an
 /// attachment keeps the exact spelling it was matched from.
 public protocol EmoticonTokenizer: Sendable {
+  /// The catalog the tokens are looked up in.
+  var catalog: EmoticonCatalog { get }
   /// The catalog tokens in `text`, in order, never overlapping.
-  func matches(in text: String) -> [BracketTokenizer.Match]
+  func matches(in text: String) -> [TokenMatch]
   /// `text` as a document: known tokens become attachments, the rest is text with `attributes`.
   func tokenize(_ text: String, attributes: TextAttributes) -> RichText
 }
@@ -19,7 +21,7 @@ extension BracketTokenizer: EmoticonTokenizer {}
 
 extension RichText {
   /// `text` cut into text runs and attachments at `matches` (UTF-8 ranges, in order, not overlapping).
-  init(_ text: String, splittingAt matches: [BracketTokenizer.Match], attributes: TextAttributes) {
+  init(_ text: String, splittingAt matches: [TokenMatch], attributes: TextAttributes) {
     guard !matches.isEmpty else {
       self.init(text, attributes: attributes)
       return

@@ -61,14 +61,14 @@ public struct PatternTokenizer: EmoticonTokenizer {
 
   /// The matches of the pattern that the catalog knows, in order.
   /// - Complexity: ICU's search time, plus one catalog lookup per match.
-  public func matches(in text: String) -> [BracketTokenizer.Match] {
-    var result: [BracketTokenizer.Match] = []
+  public func matches(in text: String) -> [TokenMatch] {
+    var result: [TokenMatch] = []
     var text = text
     text.withUTF8 { utf8 in
       compiled.forEachMatch(in: utf8, stepLimit: matchStepLimit) { range in
         let token = String(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self)
         if let emoticon = catalog.emoticon(forToken: token) {
-          result.append(BracketTokenizer.Match(utf8Range: range, emoticon: emoticon))
+          result.append(TokenMatch(utf8Range: range, emoticon: emoticon))
         }
       }
     }
