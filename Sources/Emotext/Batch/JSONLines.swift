@@ -23,10 +23,8 @@ public enum JSONLines {
       switch body {
       case .plain(let range):
         // Note: the range lies between two ASCII quotes, so the substring is valid and copies without revalidation.
-        let utf8 = line.utf8
-        return String(
-          line[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-            utf8.startIndex, offsetBy: range.upperBound)])
+        let start = line.utf8.index(line.utf8.startIndex, offsetBy: range.lowerBound)
+        return String(line[start..<line.utf8.index(start, offsetBy: range.count)])
       case .unescaped(let text): return text
       }
     }
