@@ -31,9 +31,11 @@ enum ParseCommand: Command {
         let document = tokenizer.tokenize(text)
         if input.jsonl {
           guard case .object(let members) = document.documentJSON else { return }
-          output.appendLine(JSONValue.object([("text", .string(text))] + members).serialized)
+          JSONValue.object([("text", .string(text))] + members).appendUTF8(to: &output)
+          output.append(UInt8(ascii: "\n"))
         } else if json {
-          output.appendLine(document.documentJSON.serialized)
+          document.documentJSON.appendUTF8(to: &output)
+          output.append(UInt8(ascii: "\n"))
         } else {
           if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
           for line in document.runListing { output.appendLine(line) }

@@ -50,76 +50,19 @@ public enum JSONLines {
       output.append(UInt8(ascii: ","))
       appendString(key, to: &output)
       output.append(UInt8(ascii: ":"))
-      switch value {
-      case .string(let string): appendString(string, to: &output)
-      case .integer(let integer): appendInteger(integer, to: &output)
-      default: output.append(contentsOf: value.serialized.utf8)
-      }
+      value.appendUTF8(to: &output)
     }
     output.append(UInt8(ascii: "}"))
   }
 
   /// Appends `value` as a JSON string, escaped exactly as ``JSONValue/serialized`` escapes it.
   public static func appendString(_ value: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    var value = value
-    value.withUTF8 { bytes in
-      var runStart = 0
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let byte = bytes[index]
-        // Note: one cheap test per byte; only `"`, `\`, C0 controls and U+2028/U+2029 (E2 80 A8/A9) need escapes.
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
-          index += 1
-          continue
-        }
-        var length = 1
-        let escape: String
-        switch byte {
-        case UInt8(ascii: "\""): escape = "\\\""
-        case UInt8(ascii: "\\"): escape = "\\\\"
-        case UInt8(ascii: "\n"): escape = "\\n"
-        case UInt8(ascii: "\r"): escape = "\\r"
-        case UInt8(ascii: "\t"): escape = "\\t"
-        case 0xE2:
-          guard index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8 else {
-            index += 1
-            continue
-          }
-          escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-          length = 3
-        default:
-          let hex = String(byte, radix: 16)
-          escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        output.append(contentsOf: escape.utf8)
-        index += length
-        runStart = index
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
-    }
-    output.append(UInt8(ascii: "\""))
+    JSONValue.appendString(value, to: &output)
   }
 
   /// Appends `value` as a JSON number: the bytes of `String(value)`.
   public static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-    guard value >= 0 && value < 1_000_000_000 else {
-      output.append(contentsOf: String(value).utf8)
-      return
-    }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      } while rest > 0
-      for position in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[position]) }
-    }
+    JSONValue.appendInteger(value, to: &output)
   }
 
   /// The string body of a fast-path record.
