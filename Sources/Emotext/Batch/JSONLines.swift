@@ -93,6 +93,12 @@ public enum JSONLines {
     var end = start
     var escaped = false
     while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
+      if end + 8 <= bytes.count,
+        !UTF8Words.containsByte(below: 0x20, orEqualTo: 0x22, 0x5C, in: UTF8Words.load(bytes, at: end))
+      {
+        end += 8
+        continue
+      }
       if bytes[end] == UInt8(ascii: "\\") {
         escaped = true
         end += 2

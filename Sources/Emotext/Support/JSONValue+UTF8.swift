@@ -35,8 +35,15 @@ extension JSONValue {
       var index = 0
       let count = bytes.count
       while index < count {
+        // Note: eight bytes at a time while none of them can start an escape (most post text).
+        if index + 8 <= count,
+          !UTF8Words.containsByte(below: 0x20, orEqualTo: 0x22, 0x5C, 0xE2, in: UTF8Words.load(bytes, at: index))
+        {
+          index += 8
+          continue
+        }
         let byte = bytes[index]
-        // Note: one cheap test per byte; only `"`, `\`, C0 controls and U+2028/U+2029 (E2 80 A8/A9) need escapes.
+        // Note: only `"`, `\`, C0 controls and U+2028/U+2029 (E2 80 A8/A9) need escapes.
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
           index += 1
           continue
@@ -87,5 +94,27 @@ extension JSONValue {
       } while rest > 0
       for position in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[position]) }
     }
+  }
+}
+
+/// Byte tests on eight UTF-8 bytes at once (SWAR), for scans that skip ahead while nothing matches.
+enum UTF8Words {
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// The eight bytes at `offset` (which must have eight bytes after it) as one little-endian word.
+  @inline(__always) static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+  }
+
+  /// Whether any byte of `word` is below `limit` (at most 0x80) or equal to one of `values`. Exact: the
+  /// borrow of the subtraction can only disturb bytes above a byte that matches.
+  @inline(__always) static func containsByte(
+    below limit: UInt8, orEqualTo first: UInt8, _ second: UInt8, _ third: UInt8 = 0, in word: UInt64
+  ) -> Bool {
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
+    let below = (word &- ones &* UInt64(limit)) & ~word & highBits != 0
+    return below || hasZeroByte(word ^ (ones &* UInt64(first))) || hasZeroByte(word ^ (ones &* UInt64(second)))
+      || (third != 0 && hasZeroByte(word ^ (ones &* UInt64(third))))
   }
 }

@@ -148,6 +148,43 @@ import Testing
         ]).serialized)
   }
 
+  /// The eight-bytes-at-a-time scans against JSONDecoder and a scalar-by-scalar reference escaper, on random
+  /// strings where the characters that matter fall at every offset of a word.
+  @Test func wordScansAgreeWithReferences() throws {
+    struct Record: Decodable { var text: String }
+    func reference(_ text: String) -> String {
+      var output = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output += "\\\""
+        case "\\": output += "\\\\"
+        case "\n": output += "\\n"
+        case "\r": output += "\\r"
+        case "\t": output += "\\t"
+        case "\u{2028}": output += "\\u2028"
+        case "\u{2029}": output += "\\u2029"
+        case _ where scalar.value < 0x20: output += String(format: "\\u%04x", scalar.value)
+        default: output.unicodeScalars.append(scalar)
+        }
+      }
+      return output + "\""
+    }
+    var random = TokenizerTestRandom(test: "wordScansAgreeWithReferences")
+    let alphabet: [String] = ["a", "好", "\"", "\\", "\n", "\u{1}", "\u{2028}", "\u{2029}", "\u{2010}", "😀", "/", " "]
+    for _ in 0..<2000 {
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+        .joined()
+      var bytes: [UInt8] = []
+      JSONLines.appendString(text, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == reference(text), "\(text.debugDescription)")
+      let line = #"{"text":"# + String(decoding: bytes, as: UTF8.self) + "}"
+      #expect(try JSONLines.text(ofRecord: line) == text)
+      let raw = #"{"text":""# + text + #""}"#
+      let decoded = try? JSONDecoder().decode(Record.self, from: Data(raw.utf8)).text
+      #expect((try? JSONLines.text(ofRecord: raw)) == decoded, "\(raw.debugDescription)")
+    }
+  }
+
   @Test(arguments: [1, 2, 3])
   func orderedBatchesKeepOrderAndStopWhenAsked(jobs: Int) throws {
     let lines = (1...5000).map(String.init)
