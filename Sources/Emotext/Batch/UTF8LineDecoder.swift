@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a stream of bytes into lines of valid UTF-8, for batch jobs that read one post per line.
 ///
 /// ```swift
@@ -59,7 +61,8 @@ public struct UTF8LineDecoder: Sendable {
     var lines: [String] = []
     do throws(LineDecodingError) {
       var start = 0
-      while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      while start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
+        let newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
         if pending.isEmpty && line.count <= maxLineUTF8Count, let text = String(validating: line, as: UTF8.self) {
           utf8Count += line.count + 1
