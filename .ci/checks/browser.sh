@@ -64,7 +64,7 @@ for sequence in emoji:
         '<svg xmlns="http://www.w3.org/2000/svg" width="36" height="36"><circle cx="18" cy="18" r="16" fill="#fc3"/></svg>')
 PYTHON
 
-"$binary" render --html --page --catalog "$folder/catalog.json" --emoji-images emoji < "$folder/post.txt" \
+"$binary" render --html --page --whole --catalog "$folder/catalog.json" --emoji-images emoji < "$folder/post.txt" \
   > "$folder/page.html"
 
 # The checking script, appended after the article: it runs once everything has loaded and writes a JSON report.

@@ -4,21 +4,21 @@ enum DemoCommand: Command {
   static let name = "demo"
   static let summary = "parse, edit and print a sample post with the embedded default catalog"
   static let usage = """
-    usage: emotext demo [--catalog PATH] [TEXT]
+    usage: emotext demo [--catalog PATH] [--text TEXT]
 
     Tokenizes TEXT (a sample post by default) with the embedded default catalog (or PATH: a tutorial
     Emoticons.bundle folder or a JSON catalog), prints its runs,
     then edits it as a composer would (type, insert an emoticon, Backspace, undo) and prints each state.
 
     example:
-      emotext demo '今天好开心[哈哈][爱你]😀'
+      emotext demo --text '今天好开心[哈哈][爱你]😀'
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
-    let positionals = try arguments.positionals()
-    guard positionals.count <= 1 else { throw UsageError("expected at most one TEXT") }
-    let post = positionals.first ?? "今天好开心[哈哈][爱你]😀 //@某人:[抓狂[兔子]] 👨‍👩‍👧 🇨🇳"
+    let text = try arguments.option("--text")
+    if let extra = try arguments.positionals().first { throw UsageError("unexpected argument '\(extra)'") }
+    let post = text ?? "今天好开心[哈哈][爱你]😀 //@某人:[抓狂[兔子]] 👨‍👩‍👧 🇨🇳"
     let document = BracketTokenizer(catalog: catalog).tokenize(post)
 
     print("post text: \(post)")

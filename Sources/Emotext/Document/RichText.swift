@@ -80,7 +80,8 @@ public struct RichText: Hashable, Sendable {
     if case .text(let text, let attributes) = run {
       if text.isEmpty { return }
       if case .text(var previous, attributes)? = runStorage.last {
-        runStorage[runStorage.count - 1] = .text("", attributes)  // Note: drops the array's reference so the append is in place.
+        // Note: drops the array's reference so the append is in place.
+        runStorage[runStorage.count - 1] = .text("", attributes)
         previous += text
         runStorage[runStorage.count - 1] = .text(previous, attributes)
         runUTF16Ends[runUTF16Ends.count - 1] += text.utf16.count

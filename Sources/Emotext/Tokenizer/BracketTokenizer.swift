@@ -52,7 +52,9 @@ public struct BracketTokenizer: Sendable {
         builder.append(.emoticon(EmoticonAttachment(emoticon, token: token)), utf16Count: 1)
         textStart = utf8Range.upperBound
       }
-      if textStart > 0 && textStart < bytes.count { builder.appendText(text, bytes, textStart..<bytes.count, attributes) }
+      if textStart > 0 && textStart < bytes.count {
+        builder.appendText(text, bytes, textStart..<bytes.count, attributes)
+      }
     }
     if textStart == 0 { return RichText(text, attributes: attributes) }
     // Note: the runs are canonical by construction (text pieces are non-empty and always separated by an

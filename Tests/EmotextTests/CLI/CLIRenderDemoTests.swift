@@ -7,7 +7,7 @@ import Testing
 @Suite("CLI render and demo", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
 struct CLIRenderDemoTests {
   @Test func emojiImages() throws {
-    let output = try CLIProcess.run(["render", "--html", "--emoji-images", "https://t.example/svg", "好👍🏽 1# ©"])
+    let output = try CLIProcess.run(["render", "--html", "--emoji-images", "https://t.example/svg", "--text", "好👍🏽 1# ©"])
     #expect(output.status == 0)
     #expect(
       output.stdout
@@ -26,7 +26,7 @@ struct CLIRenderDemoTests {
       print("skipped: \(fixture) is missing (../shared is not beside this clone)")
       return
     }
-    let output = try CLIProcess.run(["render", "--html", "--catalog", fixture, "好[哈哈][笑哈哈]"])
+    let output = try CLIProcess.run(["render", "--html", "--catalog", fixture, "--text", "好[哈哈][笑哈哈]"])
     #expect(output.status == 0)
     #expect(!output.stdout.contains("<img"), "the fixture ships no images: \(output.stdout)")
     #expect(
@@ -45,7 +45,7 @@ struct CLIRenderDemoTests {
       """#
     try Data(catalog.utf8).write(to: folder.appendingPathComponent("catalog.json"))
     let output = try CLIProcess.run([
-      "render", "--html", "--catalog", folder.appendingPathComponent("catalog.json").path, "[笑][哭]",
+      "render", "--html", "--catalog", folder.appendingPathComponent("catalog.json").path, "--text", "[笑][哭]",
     ])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.hasPrefix("<img class=\"emoticon\" src=\""))
@@ -54,7 +54,7 @@ struct CLIRenderDemoTests {
   }
 
   @Test func demoLabelsStepsByWhatTheyDidAndAlignsByCells() throws {
-    let output = try CLIProcess.run(["demo", "ab👍🏽"])
+    let output = try CLIProcess.run(["demo", "--text", "ab👍🏽"])
     #expect(output.status == 0)
     let lines = output.stdout.split(separator: "\n").map(String.init)
     let steps = lines.drop { $0 != "editing (caret at the end):" }.dropFirst().prefix { $0.hasPrefix("  ") }

@@ -210,7 +210,8 @@ import Testing
     #expect(html == "<span class=\"emoticon\" title=\"x\">🙂</span>", "no folder, no base URL: no image")
     let based = HTMLRenderer(catalog: catalog, imageBaseURL: "javascript:alert(1)//").render(
       BracketTokenizer(catalog: catalog).tokenize("[x]"))
-    #expect(based == "<span class=\"emoticon\" title=\"x\">[x]</span>", "an unsafe URL is dropped, the alt text shown")
+    #expect(
+      based == "<span class=\"emoticon\" title=\"x\">[x]</span>", "an unsafe URL is dropped, the alt text shown")
   }
 
   @Test(arguments: payloads)
