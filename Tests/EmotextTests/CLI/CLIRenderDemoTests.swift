@@ -7,7 +7,9 @@ import Testing
 @Suite("CLI render and demo", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
 struct CLIRenderDemoTests {
   @Test func emojiImages() throws {
-    let output = try CLIProcess.run(["render", "--html", "--emoji-images", "https://t.example/svg", "--text", "好👍🏽 1# ©"])
+    let output = try CLIProcess.run([
+      "render", "--html", "--emoji-images", "https://t.example/svg", "--text", "好👍🏽 1# ©",
+    ])
     #expect(output.status == 0)
     #expect(
       output.stdout
