@@ -7,6 +7,7 @@
 /// Each command runs on ``Editor`` and on ``EditModel``; after every step the post text (byte for byte),
 /// the runs, the selection and whether undo/redo are possible agree, the document passes
 /// `checkInvariants()`, `tokenize(postText(doc)) == doc`, and the selection sits on cluster boundaries.
+/// A host mirror that applies only ``Editor/lastChange`` equals the document after every command.
 /// At the end, undoing everything gives back the starting document (unless the undo limit dropped a step)
 /// and redoing everything gives back the newest one.
 enum EditProperty {
@@ -64,6 +65,7 @@ enum EditProperty {
     var model = EditModel(postText: Array(start.utf8), catalog: catalog, undoLimit: undoLimit)
     let initial = model.snapshot
     var history: [String] = ["start \(Array(start.utf8))"]
+    var mirror = hostUnits(of: editor.document)
     try compare(editor, model, tokenizer, history)
 
     while input.hasMore {
@@ -98,6 +100,7 @@ enum EditProperty {
       history.append(command.description)
       run(command, on: &editor, &model, tokenizer: tokenizer)
       try compare(editor, model, tokenizer, history)
+      try applyLastChange(of: editor, to: &mirror, history)
     }
 
     while editor.redo() { model.redo() }
@@ -168,6 +171,34 @@ enum EditProperty {
       editor.backspaceMode = mode
       model.mode = mode
     }
+  }
+
+  /// A host's view of `document`: its UTF-16 units, each attachment as U+FFFC.
+  static func hostUnits(of document: RichText) -> [UInt16] {
+    var units: [UInt16] = []
+    for run in document.runs {
+      switch run {
+      case .text(let text, _): units.append(contentsOf: text.utf16)
+      case .emoticon: units.append(0xFFFC)
+      }
+    }
+    return units
+  }
+
+  /// Applies the editor's ``Editor/lastChange`` to a host's mirror, which must then equal the document.
+  private static func applyLastChange(
+    of editor: Editor, to mirror: inout [UInt16], _ history: [String]
+  ) throws(PropertyFailure) {
+    if let change = editor.lastChange {
+      try require(
+        change.replacedRange.upperBound <= mirror.count,
+        "lastChange \(change) lies past the mirror's end\n\(history.joined(separator: "\n"))")
+      mirror.replaceSubrange(
+        change.replacedRange, with: hostUnits(of: editor.document.slice(change.insertedRange)))
+    }
+    try require(
+      mirror == hostUnits(of: editor.document),
+      "a host applying lastChange does not see the document\n\(history.joined(separator: "\n"))")
   }
 
   private static func compare(
