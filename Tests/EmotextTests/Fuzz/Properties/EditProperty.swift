@@ -100,7 +100,8 @@ enum EditProperty {
       history.append(command.description)
       run(command, on: &editor, &model, tokenizer: tokenizer)
       try compare(editor, model, tokenizer, history)
-      try applyLastChange(of: editor, to: &mirror, history)
+      // Note: setting `backspaceMode` is no edit call, so `lastChange` still tells the previous call's change.
+      if case .mode = command {} else { try applyLastChange(of: editor, to: &mirror, history) }
     }
 
     while editor.redo() { model.redo() }
