@@ -296,11 +296,41 @@ public struct Editor: Sendable {
     precondition(
       window.lowerBound <= change.replacedRange.lowerBound && change.replacedRange.upperBound <= window.upperBound,
       "an edit changed text outside the window its undo step records")
-    record(change, replaced: windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound)))
+    let replaced = windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound))
+    let trimmed = Self.trimmed(change, replaced: replaced, inserted: document.slice(change.insertedRange))
+    record(trimmed.change, replaced: trimmed.replaced)
     #if DEBUG
       document.checkInvariants()
     #endif
     return mappedCaret
+  }
+
+  /// `change` without the content that the replaced and the inserted side share at their ends (the rest of a
+  /// line that entity recognition rewrote unchanged), so a host redraws only what differs.
+  static func trimmed(
+    _ change: TextChange, replaced: RichText, inserted: RichText
+  ) -> (change: TextChange, replaced: RichText) {
+    let old = UnitSequence(replaced).elements
+    let new = UnitSequence(inserted).elements
+    var prefix = 0
+    while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < new.count - prefix
+      && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    // Note: never between the halves of a surrogate pair.
+    if prefix > 0, prefix < old.count, old[prefix].isTrailSurrogate { prefix -= 1 }
+    if suffix > 0, old.count - suffix > 0, old[old.count - suffix].isTrailSurrogate { suffix -= 1 }
+    guard prefix > 0 || suffix > 0 else { return (change, replaced) }
+    let lower = change.replacedRange.lowerBound + prefix
+    return (
+      TextChange(
+        replacedRange: lower..<(change.replacedRange.upperBound - suffix),
+        insertedUTF16Count: change.insertedUTF16Count - prefix - suffix),
+      replaced.slice(prefix..<(old.count - suffix))
+    )
   }
 
   /// Adds `change` (which replaced `replaced`) to the open undo step and to ``lastChange``; a change that
@@ -411,5 +441,30 @@ public struct Editor: Sendable {
   mutating func setSelection(_ range: Range<Int>) {
     anchor = range.lowerBound
     head = range.upperBound
+  }
+}
+
+/// A document as UTF-16 units with their attributes, each attachment one element: what two documents are
+/// compared by when a change is trimmed to what differs.
+struct UnitSequence {
+  enum Element: Equatable {
+    case unit(UInt16, TextAttributes)
+    case attachment(EmoticonAttachment)
+
+    var isTrailSurrogate: Bool {
+      if case .unit(let unit, _) = self { return UTF16.isTrailSurrogate(unit) }
+      return false
+    }
+  }
+
+  var elements: [Element] = []
+
+  init(_ document: RichText) {
+    for run in document.runs {
+      switch run {
+      case .text(let text, let attributes): elements.append(contentsOf: text.utf16.map { .unit($0, attributes) })
+      case .emoticon(let attachment): elements.append(.attachment(attachment))
+      }
+    }
   }
 }

@@ -183,11 +183,16 @@ struct LiveEntityTests {
     #expect(editor.document.runs.last == .emoticon(EmoticonAttachment(haha)))
   }
 
-  @Test func onlyTheEditedLineIsRecognized() {
+  @Test func theChangeCoversWhatWasRecolouredAndNoMore() {
     var editor = Editor(document: RichText("@a\n@b"), catalog: .default, recognizesEntities: true)
     #expect(Self.entities(editor) == ["mention:@a", "mention:@b"])
     editor.insert("c")
-    #expect(editor.lastChange == TextChange(replacedRange: 3..<5, insertedUTF16Count: 3))
+    #expect(Self.entities(editor) == ["mention:@a", "mention:@bc"])
+    #expect(editor.lastChange == TextChange(replacedRange: 5..<5, insertedUTF16Count: 1))
+    editor.select(0..<0)
+    editor.insert("x")  // x@a: no mention after a letter
+    #expect(Self.entities(editor) == ["mention:@bc"])
+    #expect(editor.lastChange == TextChange(replacedRange: 0..<2, insertedUTF16Count: 3))
   }
 
   @Test func markedTextIsNoEntityUntilCommitted() {
