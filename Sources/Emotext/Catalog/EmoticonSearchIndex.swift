@@ -105,9 +105,14 @@ struct EmoticonSearchIndex: Sendable {
       var length = 0
       while length < syllable.count && q + length < query.count && query[q + length] == syllable[length] {
         length += 1
-        if q + length == query.count { consider(0) }  // an unfinished last syllable
-        else if length == syllable.count { consider(match(q + length, s + 1)) }
-        else { consider(match(q + length, s + 1).map { $0 + 1 }) }  // an abbreviation
+        if q + length == query.count {
+          consider(0)
+        }  // an unfinished last syllable
+        else if length == syllable.count {
+          consider(match(q + length, s + 1))
+        } else {
+          consider(match(q + length, s + 1).map { $0 + 1 })
+        }  // an abbreviation
       }
       memo[key] = best
       return best

@@ -64,7 +64,8 @@ extension Editor {
     let upper = start + min(max(selectedRange.upperBound, 0), count)
     // Note: kept off surrogate halves (an IME counting UTF-16 might still land in one), not on clusters:
     // the IME decides where its caret goes inside its composition.
-    setSelection(document.snappedToScalar(lower)..<max(document.snappedToScalar(lower), document.snappedToScalar(upper)))
+    setSelection(
+      document.snappedToScalar(lower)..<max(document.snappedToScalar(lower), document.snappedToScalar(upper)))
   }
 
   /// Commits the marked text, if any, in the composition's undo step.

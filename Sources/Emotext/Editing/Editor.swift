@@ -38,9 +38,10 @@ public struct Editor: Sendable {
   /// UITextInput's `markedTextRange`: see ``setMarkedText(_:selectedRange:)``.
   public internal(set) var markedRange: Range<Int>?
 
-  /// What the last call that could change the text changed: the replaced UTF-16 range of the document
+  /// What the last mutating method call changed in the text: the replaced UTF-16 range of the document
   /// before the call and the length of what replaced it (one covering change when the call made several),
-  /// or nil when the call changed no text (a selection change, an undo with nothing to undo).
+  /// or nil when the call changed no text (a selection change, an undo with nothing to undo). Setting a
+  /// property (``backspaceMode``, ``undoLimit``) is no such call and leaves it as it was.
   ///
   /// Entity recognition reports the runs it recoloured as replaced by content of the same length, so a
   /// renderer redraws them. The new selection is ``selection``, the new marked text ``markedRange``.
@@ -288,7 +289,9 @@ public struct Editor: Sendable {
     var mappedCaret = caret ?? afterEnd
     if normalizing {
       var touched = start..<afterEnd
-      if let alsoAround { touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound) }
+      if let alsoAround {
+        touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound)
+      }
       let normalized = normalize(around: touched, caret: mappedCaret)
       mappedCaret = normalized.caret
       if let more = normalized.change { change = change.followed(by: more) }
@@ -379,8 +382,10 @@ public struct Editor: Sendable {
     if recognizesEntities {
       let lines = document.lineRange(around: range)
       // Note: the runs that touch the lines' ends, since canonicalization retokenizes whole runs.
-      lower = min(lower, lines.lowerBound > 0 ? document.run(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
-      upper = max(upper, lines.upperBound < count ? document.run(containing: lines.upperBound).utf16Range.upperBound : count)
+      lower = min(
+        lower, lines.lowerBound > 0 ? document.run(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
+      upper = max(
+        upper, lines.upperBound < count ? document.run(containing: lines.upperBound).utf16Range.upperBound : count)
     }
     return lower..<upper
   }

@@ -97,7 +97,8 @@ public struct EditScript: Sendable {
       else { throw Failure(message: "\"select\" takes [utf16Location, utf16Length]") }
       let count = editor.document.utf16Count
       guard location >= 0, length >= 0, location + length <= count else {
-        throw Failure(message: "selection [\(location), \(length)] is out of range: the text is \(count) UTF-16 units long")
+        throw Failure(
+          message: "selection [\(location), \(length)] is out of range: the text is \(count) UTF-16 units long")
       }
       editor.select(location..<(location + length))
       note(editor)
@@ -129,7 +130,9 @@ public struct EditScript: Sendable {
       note(editor)
     case "unmark":
       // Note: JSONSerialization bridges 1 to true as well; only the boolean is accepted.
-      guard let flag = value as? NSNumber, String(cString: flag.objCType) == "c", flag.boolValue else { throw Failure(message: "\"unmark\" takes true") }
+      guard let flag = value as? NSNumber, String(cString: flag.objCType) == "c", flag.boolValue else {
+        throw Failure(message: "\"unmark\" takes true")
+      }
       editor.unmarkText()
       note(editor)
     case "deleteSurrounding", "deleteSurroundingCodePoints":
@@ -189,7 +192,9 @@ public struct EditScript: Sendable {
       (
         "change",
         change.map {
-          .array([.integer($0.replacedRange.lowerBound), .integer($0.replacedRange.count), .integer($0.insertedUTF16Count)])
+          .array([
+            .integer($0.replacedRange.lowerBound), .integer($0.replacedRange.count), .integer($0.insertedUTF16Count),
+          ])
         } ?? .null
       ),
     ]

@@ -60,7 +60,9 @@ struct CLIBadInputTests {
     let output = try CLIProcess.run(["edit"], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"".utf8) + [0xE5, 0x93])
     #expect(output.status == 1)
     #expect(
-      output.stdout == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}],"change":[0,0,1]}"# + "\n")
+      output.stdout
+        == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}],"change":[0,0,1]}"#
+        + "\n")
     #expect(output.stderr == "emotext edit: <stdin>: line 2, byte 11: invalid UTF-8 (byte 0xE5)\n")
   }
 

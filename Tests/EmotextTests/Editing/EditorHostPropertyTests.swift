@@ -96,7 +96,9 @@ struct EditorHostPropertyTests {
         action = "paste"
         editor.insert(tokenizer.tokenize("粘[哈哈]@小明 " + Self.pieces.randomElement(using: &random)!))
       }
-      if editor.markedRange == nil && !action.hasPrefix("unmark") && !action.hasPrefix("mark") { beforeComposition = nil }
+      if editor.markedRange == nil && !action.hasPrefix("unmark") && !action.hasPrefix("mark") {
+        beforeComposition = nil
+      }
       history.append(action)
       let context = "seed \(seed), step \(step): \(history.suffix(12))"
       mirror.apply(editor.lastChange, from: editor.document)

@@ -83,7 +83,8 @@ enum EditScriptProperty {
     let completion = answer["completion"] as? [String: Any]
     try require(
       (completion?["query"] as? String) == editor.completion?.query
-        && (completion?["range"] as? [Int]) == editor.completion.map { [$0.utf16Range.lowerBound, $0.utf16Range.count] },
+        && (completion?["range"] as? [Int])
+          == editor.completion.map { [$0.utf16Range.lowerBound, $0.utf16Range.count] },
       "completion is not the editor's for \(line)")
   }
 }
