@@ -34,7 +34,10 @@ struct CLIBadInputTests {
   }
 
   @Test(arguments: [
-    (["catalog", "frob"], "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages or export\n"),
+    (
+      ["catalog", "frob"],
+      "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages, export or search\n"
+    ),
     (["edit", "extra"], "emotext edit: unexpected argument 'extra'\n"),
     (["render", "--html", "--ansi"], "emotext render: choose one of --html, --ansi and --plain\n"),
   ])

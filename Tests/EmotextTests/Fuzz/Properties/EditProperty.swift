@@ -65,7 +65,7 @@ enum EditProperty {
     var model = EditModel(postText: Array(start.utf8), catalog: catalog, undoLimit: undoLimit)
     let initial = model.snapshot
     var history: [String] = ["start \(Array(start.utf8))"]
-    var mirror = hostUnits(of: editor.document)
+    var mirror = HostMirror.units(of: editor.document)
     try compare(editor, model, tokenizer, history)
 
     while input.hasMore {
@@ -174,18 +174,6 @@ enum EditProperty {
     }
   }
 
-  /// A host's view of `document`: its UTF-16 units, each attachment as U+FFFC.
-  static func hostUnits(of document: RichText) -> [UInt16] {
-    var units: [UInt16] = []
-    for run in document.runs {
-      switch run {
-      case .text(let text, _): units.append(contentsOf: text.utf16)
-      case .emoticon: units.append(0xFFFC)
-      }
-    }
-    return units
-  }
-
   /// Applies the editor's ``Editor/lastChange`` to a host's mirror, which must then equal the document.
   private static func applyLastChange(
     of editor: Editor, to mirror: inout [UInt16], _ history: [String]
@@ -195,10 +183,10 @@ enum EditProperty {
         change.replacedRange.upperBound <= mirror.count,
         "lastChange \(change) lies past the mirror's end\n\(history.joined(separator: "\n"))")
       mirror.replaceSubrange(
-        change.replacedRange, with: hostUnits(of: editor.document.slice(change.insertedRange)))
+        change.replacedRange, with: HostMirror.units(of: editor.document.slice(change.insertedRange)))
     }
     try require(
-      mirror == hostUnits(of: editor.document),
+      mirror == HostMirror.units(of: editor.document),
       "a host applying lastChange does not see the document\n\(history.joined(separator: "\n"))")
   }
 

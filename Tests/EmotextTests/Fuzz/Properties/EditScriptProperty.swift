@@ -62,12 +62,12 @@ enum EditScriptProperty {
           && triple[0] + triple[2] <= document.utf16Count,
         "change \(triple) lies outside the documents for \(line)")
       mirror.replaceSubrange(
-        replaced, with: EditProperty.hostUnits(of: document.slice(triple[0]..<(triple[0] + triple[2]))))
+        replaced, with: HostMirror.units(of: document.slice(triple[0]..<(triple[0] + triple[2]))))
     } else {
       try require(change is NSNull, "change is neither null nor a triple for \(line)")
     }
     try require(
-      mirror == EditProperty.hostUnits(of: document), "a host applying each change does not see the document, \(line)")
+      mirror == HostMirror.units(of: document), "a host applying each change does not see the document, \(line)")
     let marked = answer["marked"] as? [Int]
     try require(
       marked == editor.markedRange.map { [$0.lowerBound, $0.count] }, "marked is not the editor's for \(line)")

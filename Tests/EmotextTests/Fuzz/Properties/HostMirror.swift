@@ -1,4 +1,6 @@
-@testable import Emotext
+#if !EMOTEXT_FUZZ
+  @testable import Emotext
+#endif
 
 /// What a host keeps of the document: its UTF-16 units, each attachment as U+FFFC, updated only from the
 /// editor's ``Editor/lastChange``.
