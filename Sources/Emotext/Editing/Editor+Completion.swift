@@ -25,6 +25,7 @@ public struct Completion: Hashable, Sendable {
   /// The text between the trigger character and the caret (possibly empty).
   public var query: String
 
+  /// A completion of `kind` over `utf16Range`, with `query` typed after the trigger character.
   public init(kind: Kind, utf16Range: Range<Int>, query: String) {
     self.kind = kind
     self.utf16Range = utf16Range
@@ -70,8 +71,9 @@ extension Editor {
         }
       case "#":
         // Note: a `#` that the batch rules pair with an earlier one closes a topic.
-        let closesTopic = EntityScanner.entities(in: String(String.UnicodeScalarView(scalars[..<index]))).contains {
-          $0.kind == .topic && $0.utf8Range.upperBound == scalars[..<index].reduce(0) { $0 + UTF8.width($1) }
+        let through = String(String.UnicodeScalarView(scalars[..<index]))
+        let closesTopic = EntityScanner.entities(in: through).contains {
+          $0.kind == .topic && $0.utf8Range.upperBound == through.utf8.count
         }
         return closesTopic ? nil : Completion(kind: .topic, utf16Range: range, query: query)
       default: break

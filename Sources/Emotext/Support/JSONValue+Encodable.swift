@@ -8,6 +8,8 @@ extension JSONValue: Encodable {
     init?(intValue: Int) { nil }
   }
 
+  /// Encodes the value as the JSON it stands for: objects with their keys (an encoder may reorder them),
+  /// arrays in order, scalars as themselves.
   public func encode(to encoder: any Encoder) throws {
     switch self {
     case .null:
