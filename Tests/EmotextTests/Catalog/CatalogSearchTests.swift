@@ -56,6 +56,9 @@ struct CatalogSearchTests {
     #expect(try transliterator.transliterate("哈哈") == "ha ha")
     #expect(try transliterator.transliterate("爱你") == "ai ni")
     #expect(throws: SerializationError.self) { try Transliterator("No-Such-Transliterator") }
+    // Longer than the first buffer (4 units per unit): the shim asks for a larger one.
+    let long = String(repeating: "壮", count: 100)
+    #expect(try transliterator.transliterate(long) == Array(repeating: "zhuang", count: 100).joined(separator: " "))
   }
 
   @Test func copiesShareOneIndex() {
