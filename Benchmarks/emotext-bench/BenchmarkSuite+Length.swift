@@ -19,6 +19,9 @@ extension BenchmarkSuite {
         measure(task, input: input, inputBytes: bytes, contender: "Emotext length(by: .weighted(.twitter))") {
           document.length(by: .weighted(.twitter))
         }
+        measure(task, input: input, inputBytes: bytes, contender: "Emotext URLFinder.twitter (the URL part)") {
+          URLFinder.twitter.urlRanges(in: text).count
+        }
         measure(
           task, input: input, inputBytes: bytes, contender: "Swift String.count (reference)",
           note: "counts Characters only: speed reference"
