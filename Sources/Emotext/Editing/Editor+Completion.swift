@@ -72,7 +72,7 @@ extension Editor {
       case "#":
         // Note: a `#` that the batch rules pair with an earlier one closes a topic.
         let through = String(String.UnicodeScalarView(scalars[..<index]))
-        let closesTopic = EntityScanner.entities(in: through).contains {
+        let closesTopic = EntityScanner.entities(in: through, urls: .weibo).contains {
           $0.kind == .topic && $0.utf8Range.upperBound == through.utf8.count
         }
         return closesTopic ? nil : Completion(kind: .topic, utf16Range: range, query: query)
