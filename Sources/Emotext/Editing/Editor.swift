@@ -300,8 +300,14 @@ public struct Editor: Sendable {
       window.lowerBound <= change.replacedRange.lowerBound && change.replacedRange.upperBound <= window.upperBound,
       "an edit changed text outside the window its undo step records")
     let replaced = windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound))
-    let trimmed = Self.trimmed(change, replaced: replaced, inserted: document.slice(change.insertedRange))
-    record(trimmed.change, replaced: trimmed.replaced)
+    // Note: only entity recognition rewrites content unchanged (the rest of a line); without it the change is
+    // already what differs, and a keystroke does not pay for comparing.
+    if recognizesEntities {
+      let trimmed = Self.trimmed(change, replaced: replaced, inserted: document.slice(change.insertedRange))
+      record(trimmed.change, replaced: trimmed.replaced)
+    } else {
+      record(change, replaced: replaced)
+    }
     #if DEBUG
       document.checkInvariants()
     #endif
