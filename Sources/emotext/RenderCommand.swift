@@ -5,7 +5,8 @@ enum RenderCommand: Command {
   static let name = "render"
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
-    usage: emotext render [--catalog PATH] [--html [--page] [--image-base URL] [--no-images] | --ansi | --plain]
+    usage: emotext render [--catalog PATH] [--html [--page] [--image-base URL] [--no-images]
+                          [--emoji-images BASE_URL] | --ansi | --plain]
                           [--width N] [--codes] [--color] [TEXT | FILE | -]
 
     Tokenizes the post (stdin when no argument or '-'; a FILE when the argument names one, else the
@@ -25,6 +26,9 @@ enum RenderCommand: Command {
       --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name})
       --topic-url T    with --html: the link of #topic#, {topic} replaced
       --no-images      with --html: emoticons as their emoji fallback, no <img>
+      --emoji-images BASE_URL
+                       with --html: every emoji as <img class="emoji" src="BASE_URL/1f44d-1f3fd.svg">
+                       (twemoji's file names); digits, # and © without U+FE0F stay text
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
 
@@ -46,14 +50,19 @@ enum RenderCommand: Command {
     let imageBase = try arguments.option("--image-base")
     let mentionURL = try arguments.option("--mention-url")
     let topicURL = try arguments.option("--topic-url")
+    let emojiImages = try arguments.option("--emoji-images")
     let width = try arguments.integerOption("--width", in: 1...10_000)
     let positionals = try arguments.positionals()
     guard [html, ansi, plain].filter({ $0 }).count <= 1 else {
       throw UsageError("choose one of --html, --ansi and --plain")
     }
     guard positionals.count <= 1 else { throw UsageError("unexpected argument '\(positionals[1])'") }
-    if !html && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil) {
-      throw UsageError("--page, --title, --image-base, --mention-url, --topic-url and --no-images go with --html")
+    if !html
+      && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil
+        || emojiImages != nil)
+    {
+      throw UsageError(
+        "--page, --title, --image-base, --mention-url, --topic-url, --no-images and --emoji-images go with --html")
     }
     if html && (width != nil || codes || forceColor) {
       throw UsageError("--width, --codes and --color go with --ansi or --plain")
@@ -66,6 +75,7 @@ enum RenderCommand: Command {
     if html {
       var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
       renderer.imageBaseURL = imageBase
+      renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
       if let mentionURL { renderer.mentionURLTemplate = mentionURL }
       if let topicURL { renderer.topicURLTemplate = topicURL }
       print(page ? renderer.page(post, title: title ?? "Emotext") : renderer.render(post), terminator: page ? "" : "\n")

@@ -31,6 +31,15 @@ int32_t cicu_general_category(uint32_t scalar);
 /// Grapheme_Cluster_Break as ICU's UGraphemeClusterBreak value (0 = Other).
 int32_t cicu_grapheme_cluster_break(uint32_t scalar);
 
+/// 1 when the UTF-16 string `text` of `length` units is one RGI emoji (ICU's RGI_Emoji property of strings:
+/// the fully-qualified sequences and components of emoji-test.txt), else 0.
+int32_t cicu_is_rgi_emoji(const uint16_t *text, int32_t length);
+
+/// Every RGI emoji (single code points and sequences) as UTF-16, each followed by a 0 unit, written into
+/// `buffer` as far as `capacity` allows. Returns the number of units the whole list needs (call with
+/// capacity 0 to size the buffer), or -1 on an ICU error.
+int32_t cicu_rgi_emoji_list(uint16_t *buffer, int32_t capacity);
+
 /// ICU's Unicode version, e.g. "15.0", written into `buffer` (at least 16 bytes).
 void cicu_unicode_version(char *buffer, int32_t capacity);
 

@@ -29,12 +29,18 @@ enum UnicodeTestFiles {
 
   /// The fully-qualified and component sequences of emoji-test.txt, with their line numbers.
   static func emojiSequences() throws -> [(line: Int, emoji: String)] {
-    var result: [(Int, String)] = []
+    try emojiTestEntries().filter { $0.status == "fully-qualified" || $0.status == "component" }
+      .map { ($0.line, $0.emoji) }
+  }
+
+  /// Every sequence of emoji-test.txt with its status (`fully-qualified`, `minimally-qualified`,
+  /// `unqualified`, `component`) and line number.
+  static func emojiTestEntries() throws -> [(line: Int, emoji: String, status: String)] {
+    var result: [(Int, String, String)] = []
     for (index, line) in try lines(emojiTest).enumerated() {
       guard !line.hasPrefix("#"), let semicolon = line.firstIndex(of: ";") else { continue }
       let status = line[line.index(after: semicolon)...].split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
-      guard status == "fully-qualified" || status == "component" else { continue }
-      result.append((index + 1, string(fromHex: line[..<semicolon])))
+      result.append((index + 1, string(fromHex: line[..<semicolon]), status))
     }
     return result
   }
