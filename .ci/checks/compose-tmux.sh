@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Drives `emotext compose` end to end in tmux (80×24): placeholder, typing, the emoticon keyboard,
-# a refused send past the limit, Backspace of a whole emoticon, sending, recents persisted, Esc cancels.
+# a refused send past the limit, Backspace of a whole emoticon, sending, recents persisted, Esc cancels,
+# completion candidates for a partial token picked with Enter and Tab.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -127,6 +128,24 @@ rule=$(tmux -L "$socket" capture-pane -p -t compose | sed -n 2p)
 [ "$rule" = "$(printf '─%.0s' $(seq 40))" ] || fail "after resize the rule is not 40 columns: '$rule'"
 keys Escape
 wait_exit 1
+
+# 5. Candidates: typing `[` and pinyin shows a candidate row; Enter and Tab pick the highlighted one.
+start
+wait_for "分享新鲜事…"
+keys -l "好[哈h"
+wait_for "Tab/Enter 选择"
+wait_for "1.😆 哈哈"
+keys Enter
+wait_for "4/10"                  # 好 (1) and [哈哈] (counted as its text, 3)
+tmux -L "$socket" capture-pane -p -t compose | grep -qF "Tab/Enter 选择" && fail "candidates still shown after Enter"
+keys -l "[xix"
+wait_for "1.😁 嘻嘻"
+keys Tab
+wait_for "7/10"
+keys C-d
+wait_exit 0
+post=$(cat "$work/out")
+[ "$post" = "好[哈哈][嘻嘻]" ] || fail "sent '$post' after picking candidates"
 
 # 4. SIGTERM: the terminal is restored (canonical mode, echo) and the status is 128 + 15.
 start

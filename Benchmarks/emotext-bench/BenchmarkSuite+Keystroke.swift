@@ -25,32 +25,21 @@ extension BenchmarkSuite {
     let middle = document.utf16Count / 2
     editor.select(middle..<middle)
     let caret = editor.caret
-    var insertSamples: [Double] = []
-    var backspaceSamples: [Double] = []
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(quick ? 1 : 3)
-    for round in 0..<(checkOnly ? 130 : quick ? 2_000 : 5_000) {
-      let start = clock.now
-      editor.insert("a")
-      let typed = clock.now
-      editor.deleteBackward()
-      let deleted = clock.now
-      if round >= 20 {  // Note: the first presses are the warm-up.
-        insertSamples.append((typed - start).seconds)
-        backspaceSamples.append((deleted - typed).seconds)
-      }
-      if round >= 120 && deleted > deadline { break }
-    }
-    if editor.caret != caret || editor.document != document {
-      mismatches.append(
-        OutputMismatch(
-          task: task, input: input, contender: "Emotext Editor",
-          detail: "typing a and Backspace did not restore the document"))
-    }
+    var (insertSamples, backspaceSamples) = pressKeys(on: &editor, restoring: document, task: task, input: input)
     recordLatency(task, input: input, bytes: text.utf8.count, contender: "Emotext Editor insert", insertSamples)
     recordLatency(task, input: input, bytes: text.utf8.count, contender: "Emotext Editor Backspace", backspaceSamples)
+    // Note: the composer's setting: entities are recognized again on the line around each edit only.
+    var liveEditor = Editor(document: document, catalog: .default, recognizesEntities: true)
+    liveEditor.select(middle..<middle)
+    let live = pressKeys(on: &liveEditor, restoring: liveEditor.document, task: task, input: input)
+    recordLatency(
+      task, input: input, bytes: text.utf8.count, contender: "Emotext Editor insert, live entities", live.insert)
+    recordLatency(
+      task, input: input, bytes: text.utf8.count, contender: "Emotext Editor Backspace, live entities",
+      live.backspace)
 
     let attributed = NSMutableAttributedString(attributedString: Self.attributedString(document))
+    let clock = ContinuousClock()
     insertSamples = []
     backspaceSamples = []
     let nsDeadline = clock.now + .seconds(quick ? 1 : 3)
@@ -92,6 +81,37 @@ extension BenchmarkSuite {
     recordLatency(
       task, input: input, bytes: text.utf8.count, contender: "NSMutableAttributedString delete",
       backspaceSamples)
+  }
+
+  /// Types "a" and presses Backspace at the caret of `editor` many times, timing each press; records a
+  /// mismatch when the presses do not give back `document`.
+  private mutating func pressKeys(
+    on editor: inout Editor, restoring document: RichText, task: String, input: String
+  ) -> (insert: [Double], backspace: [Double]) {
+    let caret = editor.caret
+    var insertSamples: [Double] = []
+    var backspaceSamples: [Double] = []
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(quick ? 1 : 3)
+    for round in 0..<(checkOnly ? 130 : quick ? 2_000 : 5_000) {
+      let start = clock.now
+      editor.insert("a")
+      let typed = clock.now
+      editor.deleteBackward()
+      let deleted = clock.now
+      if round >= 20 {  // Note: the first presses are the warm-up.
+        insertSamples.append((typed - start).seconds)
+        backspaceSamples.append((deleted - typed).seconds)
+      }
+      if round >= 120 && deleted > deadline { break }
+    }
+    if editor.caret != caret || editor.document != document {
+      mismatches.append(
+        OutputMismatch(
+          task: task, input: input, contender: "Emotext Editor",
+          detail: "typing a and Backspace did not restore the document"))
+    }
+    return (insertSamples, backspaceSamples)
   }
 
   private mutating func recordLatency(_ task: String, input: String, bytes: Int, contender: String, _ samples: [Double])

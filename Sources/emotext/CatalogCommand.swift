@@ -2,12 +2,13 @@ import Emotext
 
 enum CatalogCommand: Command {
   static let name = "catalog"
-  static let summary = "list, validate, page or export an emoticon catalog"
+  static let summary = "list, validate, page, export or search an emoticon catalog"
   static let usage = """
     usage: emotext catalog list [--catalog PATH] [--emoticons]
            emotext catalog validate PATH
            emotext catalog pages [--catalog PATH] [--pack ID] [--rows R --columns C]
            emotext catalog export [--catalog PATH]
+           emotext catalog search QUERY [--limit N] [--catalog PATH]
 
     PATH is a tutorial Emoticons.bundle folder (emoticons.plist + <id>/info.plist) or a JSON catalog file;
     without --catalog the embedded default catalog is used.
@@ -18,11 +19,14 @@ enum CatalogCommand: Command {
                  rows × columns cells (default 3 × 7),
                  the delete key (⌫) last, empty cells as ·
       export     the catalog in the JSON catalog format (version 1) on stdout
+      search     the image emoticons matching QUERY by name or pinyin (haha, hh, 哈h), one code per
+                 line, best first; at most N (default 20)
 
     examples:
       emotext catalog validate ../shared/fixtures/weibo-emoticons
       emotext catalog pages --pack com.sina.default --rows 4 --columns 8
       emotext catalog export --catalog Emoticons.bundle > catalog.json
+      emotext catalog search hh --limit 3
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -31,8 +35,9 @@ enum CatalogCommand: Command {
     let packID = try arguments.option("--pack")
     let rows = try arguments.integerOption("--rows", in: 1...100)
     let columns = try arguments.integerOption("--columns", in: 1...100)
+    let limit = try arguments.integerOption("--limit", in: 0...100_000)
     var words = try arguments.positionals()
-    guard !words.isEmpty else { throw UsageError("missing subcommand: list, validate, pages or export") }
+    guard !words.isEmpty else { throw UsageError("missing subcommand: list, validate, pages, export or search") }
     let subcommand = words.removeFirst()
     if subcommand == "validate" {
       guard words.count == 1, catalogPath == nil else { throw UsageError("validate takes exactly one PATH") }
@@ -41,8 +46,14 @@ enum CatalogCommand: Command {
       if report.lines.isEmpty { print("ok: \(report.catalog.packs.count) packs, no problems") }
       return report.errors.isEmpty ? 0 : 1
     }
+    if subcommand == "search" {
+      guard words.count == 1 else { throw UsageError("search takes exactly one QUERY") }
+      let catalog = try loadCatalog(at: catalogPath)
+      for emoticon in catalog.search(words[0], limit: limit ?? 20) { print(emoticon.code) }
+      return 0
+    }
     guard ["list", "pages", "export"].contains(subcommand) else {
-      throw UsageError("unknown subcommand '\(subcommand)'; expected list, validate, pages or export")
+      throw UsageError("unknown subcommand '\(subcommand)'; expected list, validate, pages, export or search")
     }
     if let extra = words.first { throw UsageError("unexpected argument '\(extra)'") }
     let catalog = try loadCatalog(at: catalogPath)

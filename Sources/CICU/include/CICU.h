@@ -10,5 +10,6 @@
 #include "CICUNormalizer.h"
 #include "CICUProperties.h"
 #include "CICURegex.h"
+#include "CICUTransliterator.h"
 
 #endif

@@ -13,6 +13,8 @@ public struct EmoticonCatalog: Sendable, Equatable {
   private let byEmojiCode: [String: Emoticon]
   /// The longest token the bracket tokenizer has to look up, in UTF-8 bytes (brackets included).
   public let longestTokenUTF8Count: Int
+  /// The pinyin search index, built on the first ``search(_:limit:)``.
+  let searchIndexCache: EmoticonSearchIndexCache
 
   /// A catalog of `packs`, in keyboard order; a code or alias defined twice belongs to the first definition.
   /// - Complexity: O(*n*) in the number of emoticons.
@@ -34,6 +36,7 @@ public struct EmoticonCatalog: Sendable, Equatable {
     self.byToken = byToken
     self.byEmojiCode = byEmojiCode
     longestTokenUTF8Count = byToken.keys.map(\.utf8.count).max() ?? 0
+    searchIndexCache = EmoticonSearchIndexCache()
   }
 
   /// The image emoticon whose code or alias is exactly `token` (brackets included), if any.

@@ -3,7 +3,9 @@ extension ComposerScreen {
   static let keyboardRows = 2 + layout.rows
 
   /// The rows left for the text.
-  var textRows: Int { max(1, rows - 4 - (isKeyboardVisible ? Self.keyboardRows : 0)) }
+  var textRows: Int {
+    max(1, rows - 4 - (isKeyboardVisible ? Self.keyboardRows : 0) - (candidates.isEmpty ? 0 : 1))
+  }
 
   /// The whole screen as ANSI output: every row redrawn and cleared to its end, then the cursor at the caret.
   public func draw() -> String {
@@ -33,6 +35,8 @@ extension ComposerScreen {
       }
     }
 
+    let offered = candidates
+    if !offered.isEmpty { line(candidateRow(offered)) }
     line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
     let count = length
     let counter = count > limit ? ANSI.red + "\(count)/\(limit)" + ANSI.reset : "\(count)/\(limit)"
@@ -74,6 +78,17 @@ extension ComposerScreen {
     let caretColumn = min(2 + caret.column, columns)
     screen += ANSI.moveTo(row: caretRow, column: caretColumn) + ANSI.showCursor
     return screen
+  }
+
+  /// The candidates for the partial token before the caret, the highlighted one inverted.
+  private func candidateRow(_ offered: [Emoticon]) -> String {
+    var row = " "
+    for (index, emoticon) in offered.enumerated() {
+      let label = emoticon.fallback.map { "\($0) " } ?? ""
+      let item = " \(index + 1).\(label)\(EmoticonAttachment(emoticon).title) "
+      row += index == min(candidateIndex, offered.count - 1) ? ANSI.inverse + item + ANSI.reset : item
+    }
+    return Self.fitted(row + "  Tab/Enter 选择", cells: columns) + ANSI.reset
   }
 
   private func tabBar() -> String {

@@ -5,7 +5,10 @@
 /// grid of 20 emoticons and the delete key last. With the keyboard shown, the arrows move the highlight
 /// (Up from the top row reaches the tab bar, where Left and Right change tabs), Enter inserts the
 /// highlighted emoticon at the caret (or presses delete), PageUp and PageDown turn pages. Typing and
-/// Backspace always edit the text.
+/// Backspace always edit the text. While the user types a partial emoticon token (`[哈`, `[haha`), a row of
+/// candidates from ``EmoticonCatalog/search(_:limit:)`` shows under the text: Up and Down move its highlight,
+/// Tab or Enter puts the highlighted one in place of the partial token. Mentions, topics and links are
+/// coloured as they are typed.
 ///
 /// ```swift
 /// var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24)
@@ -57,6 +60,12 @@ public struct ComposerScreen: Sendable {
   /// A one-line message for the status bar (a refused send), cleared by the next key.
   public private(set) var message: String?
 
+  /// The highlighted candidate (an index into ``candidates``).
+  public private(set) var candidateIndex = 0
+
+  /// How many candidates the candidate row offers.
+  public static let candidateLimit = 5
+
   private let packs: [EmoticonPack]
 
   /// A composer on an empty document, with the recents loaded earlier (see ``RecentEmoticons/load(from:catalog:capacity:)``).
@@ -65,7 +74,7 @@ public struct ComposerScreen: Sendable {
     recents: RecentEmoticons = RecentEmoticons(capacity: ComposerScreen.layout.emoticonsPerPage),
     measure: LengthMeasure = .weighted(.weibo)
   ) {
-    editor = Editor(catalog: catalog)
+    editor = Editor(catalog: catalog, recognizesEntities: true)
     packs = catalog.keyboardPacks.filter { !$0.emoticons.isEmpty }
     self.recents = recents
     self.limit = limit
@@ -76,6 +85,13 @@ public struct ComposerScreen: Sendable {
 
   /// The keyboard tabs: each pack's name, then 最近.
   public var tabs: [String] { packs.map(\.displayName) + [Self.recentsTabName] }
+
+  /// The emoticons offered for the partial token before the caret (`[哈`), best first; empty when the caret
+  /// is not after one or the keyboard is shown.
+  public var candidates: [Emoticon] {
+    guard !isKeyboardVisible, let completion = editor.completion, completion.kind == .emoticon else { return [] }
+    return editor.tokenizer.catalog.search(completion.query, limit: Self.candidateLimit)
+  }
 
   /// The counter's value.
   public var length: Int { editor.document.length(by: measure) }
@@ -104,6 +120,21 @@ public struct ComposerScreen: Sendable {
   @discardableResult
   public mutating func handle(_ key: ComposerKey) -> Outcome {
     message = nil
+    let offered = candidates
+    if !offered.isEmpty {
+      switch key {
+      case .tab, .enter:
+        let emoticon = offered[min(candidateIndex, offered.count - 1)]
+        editor.complete(with: emoticon.code)
+        recents.use(emoticon)
+        candidateIndex = 0
+        return .none
+      case .up, .down:
+        candidateIndex = (candidateIndex + (key == .down ? 1 : offered.count - 1)) % offered.count
+        return .none
+      default: candidateIndex = 0
+      }
+    }
     switch key {
     case .text(let text): editor.insert(text)
     case .backspace: editor.deleteBackward()

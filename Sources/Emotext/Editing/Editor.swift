@@ -1,73 +1,109 @@
-/// A composer's editing state: a document, a selection, and undo history.
+/// A composer's editing state: a document, a selection, marked text, and undo history.
 ///
 /// Positions are UTF-16 offsets, so a host can pass UITextView's `selectedRange` straight in. Every
 /// edit leaves the selection on grapheme boundaries outside attachments, and keeps the document
 /// canonical against the catalog: typing the `]` that completes `[哈哈]` turns it into an attachment.
+/// After every call, ``lastChange`` says what the call changed in the text, in the host's coordinates.
 ///
 /// ```swift
 /// var editor = Editor(catalog: .default)
 /// editor.insert("今天好开心")
 /// editor.insert(emoticon: EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!)
 /// editor.deleteBackward()            // removes [哈哈] whole
+/// editor.lastChange                  // replaced 5..<6 with 0 units
 /// editor.undo()                      // brings it back
 /// editor.document.postText           // "今天好开心[哈哈]"
 /// ```
 public struct Editor: Sendable {
   /// The document being edited.
-  public private(set) var document: RichText
+  public internal(set) var document: RichText
   /// The selection in UTF-16 offsets; an empty range is a caret.
   public var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
   /// The end of the selection that stays put when the selection is extended.
-  private var anchor: Int
+  var anchor: Int
   /// The end of the selection that moves when the selection is extended: the caret.
-  private var head: Int
+  var head: Int
   /// What one Backspace removes from text.
   public var backspaceMode: BackspaceMode
   /// What turns tokens into attachments as the user types: `[哈哈]` with a ``BracketTokenizer``, other
   /// syntaxes (`:smile:`) with a ``PatternTokenizer``.
   public let tokenizer: any EmoticonTokenizer
+  /// Whether `@mentions`, `#topics#` and links are recognized as they are typed (see ``Editor`` + Entities).
+  public let recognizesEntities: Bool
   /// How many steps undo keeps.
   public var undoLimit: Int = 100
 
-  private var undoStack: [UndoStep] = []
-  private var redoStack: [UndoStep] = []
+  /// The marked text of an input method's composition, in UTF-16 offsets; nil when nothing is marked.
+  ///
+  /// UITextInput's `markedTextRange`: see ``setMarkedText(_:selectedRange:)``.
+  public internal(set) var markedRange: Range<Int>?
+
+  /// What the last mutating method call changed in the text: the replaced UTF-16 range of the document
+  /// before the call and the length of what replaced it (one covering change when the call made several),
+  /// or nil when the call changed no text (a selection change, an undo with nothing to undo). Setting a
+  /// property (``backspaceMode``, ``undoLimit``) is no such call and leaves it as it was.
+  ///
+  /// Entity recognition reports the runs it recoloured as replaced by content of the same length, so a
+  /// renderer redraws them. The new selection is ``selection``, the new marked text ``markedRange``.
+  /// This is what `NSTextStorage.edited(_:range:changeInLength:)` and Android's `TextWatcher` report:
+  ///
+  /// ```swift
+  /// editor.insert("好")
+  /// if let change = editor.lastChange {
+  ///   textStorage.edited(.editedCharacters, range: NSRange(change.replacedRange),
+  ///                      changeInLength: change.utf16Delta)
+  /// }
+  /// textView.selectedRange = NSRange(editor.selection)
+  /// ```
+  public internal(set) var lastChange: TextChange?
+
+  var undoStack: [UndoStep] = []
+  var redoStack: [UndoStep] = []
   /// The kind of the last edit while it can still absorb the next one into the same undo step.
-  private var openGroup: EditGroup?
+  var openGroup: EditGroup?
 
   /// One undo (or redo) step: the changes it made, in order, and the selection to restore.
   // Note: a step keeps only what its edits replaced, not the whole document, so recording a keystroke
   // costs the size of the edit.
-  private struct UndoStep: Sendable {
+  struct UndoStep: Sendable {
     var changes: [RecordedChange]
     var selection: Range<Int>
   }
 
   /// A change, with the content it replaced.
-  private struct RecordedChange: Sendable {
+  struct RecordedChange: Sendable {
     var change: TextChange
     var replaced: RichText
   }
 
-  private enum EditGroup: Equatable {
-    case typing, deleting
+  enum EditGroup: Equatable {
+    case typing, deleting, composing
   }
 
-  /// An editor on `document` with the caret at its end, recognizing the catalog's `[xx]` tokens.
+  /// An editor on `document` with the caret at its end, recognizing the catalog's `[xx]` tokens, and
+  /// entities as they are typed when `recognizesEntities` is true.
   public init(
-    document: RichText = RichText(), catalog: EmoticonCatalog = .default, backspaceMode: BackspaceMode = .platform
+    document: RichText = RichText(), catalog: EmoticonCatalog = .default, backspaceMode: BackspaceMode = .platform,
+    recognizesEntities: Bool = false
   ) {
-    self.init(document: document, tokenizer: BracketTokenizer(catalog: catalog), backspaceMode: backspaceMode)
+    self.init(
+      document: document, tokenizer: BracketTokenizer(catalog: catalog), backspaceMode: backspaceMode,
+      recognizesEntities: recognizesEntities)
   }
 
-  /// An editor on `document` with the caret at its end, recognizing the tokens `tokenizer` finds.
+  /// An editor on `document` with the caret at its end, recognizing the tokens `tokenizer` finds, and
+  /// entities as they are typed when `recognizesEntities` is true (the document's own entities are then
+  /// recognized at once).
   public init(
-    document: RichText = RichText(), tokenizer: any EmoticonTokenizer, backspaceMode: BackspaceMode = .platform
+    document: RichText = RichText(), tokenizer: any EmoticonTokenizer, backspaceMode: BackspaceMode = .platform,
+    recognizesEntities: Bool = false
   ) {
-    self.document = document
+    self.document = recognizesEntities ? document.recognizingEntities() : document
     anchor = document.utf16Count
     head = anchor
     self.backspaceMode = backspaceMode
     self.tokenizer = tokenizer
+    self.recognizesEntities = recognizesEntities
   }
 
   /// The caret: the end of the selection that moves when it is extended.
@@ -76,11 +112,22 @@ public struct Editor: Sendable {
   // MARK: Selection
 
   /// Selects `utf16Range`, clamped to the document; a start inside a cluster moves to the cluster's start,
-  /// an end inside one to its end, so a selection always covers whole clusters.
+  /// an end inside one to its end, so a selection always covers whole clusters. Marked text is committed
+  /// first (see ``setMarkedText(_:selectedRange:)``).
   public mutating func select(_ utf16Range: Range<Int>) {
+    beginCall()
+    commitMarkedText()
+    selectSnapped(utf16Range)
+  }
+
+  func snappedRange(_ utf16Range: Range<Int>) -> Range<Int> {
     let lower = document.snapped(utf16Range.lowerBound, .backward)
     let upper = utf16Range.isEmpty ? lower : max(lower, document.snapped(utf16Range.upperBound, .forward))
-    setSelection(lower..<upper)
+    return lower..<upper
+  }
+
+  mutating func selectSnapped(_ utf16Range: Range<Int>) {
+    setSelection(snappedRange(utf16Range))
     openGroup = nil
   }
 
@@ -91,7 +138,10 @@ public struct Editor: Sendable {
 
   /// Moves the caret by one cluster or attachment, or to either end. Without `extending`, a range
   /// collapses to its edge in that direction; with it, the selection's far end moves and its start stays.
+  /// Marked text is committed first.
   public mutating func move(_ movement: Movement, extending: Bool = false) {
+    beginCall()
+    commitMarkedText()
     openGroup = nil
     if !extending && !selection.isEmpty && (movement == .left || movement == .right) {
       let edge = movement == .left ? selection.lowerBound : selection.upperBound
@@ -112,7 +162,17 @@ public struct Editor: Sendable {
   // MARK: Editing
 
   /// Types `text` over the selection; the caret goes after it. Consecutive typing undoes as one step.
+  ///
+  /// While text is marked, `text` replaces the marked text and commits it, in the composition's undo step
+  /// (UITextInput's `insertText(_:)`).
   public mutating func insert(_ text: String) {
+    beginCall()
+    if let marked = markedRange {
+      markedRange = nil
+      placeCaret(edit(marked, with: RichText(text), group: .composing), joiningBackward: false)
+      openGroup = nil
+      return
+    }
     replaceSelection(with: RichText(text), group: .typing)
   }
 
@@ -122,35 +182,50 @@ public struct Editor: Sendable {
     precondition(
       token.map { $0 == emoticon.code || emoticon.aliases.contains($0) } ?? true,
       "\(token ?? "") is not a spelling of \(emoticon.code)")
+    beginCall()
+    commitMarkedText()
+    replaceSelection(with: Self.content(of: emoticon, token: token ?? emoticon.code), group: nil)
+  }
+
+  /// What inserting `emoticon` written as `token` puts in the document.
+  static func content(of emoticon: Emoticon, token: String) -> RichText {
     switch emoticon.kind {
-    case .image:
-      let attachment = EmoticonAttachment(emoticon, token: token ?? emoticon.code)
-      replaceSelection(with: RichText(attachment: attachment), group: nil)
-    case .emoji(let text): replaceSelection(with: RichText(text), group: nil)
+    case .image: RichText(attachment: EmoticonAttachment(emoticon, token: token))
+    case .emoji(let text): RichText(text)
     }
   }
 
   /// Pastes `content` over the selection as one undo step.
   public mutating func insert(_ content: RichText) {
+    beginCall()
+    commitMarkedText()
     replaceSelection(with: content, group: nil)
   }
 
   /// Replaces `utf16Range` (snapped outward to whole clusters) with `content`; the caret goes after it.
   public mutating func replace(_ utf16Range: Range<Int>, with content: RichText) {
-    select(utf16Range)
+    beginCall()
+    commitMarkedText()
+    selectSnapped(utf16Range)
     replaceSelection(with: content, group: nil)
   }
 
   /// Backspace: removes the selection, or the attachment or text (per ``backspaceMode``) before the caret.
+  /// While text is marked, it edits the marked text only (see ``setMarkedText(_:selectedRange:)``).
   public mutating func deleteBackward() {
+    beginCall()
+    if markedRange != nil { return deleteInMarkedText(forward: false) }
     guard selection.isEmpty else { return replaceSelection(with: RichText(), group: nil) }
     guard caret > 0 else { return }
     let start = document.deletionStart(before: caret, mode: backspaceMode)
     delete(start..<caret)
   }
 
-  /// Forward delete: removes the selection, or the cluster or attachment after the caret.
+  /// Forward delete: removes the selection, or the cluster or attachment after the caret. While text is
+  /// marked, it edits the marked text only.
   public mutating func deleteForward() {
+    beginCall()
+    if markedRange != nil { return deleteInMarkedText(forward: true) }
     guard selection.isEmpty else { return replaceSelection(with: RichText(), group: nil) }
     let end = document.graphemeBoundary(after: caret)
     guard end > caret else { return }
@@ -159,50 +234,165 @@ public struct Editor: Sendable {
 
   private mutating func delete(_ range: Range<Int>) {
     let removesAttachment = document.slice(range).runs.contains(where: \.isEmoticon)
-    replace(range, with: RichText(), group: removesAttachment ? nil : .deleting)
-    if removesAttachment { openGroup = nil }
+    placeCaret(edit(range, with: RichText(), group: removesAttachment ? nil : .deleting), joiningBackward: true)
+    openGroup = removesAttachment ? nil : .deleting
   }
 
   private mutating func replaceSelection(with content: RichText, group: EditGroup?) {
-    replace(selection, with: content, group: group)
+    placeCaret(edit(selection, with: content, group: group), joiningBackward: content.isEmpty)
+    openGroup = group
   }
 
-  private mutating func replace(_ range: Range<Int>, with content: RichText, group: EditGroup?) {
+  // MARK: The one edit path
+
+  /// Starts a public call: ``lastChange`` reports only what this call changes.
+  mutating func beginCall() {
+    lastChange = nil
+  }
+
+  /// Puts the caret at `offset`, snapped to a cluster boundary.
+  // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
+  // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
+  mutating func placeCaret(_ offset: Int, joiningBackward: Bool) {
+    let caret = document.snapped(offset, joiningBackward ? .backward : .forward)
+    setSelection(caret..<caret)
+  }
+
+  /// Replaces `range` with `content`, then, when `normalizing`, turns tokens into attachments and (with
+  /// ``recognizesEntities``) recognizes entities around the new content and around `alsoAround` (a range
+  /// of the document after the replacement); records the change in the undo step of `group` and in
+  /// ``lastChange``.
+  ///
+  /// - Returns: `caret` (by default the end of the new content), mapped through the token conversions.
+  @discardableResult
+  mutating func edit(
+    _ range: Range<Int>, with content: RichText, group: EditGroup?, normalizing: Bool = true,
+    alsoAround: Range<Int>? = nil, caret: Int? = nil
+  ) -> Int {
     if group == nil || group != openGroup { beginUndoStep() }
     redoStack.removeAll()
-    // Note: what the edit and the token canonicalization after it can change lies within the text runs
-    // around the range (canonicalization retokenizes only those), so that window is kept before the edit
-    // and the exact replaced content is cut from it afterwards.
-    let window = changeWindow(around: range)
-    let windowContent = document.slice(window)
-    let edit = document.replaceSubrange(range, with: content)
     let start = range.lowerBound
-    let canonical = document.canonicalizeTokens(
-      around: start..<(start + content.utf16Count), caret: start + content.utf16Count, tokenizer: tokenizer)
-    let change = canonical.change.map { edit.followed(by: $0) } ?? edit
+    let afterEnd = start + content.utf16Count
+    // Note: the replaced range, mapped back from where `alsoAround` lies after the replacement.
+    let oldAround = alsoAround.map { around -> Range<Int> in
+      let delta = content.utf16Count - range.count
+      let lower = around.lowerBound <= start ? around.lowerBound : max(around.lowerBound - delta, start)
+      let upper = around.upperBound <= start ? around.upperBound : max(around.upperBound - delta, start)
+      return min(lower, range.lowerBound)..<max(upper, range.upperBound)
+    }
+    // Note: what the edit and the normalization after it can change lies within the text runs around the
+    // range (canonicalization retokenizes only those) and, with entities, within the lines around it, so
+    // that window is kept before the edit and the exact replaced content is cut from it afterwards.
+    let window = normalizing ? changeWindow(around: oldAround ?? range) : range
+    let windowContent = document.slice(window)
+    var change = document.replaceSubrange(range, with: content)
+    var mappedCaret = caret ?? afterEnd
+    if normalizing {
+      var touched = start..<afterEnd
+      if let alsoAround {
+        touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound)
+      }
+      let normalized = normalize(around: touched, caret: mappedCaret)
+      mappedCaret = normalized.caret
+      if let more = normalized.change { change = change.followed(by: more) }
+    }
     precondition(
       window.lowerBound <= change.replacedRange.lowerBound && change.replacedRange.upperBound <= window.upperBound,
       "an edit changed text outside the window its undo step records")
     let replaced = windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound))
-    if !undoStack.isEmpty {
-      undoStack[undoStack.count - 1].changes.append(RecordedChange(change: change, replaced: replaced))
+    // Note: only entity recognition rewrites content unchanged (the rest of a line); without it the change is
+    // already what differs, and a keystroke does not pay for comparing.
+    if recognizesEntities {
+      let trimmed = Self.trimmed(change, replaced: replaced, inserted: document.slice(change.insertedRange))
+      record(trimmed.change, replaced: trimmed.replaced)
+    } else {
+      record(change, replaced: replaced)
     }
-    // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
-    // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
-    let caret = document.snapped(canonical.caret, content.isEmpty ? .backward : .forward)
-    setSelection(caret..<caret)
-    openGroup = group
     #if DEBUG
       document.checkInvariants()
     #endif
+    return mappedCaret
+  }
+
+  /// `change` without the content that the replaced and the inserted side share at their ends (the rest of a
+  /// line that entity recognition rewrote unchanged), so a host redraws only what differs.
+  static func trimmed(
+    _ change: TextChange, replaced: RichText, inserted: RichText
+  ) -> (change: TextChange, replaced: RichText) {
+    let old = UnitSequence(replaced).elements
+    let new = UnitSequence(inserted).elements
+    var prefix = 0
+    while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < new.count - prefix
+      && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    // Note: never between the halves of a surrogate pair.
+    if prefix > 0, prefix < old.count, old[prefix].isTrailSurrogate { prefix -= 1 }
+    if suffix > 0, old.count - suffix > 0, old[old.count - suffix].isTrailSurrogate { suffix -= 1 }
+    guard prefix > 0 || suffix > 0 else { return (change, replaced) }
+    let lower = change.replacedRange.lowerBound + prefix
+    return (
+      TextChange(
+        replacedRange: lower..<(change.replacedRange.upperBound - suffix),
+        insertedUTF16Count: change.insertedUTF16Count - prefix - suffix),
+      replaced.slice(prefix..<(old.count - suffix))
+    )
+  }
+
+  /// Adds `change` (which replaced `replaced`) to the open undo step and to ``lastChange``; a change that
+  /// replaced nothing with nothing is dropped.
+  mutating func record(_ change: TextChange, replaced: RichText) {
+    guard !(change.replacedRange.isEmpty && change.insertedUTF16Count == 0) else { return }
+    if !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].changes.append(RecordedChange(change: change, replaced: replaced))
+    }
+    report(change)
+  }
+
+  /// Adds `change` to ``lastChange``.
+  mutating func report(_ change: TextChange) {
+    lastChange = lastChange.map { $0.followed(by: change) } ?? change
+  }
+
+  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`.
+  ///
+  /// - Returns: `caret` mapped through the conversions, and what changed (nil when nothing did).
+  private mutating func normalize(around utf16Range: Range<Int>, caret: Int) -> (caret: Int, change: TextChange?) {
+    var change: TextChange?
+    // Note: entities are taken off the lines first, so a token that an edit completes across an entity run
+    // (`#[哈哈` + `]`) is found in one text run, as the batch pass tokenizes before it recognizes entities.
+    if recognizesEntities, let stripped = document.removeEntities(onLinesAround: utf16Range) {
+      change = stripped
+    }
+    let canonical = document.canonicalizeTokens(around: utf16Range, caret: caret, tokenizer: tokenizer)
+    if let converted = canonical.change { change = change.map { $0.followed(by: converted) } ?? converted }
+    if recognizesEntities {
+      let lines = change?.insertedRange ?? utf16Range
+      let around = min(lines.lowerBound, utf16Range.lowerBound)..<max(lines.upperBound, canonical.caret)
+      if let recognized = document.recognizeEntities(onLinesAround: around) {
+        change = change.map { $0.followed(by: recognized) } ?? recognized
+      }
+    }
+    return (canonical.caret, change)
   }
 
   /// The part of the document an edit of `range` can change: from the start of the run before the range
-  /// to the end of the run at its end.
+  /// to the end of the run at its end, and, with entities, the whole lines around it.
   private func changeWindow(around range: Range<Int>) -> Range<Int> {
     let count = document.utf16Count
-    let lower = range.lowerBound > 0 ? document.run(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
-    let upper = range.upperBound < count ? document.run(containing: range.upperBound).utf16Range.upperBound : count
+    var lower = range.lowerBound > 0 ? document.run(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
+    var upper = range.upperBound < count ? document.run(containing: range.upperBound).utf16Range.upperBound : count
+    if recognizesEntities {
+      let lines = document.lineRange(around: range)
+      // Note: the runs that touch the lines' ends, since canonicalization retokenizes whole runs.
+      lower = min(
+        lower, lines.lowerBound > 0 ? document.run(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
+      upper = max(
+        upper, lines.upperBound < count ? document.run(containing: lines.upperBound).utf16Range.upperBound : count)
+    }
     return lower..<upper
   }
 
@@ -214,8 +404,11 @@ public struct Editor: Sendable {
   public var canRedo: Bool { !redoStack.isEmpty }
 
   /// Undoes the last step and restores its selection; returns false when there is nothing to undo.
+  /// Marked text is committed first, so undo then takes back the whole composition.
   @discardableResult
   public mutating func undo() -> Bool {
+    beginCall()
+    commitMarkedText()
     guard let step = undoStack.popLast() else { return false }
     redoStack.append(revert(step))
     return true
@@ -224,12 +417,14 @@ public struct Editor: Sendable {
   /// Redoes the last undone step; returns false when there is nothing to redo.
   @discardableResult
   public mutating func redo() -> Bool {
+    beginCall()
+    commitMarkedText()
     guard let step = redoStack.popLast() else { return false }
     undoStack.append(revert(step))
     return true
   }
 
-  private mutating func beginUndoStep() {
+  mutating func beginUndoStep() {
     undoStack.append(UndoStep(changes: [], selection: selection))
     if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
   }
@@ -244,6 +439,7 @@ public struct Editor: Sendable {
       let undone = TextChange(replacedRange: current, insertedUTF16Count: recorded.replaced.utf16Count)
       inverse.append(RecordedChange(change: undone, replaced: document.slice(current)))
       document.replaceSubrange(current, with: recorded.replaced)
+      report(undone)
     }
     // Note: `inverse` lists the last change first; reverting it again walks it from the end, which
     // redoes the first change first.
@@ -253,8 +449,33 @@ public struct Editor: Sendable {
     return reverse
   }
 
-  private mutating func setSelection(_ range: Range<Int>) {
+  mutating func setSelection(_ range: Range<Int>) {
     anchor = range.lowerBound
     head = range.upperBound
+  }
+}
+
+/// A document as UTF-16 units with their attributes, each attachment one element: what two documents are
+/// compared by when a change is trimmed to what differs.
+struct UnitSequence {
+  enum Element: Equatable {
+    case unit(UInt16, TextAttributes)
+    case attachment(EmoticonAttachment)
+
+    var isTrailSurrogate: Bool {
+      if case .unit(let unit, _) = self { return UTF16.isTrailSurrogate(unit) }
+      return false
+    }
+  }
+
+  var elements: [Element] = []
+
+  init(_ document: RichText) {
+    for run in document.runs {
+      switch run {
+      case .text(let text, let attributes): elements.append(contentsOf: text.utf16.map { .unit($0, attributes) })
+      case .emoticon(let attachment): elements.append(.attachment(attachment))
+      }
+    }
   }
 }

@@ -123,7 +123,7 @@ enum EntityScanner {
   }
 
   /// Letters, marks, digits, `_` and `-`: what a Weibo nickname is made of.
-  private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+  static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
     if scalar == "_" || scalar == "-" { return true }
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
@@ -134,7 +134,7 @@ enum EntityScanner {
     }
   }
 
-  private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+  static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
     scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
   }
 

@@ -4,13 +4,21 @@ import Foundation
 ///
 /// Commands: `{"insert": "text"}`, `{"emoticon": "[哈哈]"}`, `{"backspace": N}`, `{"delete": N}`,
 /// `{"select": [utf16Location, utf16Length]}`, `{"move": "left"|"right"|"start"|"end"}`, `{"undo": N}`,
-/// `{"redo": N}`, `{"mode": "platform"|"graphemeCluster"}`. Each line answers with the state after it:
-/// `{"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": […]}`, or
-/// `{"error": "…", "line": n}` with the document unchanged.
+/// `{"redo": N}`, `{"mode": "platform"|"graphemeCluster"}`; for input methods `{"mark": "ni hao"}` with an
+/// optional `"selected": [location, length]` inside the marked text (default: the caret at its end) and
+/// `{"unmark": true}`; Android's `{"deleteSurrounding": [before, after]}` (UTF-16 units) and
+/// `{"deleteSurroundingCodePoints": [before, after]}`; and `{"complete": "[哈哈]"}` (or a name for a mention
+/// or topic). Each line answers with the state after it:
+/// `{"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": […],
+/// "change": [location, replacedLength, insertedLength] or null}`, plus `"marked": [location, length]` while
+/// text is marked and `"completion": {"kind": …, "range": [location, length], "query": …}` when the caret is
+/// after a partial emoticon, mention or topic; or `{"error": "…", "line": n}` with the document unchanged.
+/// Runs are written as the document JSON writes them (``RichText/documentJSON``), entities included: the
+/// editor recognizes `@mentions`, `#topics#` and links as they are typed.
 ///
 /// ```swift
 /// var script = EditScript(catalog: .default)
-/// script.apply(#"{"insert": "好[哈哈]"}"#)   // {"text":"好[哈哈]","selection":[2,0],…}
+/// script.apply(#"{"insert": "好[哈哈]"}"#)   // {"text":"好[哈哈]","selection":[2,0],…,"change":[0,0,2]}
 /// ```
 public struct EditScript: Sendable {
   /// The editor the commands act on.
@@ -20,8 +28,9 @@ public struct EditScript: Sendable {
   /// Whether any line failed.
   public private(set) var hasFailed = false
 
+  /// A script on an empty document, recognizing `catalog`'s tokens and entities as they are typed.
   public init(catalog: EmoticonCatalog = .default) {
-    editor = Editor(catalog: catalog)
+    editor = Editor(catalog: catalog, recognizesEntities: true)
   }
 
   /// Applies one line and returns the JSON line that answers it.
@@ -29,9 +38,9 @@ public struct EditScript: Sendable {
     lineNumber += 1
     do {
       var next = editor
-      try Self.apply(line, to: &next)
+      let change = try Self.apply(line, to: &next)
       editor = next
-      return Self.state(of: editor)
+      return Self.state(of: editor, change: change)
     } catch {
       hasFailed = true
       return JSONValue.object([("error", .string(error.message)), ("line", .integer(lineNumber))]).serialized
@@ -42,23 +51,35 @@ public struct EditScript: Sendable {
     let message: String
   }
 
-  private static func apply(_ line: String, to editor: inout Editor) throws(Failure) {
+  /// Applies one line to `editor` and returns what it changed in the text (one covering change).
+  private static func apply(_ line: String, to editor: inout Editor) throws(Failure) -> TextChange? {
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else {
       throw Failure(message: "not valid JSON: \(line.prefix(80))")
     }
-    guard let command = object as? [String: Any], command.count == 1, let (name, value) = command.first else {
+    guard var command = object as? [String: Any] else {
       throw Failure(message: "expected an object with exactly one command, such as {\"insert\": \"text\"}")
+    }
+    // Note: `selected` is the one option, and only `mark` takes it.
+    let selected = command["mark"] != nil ? command.removeValue(forKey: "selected") : nil
+    guard command.count == 1, let (name, value) = command.first else {
+      throw Failure(message: "expected an object with exactly one command, such as {\"insert\": \"text\"}")
+    }
+    var change: TextChange?
+    func note(_ editor: Editor) {
+      if let last = editor.lastChange { change = change.map { $0.followed(by: last) } ?? last }
     }
     switch name {
     case "insert":
       guard let text = value as? String else { throw Failure(message: "\"insert\" takes a string") }
       editor.insert(text)
+      note(editor)
     case "emoticon":
       guard let code = value as? String else { throw Failure(message: "\"emoticon\" takes a code such as \"[哈哈]\"") }
       guard let emoticon = editor.tokenizer.catalog.emoticon(forCode: code) else {
         throw Failure(message: "unknown emoticon \(code): not in the catalog")
       }
       editor.insert(emoticon: emoticon, token: code)
+      note(editor)
     case "backspace", "delete", "undo", "redo":
       let count = try repeatCount(name, value)
       for _ in 0..<count {
@@ -68,6 +89,7 @@ public struct EditScript: Sendable {
         case "undo": editor.undo()
         default: editor.redo()
         }
+        note(editor)
       }
     case "select":
       guard let pair = value as? [Any], pair.count == 2, let location = wholeNumber(pair[0]),
@@ -79,21 +101,68 @@ public struct EditScript: Sendable {
           message: "selection [\(location), \(length)] is out of range: the text is \(count) UTF-16 units long")
       }
       editor.select(location..<(location + length))
+      note(editor)
     case "move":
       guard let word = value as? String, let movement = Editor.Movement(rawValue: word) else {
         throw Failure(message: "\"move\" takes \"left\", \"right\", \"start\" or \"end\"")
       }
       editor.move(movement)
+      note(editor)
     case "mode":
       guard let word = value as? String, let mode = BackspaceMode(rawValue: word) else {
         throw Failure(message: "\"mode\" takes \"platform\" or \"graphemeCluster\"")
       }
       editor.backspaceMode = mode
+    case "mark":
+      guard let text = value as? String else { throw Failure(message: "\"mark\" takes a string") }
+      let count = text.utf16.count
+      var range = count..<count
+      if let selected {
+        guard let pair = selected as? [Any], pair.count == 2, let location = wholeNumber(pair[0]),
+          let length = wholeNumber(pair[1]), location >= 0, length >= 0, location + length <= count
+        else {
+          throw Failure(
+            message: "\"selected\" takes [utf16Location, utf16Length] inside the marked text (\(count) UTF-16 units)")
+        }
+        range = location..<(location + length)
+      }
+      editor.setMarkedText(text, selectedRange: range)
+      note(editor)
+    case "unmark":
+      // Note: JSONSerialization bridges 1 to true as well; only the boolean is accepted.
+      guard let flag = value as? NSNumber, String(cString: flag.objCType) == "c", flag.boolValue else {
+        throw Failure(message: "\"unmark\" takes true")
+      }
+      editor.unmarkText()
+      note(editor)
+    case "deleteSurrounding", "deleteSurroundingCodePoints":
+      guard let pair = value as? [Any], pair.count == 2, let before = wholeNumber(pair[0]),
+        let after = wholeNumber(pair[1]), before >= 0, after >= 0
+      else { throw Failure(message: "\"\(name)\" takes [before, after], two counts of 0 or more") }
+      if name == "deleteSurrounding" {
+        editor.deleteSurroundingText(before: before, after: after)
+      } else {
+        editor.deleteSurroundingText(inCodePoints: before, after: after)
+      }
+      note(editor)
+    case "complete":
+      guard let text = value as? String else { throw Failure(message: "\"complete\" takes a string") }
+      guard let completion = editor.completion else {
+        throw Failure(message: "nothing to complete: the caret is not after a partial [emoticon, @mention or #topic")
+      }
+      if completion.kind == .emoticon && editor.tokenizer.catalog.emoticon(forCode: text) == nil {
+        throw Failure(message: "unknown emoticon \(text): not in the catalog")
+      }
+      guard editor.complete(with: text) else {
+        throw Failure(message: "nothing to complete once the marked text is committed")
+      }
+      note(editor)
     default:
       throw Failure(
-        message:
-          "unknown command \"\(name)\"; expected insert, emoticon, backspace, delete, select, move, undo, redo or mode")
+        message: "unknown command \"\(name)\"; expected insert, emoticon, backspace, delete, select, move, undo, "
+          + "redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete")
     }
+    return change
   }
 
   private static func repeatCount(_ name: String, _ value: Any) throws(Failure) -> Int {
@@ -111,20 +180,35 @@ public struct EditScript: Sendable {
     return Int(double)
   }
 
-  private static func state(of editor: Editor) -> String {
+  private static func state(of editor: Editor, change: TextChange?) -> String {
     let document = editor.document
-    let runs = document.runs.map { run -> JSONValue in
-      switch run {
-      case .text(let text, _): .object([("text", .string(text))])
-      case .emoticon(let attachment): .object([("emoticon", .string(attachment.token))])
-      }
-    }
-    return JSONValue.object([
+    func pair(_ range: Range<Int>) -> JSONValue { .array([.integer(range.lowerBound), .integer(range.count)]) }
+    var members: [(String, JSONValue)] = [
       ("text", .string(document.postText)),
-      ("selection", .array([.integer(editor.selection.lowerBound), .integer(editor.selection.count)])),
+      ("selection", pair(editor.selection)),
       ("utf16Length", .integer(document.utf16Count)),
       ("graphemes", .integer(document.graphemeCount)),
-      ("runs", .array(runs)),
-    ]).serialized
+      ("runs", .array(document.runs.map(\.documentJSON))),
+      (
+        "change",
+        change.map {
+          .array([
+            .integer($0.replacedRange.lowerBound), .integer($0.replacedRange.count), .integer($0.insertedUTF16Count),
+          ])
+        } ?? .null
+      ),
+    ]
+    if let marked = editor.markedRange { members.append(("marked", pair(marked))) }
+    if let completion = editor.completion {
+      members.append(
+        (
+          "completion",
+          .object([
+            ("kind", .string(completion.kind.rawValue)), ("range", pair(completion.utf16Range)),
+            ("query", .string(completion.query)),
+          ])
+        ))
+    }
+    return JSONValue.object(members).serialized
   }
 }

@@ -94,21 +94,9 @@ extension RichText: Codable {
     self.init(runs: runs)
   }
 
+  /// Encodes the document JSON (``documentJSON``), the one writer of the format.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: DocumentKey.self)
-    try container.encode(Self.documentFormatVersion, forKey: .version)
-    var list = container.nestedUnkeyedContainer(forKey: .runs)
-    for run in runs {
-      var item = list.nestedContainer(keyedBy: RunKey.self)
-      switch run {
-      case .text(let text, let attributes):
-        try item.encode(text, forKey: .text)
-        try item.encodeIfPresent(attributes.entity?.rawValue, forKey: .entity)
-        if !attributes.hostAttributes.isEmpty { try item.encode(attributes.hostAttributes, forKey: .attributes) }
-      case .emoticon(let attachment):
-        try item.encode(attachment.token, forKey: .emoticon)
-      }
-    }
+    try documentJSON.encode(to: encoder)
   }
 }
 

@@ -34,7 +34,10 @@ struct CLIBadInputTests {
   }
 
   @Test(arguments: [
-    (["catalog", "frob"], "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages or export\n"),
+    (
+      ["catalog", "frob"],
+      "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages, export or search\n"
+    ),
     (["demo", "extra"], "emotext demo: unexpected argument 'extra'\n"),
     (["render", "--html", "--ansi"], "emotext render: choose one of --html, --ansi and --plain\n"),
   ])
@@ -64,7 +67,9 @@ struct CLIBadInputTests {
     let output = try CLIProcess.run(["edit"], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"".utf8) + [0xE5, 0x93])
     #expect(output.status == 1)
     #expect(
-      output.stdout == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}]}"# + "\n")
+      output.stdout
+        == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}],"change":[0,0,1]}"#
+        + "\n")
     #expect(output.stderr == "emotext edit: <stdin>:2:12: invalid UTF-8 (byte 0xE5)\n")
   }
 
@@ -105,12 +110,13 @@ struct CLIBadInputTests {
         #"{"error":"\"insert\" takes a string","line":2}"#,
         #"{"error":"expected an object with exactly one command, such as {\"insert\": \"text\"}","line":3}"#,
         #"{"error":"expected an object with exactly one command, such as {\"insert\": \"text\"}","line":4}"#,
-        #"{"error":"unknown command \"frobnicate\"; expected insert, emoticon, backspace, delete, select, move, undo, redo or mode","line":5}"#,
+        #"{"error":"unknown command \"frobnicate\"; expected insert, emoticon, backspace, delete, select, move, undo, "#
+          + #"redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete","line":5}"#,
         #"{"error":"selection [0, 99] is out of range: the text is 0 UTF-16 units long","line":6}"#,
         #"{"error":"\"backspace\" takes a count from 0 to 1000000","line":7}"#,
         #"{"error":"\"move\" takes \"left\", \"right\", \"start\" or \"end\"","line":8}"#,
         #"{"error":"unknown emoticon [未知]: not in the catalog","line":9}"#,
-        #"{"text":"好","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"好"}]}"#,
+        #"{"text":"好","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"好"}],"change":[0,0,1]}"#,
       ])
   }
 

@@ -8,10 +8,10 @@ struct EditScriptTests {
     var script = EditScript()
     #expect(
       script.apply(#"{"insert": "好开心"}"#)
-        == #"{"text":"好开心","selection":[3,0],"utf16Length":3,"graphemes":3,"runs":[{"text":"好开心"}]}"#)
+        == #"{"text":"好开心","selection":[3,0],"utf16Length":3,"graphemes":3,"runs":[{"text":"好开心"}],"change":[0,0,3]}"#)
     #expect(
       script.apply(#"{"emoticon": "[哈哈]"}"#)
-        == #"{"text":"好开心[哈哈]","selection":[4,0],"utf16Length":4,"graphemes":4,"runs":[{"text":"好开心"},{"emoticon":"[哈哈]"}]}"#
+        == #"{"text":"好开心[哈哈]","selection":[4,0],"utf16Length":4,"graphemes":4,"runs":[{"text":"好开心"},{"emoticon":"[哈哈]"}],"change":[3,0,1]}"#
     )
     #expect(script.apply(#"{"emoticon": "[愛你]"}"#).hasPrefix(#"{"text":"好开心[哈哈][愛你]","selection":[5,0]"#))
     #expect(script.apply(#"{"backspace": 2}"#).hasPrefix(#"{"text":"好开心","selection":[3,0]"#))
@@ -45,7 +45,7 @@ struct EditScriptTests {
     (#"{"mode": "fast"}"#, #"{"error":"\"mode\" takes \"platform\" or \"graphemeCluster\"","line":1}"#),
     (
       #"{"paste": "x"}"#,
-      #"{"error":"unknown command \"paste\"; expected insert, emoticon, backspace, delete, select, move, undo, redo or mode","line":1}"#
+      #"{"error":"unknown command \"paste\"; expected insert, emoticon, backspace, delete, select, move, undo, redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete","line":1}"#
     ),
   ])
   func aLineThatCannotBeAppliedIsAnErrorAndChangesNothing(line: String, answer: String) {
@@ -68,5 +68,85 @@ struct EditScriptTests {
     var script = EditScript()
     _ = script.apply(#"{"insert": "a👍🏽b"}"#)
     #expect(script.apply(#"{"select": [2, 1]}"#).hasPrefix(#"{"text":"a👍🏽b","selection":[1,4]"#))
+  }
+}
+
+@Suite("emotext edit protocol: input methods, deltas, entities, completion")
+struct EditScriptHostTests {
+  @Test func markedTextIsReportedUntilCommitted() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "今天"}"#)
+    #expect(
+      script.apply(#"{"mark": "[哈哈]"}"#)
+        == #"{"text":"今天[哈哈]","selection":[6,0],"utf16Length":6,"graphemes":6,"runs":[{"text":"今天[哈哈]"}],"change":[2,0,4],"marked":[2,4]}"#
+    )
+    #expect(script.apply(#"{"mark": "ni hao", "selected": [0, 2]}"#).contains(#""selection":[2,2]"#))
+    #expect(
+      script.apply(#"{"mark": "[哈哈]"}"#).hasSuffix(#""change":[2,6,4],"marked":[2,4]}"#))
+    #expect(
+      script.apply(#"{"unmark": true}"#)
+        == #"{"text":"今天[哈哈]","selection":[3,0],"utf16Length":3,"graphemes":3,"runs":[{"text":"今天"},{"emoticon":"[哈哈]"}],"change":[2,4,1]}"#
+    )
+    #expect(script.apply(#"{"undo": 1}"#).hasPrefix(#"{"text":"今天","selection":[2,0]"#))
+  }
+
+  @Test func deleteSurroundingKeepsTheSelection() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "ab[哈哈]cd"}"#)
+    _ = script.apply(#"{"select": [3, 0]}"#)
+    #expect(script.apply(#"{"deleteSurrounding": [1, 1]}"#).hasPrefix(#"{"text":"abd","selection":[2,0]"#))
+    #expect(script.apply(#"{"deleteSurroundingCodePoints": [5, 0]}"#).hasSuffix(#""change":[0,2,0]}"#))
+  }
+
+  @Test func entitiesAndCompletionAreInTheState() {
+    var script = EditScript()
+    #expect(
+      script.apply(#"{"insert": "@小明 #春"}"#)
+        == #"{"text":"@小明 #春","selection":[6,0],"utf16Length":6,"graphemes":6,"runs":[{"text":"@小明","entity":"mention"},{"text":" #春"}],"change":[0,0,6],"completion":{"kind":"topic","range":[4,2],"query":"春"}}"#
+    )
+    #expect(script.apply(#"{"complete": "春天"}"#).contains(##"{"text":"#春天#","entity":"topic"}"##))
+    _ = script.apply(#"{"insert": "[哈"}"#)
+    #expect(script.apply(#"{"complete": "[哈哈]"}"#).hasSuffix(#"{"emoticon":"[哈哈]"}],"change":[8,2,1]}"#))
+  }
+
+  @Test func aCommandThatChangesNoTextHasANullChange() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "ab"}"#)
+    #expect(script.apply(#"{"move": "left"}"#).hasSuffix(#""change":null}"#))
+    #expect(script.apply(#"{"backspace": 5}"#).hasSuffix(#""change":[0,1,0]}"#))  // one covering change
+  }
+
+  @Test(arguments: [
+    (#"{"mark": 1}"#, #"{"error":"\"mark\" takes a string","line":1}"#),
+    (
+      #"{"mark": "ab", "selected": [1, 5]}"#,
+      #"{"error":"\"selected\" takes [utf16Location, utf16Length] inside the marked text (2 UTF-16 units)","line":1}"#
+    ),
+    (
+      #"{"insert": "a", "selected": [0, 0]}"#,
+      #"{"error":"expected an object with exactly one command, such as {\"insert\": \"text\"}","line":1}"#
+    ),
+    (#"{"unmark": 1}"#, #"{"error":"\"unmark\" takes true","line":1}"#),
+    (
+      #"{"deleteSurrounding": [-1, 0]}"#,
+      #"{"error":"\"deleteSurrounding\" takes [before, after], two counts of 0 or more","line":1}"#
+    ),
+    (
+      #"{"complete": "[哈哈]"}"#,
+      #"{"error":"nothing to complete: the caret is not after a partial [emoticon, @mention or #topic","line":1}"#
+    ),
+  ])
+  func badNewCommandsAreErrors(line: String, answer: String) {
+    var script = EditScript()
+    #expect(script.apply(line) == answer)
+    #expect(script.editor.document.isEmpty)
+  }
+
+  @Test func anUnknownEmoticonCannotComplete() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "[哈"}"#)
+    #expect(
+      script.apply(#"{"complete": "[没有]"}"#) == #"{"error":"unknown emoticon [没有]: not in the catalog","line":2}"#)
+    #expect(script.editor.document.postText == "[哈")
   }
 }

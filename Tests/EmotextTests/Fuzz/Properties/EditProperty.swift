@@ -7,6 +7,7 @@
 /// Each command runs on ``Editor`` and on ``EditModel``; after every step the post text (byte for byte),
 /// the runs, the selection and whether undo/redo are possible agree, the document passes
 /// `checkInvariants()`, `tokenize(postText(doc)) == doc`, and the selection sits on cluster boundaries.
+/// A host mirror that applies only ``Editor/lastChange`` equals the document after every command.
 /// At the end, undoing everything gives back the starting document (unless the undo limit dropped a step)
 /// and redoing everything gives back the newest one.
 enum EditProperty {
@@ -64,6 +65,7 @@ enum EditProperty {
     var model = EditModel(postText: Array(start.utf8), catalog: catalog, undoLimit: undoLimit)
     let initial = model.snapshot
     var history: [String] = ["start \(Array(start.utf8))"]
+    var mirror = HostMirror.units(of: editor.document)
     try compare(editor, model, tokenizer, history)
 
     while input.hasMore {
@@ -98,6 +100,8 @@ enum EditProperty {
       history.append(command.description)
       run(command, on: &editor, &model, tokenizer: tokenizer)
       try compare(editor, model, tokenizer, history)
+      // Note: setting `backspaceMode` is no edit call, so `lastChange` still tells the previous call's change.
+      if case .mode = command {} else { try applyLastChange(of: editor, to: &mirror, history) }
     }
 
     while editor.redo() { model.redo() }
@@ -168,6 +172,22 @@ enum EditProperty {
       editor.backspaceMode = mode
       model.mode = mode
     }
+  }
+
+  /// Applies the editor's ``Editor/lastChange`` to a host's mirror, which must then equal the document.
+  private static func applyLastChange(
+    of editor: Editor, to mirror: inout [UInt16], _ history: [String]
+  ) throws(PropertyFailure) {
+    if let change = editor.lastChange {
+      try require(
+        change.replacedRange.upperBound <= mirror.count,
+        "lastChange \(change) lies past the mirror's end\n\(history.joined(separator: "\n"))")
+      mirror.replaceSubrange(
+        change.replacedRange, with: HostMirror.units(of: editor.document.slice(change.insertedRange)))
+    }
+    try require(
+      mirror == HostMirror.units(of: editor.document),
+      "a host applying lastChange does not see the document\n\(history.joined(separator: "\n"))")
   }
 
   private static func compare(

@@ -8,10 +8,14 @@ import Foundation
 ///
 /// Every line answers with one JSON object: the state, whose `text` is the document's post text and whose
 /// `selection` is the editor's; or `{"error": …, "line": n}` with a message, the right line number, and the
-/// editor unchanged. The document stays canonical throughout.
+/// editor unchanged. The document stays canonical throughout. A host mirror that applies only each state's
+/// `change` always equals the document (attachments as U+FFFC); `marked` is the editor's marked range, and the
+/// marked text holds no attachment or entity; with nothing marked, the document is what the batch pass makes
+/// of its post text (tokenized, entities recognized); `completion` is the editor's.
 enum EditScriptProperty {
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     var script = EditScript(catalog: FuzzCatalogs.small)
+    var mirror: [UInt16] = []
     for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(64)
       .enumerated()
     {
@@ -39,7 +43,48 @@ enum EditScriptProperty {
         try require(
           (object["selection"] as? [Int]) == [selection.lowerBound, selection.count],
           "the answer's selection is not the editor's for \(Array(lineBytes)): \(answer)")
+        try checkHostView(of: script.editor, answer: object, mirror: &mirror, line: Array(lineBytes))
       }
     }
+  }
+
+  /// The checks a host relies on, for one state line.
+  private static func checkHostView(
+    of editor: Editor, answer: [String: Any], mirror: inout [UInt16], line: [UInt8]
+  ) throws(PropertyFailure) {
+    let document = editor.document
+    guard let change = answer["change"] else { throw PropertyFailure(description: "no change key for \(line)") }
+    if let triple = change as? [Int] {
+      try require(triple.count == 3, "change is not [location, replaced, inserted] for \(line): \(triple)")
+      let replaced = triple[0]..<(triple[0] + triple[1])
+      try require(
+        triple[0] >= 0 && triple[1] >= 0 && replaced.upperBound <= mirror.count
+          && triple[0] + triple[2] <= document.utf16Count,
+        "change \(triple) lies outside the documents for \(line)")
+      mirror.replaceSubrange(
+        replaced, with: HostMirror.units(of: document.slice(triple[0]..<(triple[0] + triple[2]))))
+    } else {
+      try require(change is NSNull, "change is neither null nor a triple for \(line)")
+    }
+    try require(
+      mirror == HostMirror.units(of: document), "a host applying each change does not see the document, \(line)")
+    let marked = answer["marked"] as? [Int]
+    try require(
+      marked == editor.markedRange.map { [$0.lowerBound, $0.count] }, "marked is not the editor's for \(line)")
+    if let range = editor.markedRange {
+      let content = document.slice(range)
+      try require(
+        content.runs.allSatisfy { if case .text(_, let a) = $0 { a.entity == nil } else { false } },
+        "marked text holds an attachment or an entity for \(line)")
+    } else {
+      let batch = BracketTokenizer(catalog: FuzzCatalogs.small).tokenize(document.postText).recognizingEntities()
+      try require(batch == document, "the document is not what the batch pass makes of its post text, \(line)")
+    }
+    let completion = answer["completion"] as? [String: Any]
+    try require(
+      (completion?["query"] as? String) == editor.completion?.query
+        && (completion?["range"] as? [Int])
+          == editor.completion.map { [$0.utf16Range.lowerBound, $0.utf16Range.count] },
+      "completion is not the editor's for \(line)")
   }
 }

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Typed values out of property lists and JSON, each problem reported with where it is.
+extension CatalogReader {
+  /// The top-level dictionary of `root/file`, a property list or JSON (by extension).
+  mutating func dictionary(root: String, file: String) -> [String: Any]? {
+    let location = CatalogLocation(file: file)
+    guard let data = FileManager.default.contents(atPath: root + "/" + file) else {
+      errors.append(.missingFile(location))
+      return nil
+    }
+    let value: Any
+    do {
+      value =
+        file.hasSuffix(".json")
+        ? try JSONSerialization.jsonObject(with: data, options: [])
+        : try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+      errors.append(.malformedFile(location, detail: detail))
+      return nil
+    }
+    guard let dictionary = value as? [String: Any] else {
+      errors.append(
+        .malformedFile(location, detail: "expected a dictionary at the top level, found \(describe(value))"))
+      return nil
+    }
+    return dictionary
+  }
+
+  mutating func string(_ dictionary: [String: Any], _ key: String, at location: CatalogLocation) -> String? {
+    guard let value = dictionary[key] else {
+      errors.append(.missingKey(location.appending(key)))
+      return nil
+    }
+    guard let text = value as? String else {
+      errors.append(.wrongValue(location.appending(key), expected: "a string", found: describe(value)))
+      return nil
+    }
+    return text
+  }
+
+  mutating func optionalString(_ dictionary: [String: Any], _ key: String, at location: CatalogLocation)
+    -> String?
+  {
+    guard dictionary[key] != nil else { return nil }
+    return string(dictionary, key, at: location)
+  }
+
+  mutating func array(_ dictionary: [String: Any], _ key: String, at location: CatalogLocation) -> [Any]? {
+    guard let value = dictionary[key] else {
+      errors.append(.missingKey(location.appending(key)))
+      return nil
+    }
+    guard let array = value as? [Any] else {
+      errors.append(.wrongValue(location.appending(key), expected: "an array", found: describe(value)))
+      return nil
+    }
+    return array
+  }
+
+  /// A flag written as a boolean, a number or a string (`1`, `"1"`, `true`, `"true"`).
+  func truthValue(_ value: Any) -> Bool? {
+    if let number = value as? NSNumber { return number.doubleValue != 0 }
+    if let text = value as? String { return ["1", "true", "yes"].contains(text.lowercased()) }
+    return nil
+  }
+
+  func isBoolean(_ number: NSNumber) -> Bool {
+    String(cString: number.objCType) == "c"
+  }
+
+  /// A short description of a value for error messages: `a number 3`, `a string "x"`, `an array`.
+  func describe(_ value: Any) -> String {
+    switch value {
+    case let text as String: text.isEmpty ? "an empty string" : "the string \(quoted(String(text.prefix(40))))"
+    case let number as NSNumber: isBoolean(number) ? "the boolean \(number.boolValue)" : "the number \(number)"
+    case is [Any]: "an array"
+    case is [String: Any], is [AnyHashable: Any]: "a dictionary"
+    case is NSNull: "null"
+    case is Data: "data"
+    case is Date: "a date"
+    default: "a value of type \(type(of: value))"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+extension RichText {
+  /// Whether `unit` ends a line for entity recognition: no entity crosses LF, CR, U+2028 or U+2029.
+  static func isLineTerminator(_ unit: UInt16) -> Bool {
+    unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029
+  }
+
+  /// The stretch of text around `utf16Range` that entity recognition has to look at: from the last line
+  /// terminator or attachment before it to the first one after it (neither included).
+  ///
+  /// No entity crosses a line terminator or an attachment (a mention's name, a link and a topic all stop at
+  /// them), and grapheme clusters break on both sides of them, so recognizing this stretch alone gives what
+  /// recognizing the whole document gives there.
+  /// - Complexity: linear in the length of the stretch.
+  func lineRange(around utf16Range: Range<Int>) -> Range<Int> {
+    var lower = utf16Range.lowerBound
+    backward: while lower > 0 {
+      let (run, runRange) = run(containing: lower - 1)
+      guard case .text(let text, _) = run else { break }
+      let units = text.utf16
+      var index = units.index(units.startIndex, offsetBy: lower - runRange.lowerBound)
+      while index > units.startIndex {
+        let previous = units.index(before: index)
+        if Self.isLineTerminator(units[previous]) { break backward }
+        index = previous
+        lower -= 1
+      }
+    }
+    var upper = utf16Range.upperBound
+    let count = utf16Count
+    forward: while upper < count {
+      let (run, runRange) = run(containing: upper)
+      guard case .text(let text, _) = run else { break }
+      let units = text.utf16
+      var index = units.index(units.startIndex, offsetBy: upper - runRange.lowerBound)
+      while index < units.endIndex {
+        if Self.isLineTerminator(units[index]) { break forward }
+        units.formIndex(after: &index)
+        upper += 1
+      }
+    }
+    return lower..<upper
+  }
+
+  /// This document with every entity attribute removed (attachments and host attributes stay).
+  func removingEntities() -> RichText {
+    RichText(
+      runs: runs.map { run -> Run in
+        guard case .text(let text, var attributes) = run, attributes.entity != nil else { return run }
+        attributes.entity = nil
+        return .text(text, attributes)
+      })
+  }
+
+  /// Removes the entity attributes on the lines around `utf16Range`.
+  /// - Returns: What changed (the lines, replaced by the same text), or nil when they had no entity.
+  mutating func removeEntities(onLinesAround utf16Range: Range<Int>) -> TextChange? {
+    let lines = lineRange(around: utf16Range)
+    let content = slice(lines)
+    guard content.runs.contains(where: { if case .text(_, let a) = $0 { a.entity != nil } else { false } }) else {
+      return nil
+    }
+    return replaceSubrange(lines, with: content.removingEntities())
+  }
+
+  /// Recognizes entities on the lines around `utf16Range` with ``recognizingEntities()``'s rules, replacing
+  /// what was recognized there before.
+  /// - Returns: What changed (the lines, replaced by the same text), or nil when nothing did.
+  mutating func recognizeEntities(onLinesAround utf16Range: Range<Int>) -> TextChange? {
+    let lines = lineRange(around: utf16Range)
+    let content = slice(lines)
+    let recognized = content.removingEntities().recognizingEntities()
+    guard recognized != content else { return nil }
+    return replaceSubrange(lines, with: recognized)
+  }
+}

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import Emotext
+
+@Suite("Catalog search")
+struct CatalogSearchTests {
+  static func codes(_ query: String, limit: Int = 5, in catalog: EmoticonCatalog = .default) -> [String] {
+    catalog.search(query, limit: limit).map(\.code)
+  }
+
+  static let catalog = EmoticonCatalog(packs: [
+    EmoticonPack(
+      id: "t", displayName: "t",
+      emoticons: ["[微笑]", "[哈哈]", "[哈欠]", "[小明]", "[笑cry]", "[doge]", "[右哼哼]"].map {
+        Emoticon(code: $0, kind: .image(png: "x.png", gif: nil), packID: "t")
+      } + [
+        Emoticon(code: "[爱你]", aliases: ["[愛你]"], kind: .image(png: "x.png", gif: nil), packID: "t"),
+        Emoticon(code: "😀", kind: .emoji("😀"), packID: "t"),
+      ])
+  ])
+
+  @Test(arguments: [
+    ("哈", ["[哈哈]", "[哈欠]"]),  // names starting with it, in catalog order
+    ("哈欠", ["[哈欠]"]),  // the name itself
+    ("haha", ["[哈哈]"]),  // full pinyin
+    ("hah", ["[哈哈]"]),  // the last syllable unfinished
+    ("hh", ["[哈哈]", "[右哼哼]"]),  // initials, then initials from a later syllable
+    ("哈h", ["[哈哈]"]),  // Chinese and pinyin mixed
+    ("xiaom", ["[小明]"]),  // a syllable then a prefix
+    ("xm", ["[小明]"]),
+    ("xiao", ["[小明]", "[笑cry]", "[微笑]"]),  // from the start first, then a later syllable
+    ("ai", ["[爱你]"]),  // an alias's name counts once
+    ("愛", ["[爱你]"]),
+    ("[哈", ["[哈哈]", "[哈欠]"]),  // brackets are ignored
+    ("HA HA", ["[哈哈]"]),  // so are case and spaces
+    ("DOGE", ["[doge]"]),
+    ("zzz", []),
+  ])
+  func ranking(query: String, expected: [String]) {
+    #expect(Self.codes(query, in: Self.catalog) == expected)
+  }
+
+  @Test func anEmptyQueryListsImageEmoticonsInOrder() {
+    #expect(Self.codes("", limit: 3, in: Self.catalog) == ["[微笑]", "[哈哈]", "[哈欠]"])
+    #expect(Self.codes("", limit: 0, in: Self.catalog) == [])
+  }
+
+  @Test func theDefaultCatalogIsSearchedByPinyin() {
+    #expect(Self.codes("haha").contains("[哈哈]"))
+    #expect(Self.codes("hh").first == "[哈哈]")
+    #expect(Self.codes("xixi").first == "[嘻嘻]")
+  }
+
+  @Test func pinyinComesFromICU() throws {
+    let transliterator = try Transliterator(Transliterator.pinyinIdentifier)
+    #expect(try transliterator.transliterate("哈哈") == "ha ha")
+    #expect(try transliterator.transliterate("爱你") == "ai ni")
+    #expect(throws: SerializationError.self) { try Transliterator("No-Such-Transliterator") }
+    // Longer than the first buffer (4 units per unit): the shim asks for a larger one.
+    let long = String(repeating: "壮", count: 100)
+    #expect(try transliterator.transliterate(long) == Array(repeating: "zhuang", count: 100).joined(separator: " "))
+  }
+
+  @Test func copiesShareOneIndex() {
+    let copy = Self.catalog
+    _ = copy.search("x", limit: 1)
+    #expect(copy.searchIndexCache === Self.catalog.searchIndexCache)
+  }
+}
