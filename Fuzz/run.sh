@@ -24,7 +24,7 @@ build() {
   mkdir -p "$build/cicu"
   local sources=()
   while IFS= read -r file; do sources+=("$file"); done < <(
-    find "$root/Sources/Emotext" "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Fuzz/Targets" -name '*.swift' | sort)
+    find "$root/Sources/Emotext" "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Tests/EmotextTests/Oracle" "$root/Fuzz/Targets" -name '*.swift' | sort)
   local c_sources=("$root"/Sources/CICU/*.c)
   if [ -x "$binary" ] && [ -z "$(find "${sources[@]}" "${c_sources[@]}" "$root"/Sources/CICU/include "$0" -newer "$binary" | head -1)" ]; then
     return 0

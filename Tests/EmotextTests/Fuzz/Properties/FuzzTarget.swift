@@ -35,6 +35,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case html
   /// The terminal renderer: no control character from the input, lines wrapped to the width.
   case terminal
+  /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree.
+  case storage
 
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
@@ -47,6 +49,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .escapes: try EscapesProperty.check(bytes)
     case .html: try HTMLProperty.check(bytes)
     case .terminal: try TerminalProperty.check(bytes)
+    case .storage: try StorageProperty.check(bytes)
     }
   }
 }
