@@ -51,7 +51,7 @@ extension BenchmarkSuite {
     }
     if ProcessInfo.processInfo.environment["EMOTEXT_BENCH_VERBOSE"] != nil {
       FileHandle.standardError.write(
-        Data("runs \(document.runs.count) capacity \(document.runs.capacity) stride \(MemoryLayout<Run>.stride)\n".utf8)
+        Data("runs \(document.runs.count)\n".utf8)
       )
     }
   }

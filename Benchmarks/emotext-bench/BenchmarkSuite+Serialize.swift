@@ -37,7 +37,7 @@ extension BenchmarkSuite {
   // attribute per attachment is fast but gives a string that enumerates twice as slowly, which would
   // flatter Emotext. Not timed.
   static func attributedString(_ document: RichText) -> NSAttributedString {
-    attributedString(document.runs[...])
+    attributedString(Array(document.runs)[...])
   }
 
   private static func attributedString(_ runs: ArraySlice<Run>) -> NSMutableAttributedString {

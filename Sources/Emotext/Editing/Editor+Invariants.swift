@@ -14,7 +14,8 @@ extension Editor {
     for run in document.runs {
       if case .text(let text, _) = run, let token = tokenizer.matches(in: text).first {
         let tokenStart = runStart + text.utf16Offset(ofUTF8Offset: token.utf8Range.lowerBound)
-        preconditionFailure("the text run at \(runStart) holds the catalog token \(token.emoticon.code) at \(tokenStart)")
+        preconditionFailure(
+          "the text run at \(runStart) holds the catalog token \(token.emoticon.code) at \(tokenStart)")
       }
       runStart += run.utf16Count
     }

@@ -192,8 +192,8 @@ public struct Editor: Sendable {
     let caret = document.snapped(canonical.caret, content.isEmpty ? .backward : .forward)
     setSelection(caret..<caret)
     openGroup = group
-    #if DEBUG
-      document.checkInvariants()
+    #if EMOTEXT_INTERNAL_CHECKS
+      checkInvariants()
     #endif
   }
 

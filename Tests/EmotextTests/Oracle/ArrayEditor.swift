@@ -46,14 +46,16 @@ struct ArrayEditor: Sendable {
 
   /// An editor on `document` with the caret at its end, recognizing the catalog's `[xx]` tokens.
   init(
-    document: ArrayRichText = ArrayRichText(), catalog: EmoticonCatalog = .default, backspaceMode: BackspaceMode = .platform
+    document: ArrayRichText = ArrayRichText(), catalog: EmoticonCatalog = .default,
+    backspaceMode: BackspaceMode = .platform
   ) {
     self.init(document: document, tokenizer: BracketTokenizer(catalog: catalog), backspaceMode: backspaceMode)
   }
 
   /// An editor on `document` with the caret at its end, recognizing the tokens `tokenizer` finds.
   init(
-    document: ArrayRichText = ArrayRichText(), tokenizer: any EmoticonTokenizer, backspaceMode: BackspaceMode = .platform
+    document: ArrayRichText = ArrayRichText(), tokenizer: any EmoticonTokenizer,
+    backspaceMode: BackspaceMode = .platform
   ) {
     self.document = document
     anchor = document.utf16Count
@@ -309,4 +311,3 @@ extension ArrayRichText {
     return new
   }
 }
-

@@ -75,7 +75,8 @@ struct ArrayRichText: Hashable, Sendable {
     if case .text(let text, let attributes) = run {
       if text.isEmpty { return }
       if case .text(var previous, attributes)? = runStorage.last {
-        runStorage[runStorage.count - 1] = .text("", attributes)  // Note: drops the array's reference so the append is in place.
+        // Note: drops the array's reference so the append is in place.
+        runStorage[runStorage.count - 1] = .text("", attributes)
         previous += text
         runStorage[runStorage.count - 1] = .text(previous, attributes)
         runUTF16Ends[runUTF16Ends.count - 1] += text.utf16.count
@@ -234,7 +235,6 @@ struct ArrayRunLocation: Equatable {
   var runStart: Int
 }
 
-
 extension ArrayRichText {
   /// The run holding the unit at `utf16Offset`; an offset on a seam belongs to the run after it.
   /// - Complexity: O(log *n*) in the number of runs.
@@ -379,7 +379,8 @@ extension ArrayRichText {
     }
     if end.utf16Offset > 0, case .text(let text, _) = runs[end.run] {
       let cut = text.utf16.index(text.utf16.startIndex, offsetBy: end.utf16Offset)
-      precondition(cut.samePosition(in: text.unicodeScalars) != nil, "ArrayRichText offset \(utf16Offset) splits a surrogate pair")
+      precondition(
+        cut.samePosition(in: text.unicodeScalars) != nil, "ArrayRichText offset \(utf16Offset) splits a surrogate pair")
       body(String(text[..<cut]))
     }
   }
