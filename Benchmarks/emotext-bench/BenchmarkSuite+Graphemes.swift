@@ -7,9 +7,9 @@ extension BenchmarkSuite {
   mutating func runGraphemes() {
     let task = "count graphemes"
     guard shouldRun(task) else { return }
-    for size in corpusSizes {
-      let text = mixedInput(utf8Count: size)
-      let input = "mixed \(formatBytes(size))"
+    for corpus in corpora {
+      let text = input(corpus)
+      let input = corpus.name
       let bytes = text.utf8.count
       let document = RichText(text)  // Note: not tokenized, so every contender counts the same clusters.
       guard

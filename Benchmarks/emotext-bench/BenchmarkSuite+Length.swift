@@ -7,9 +7,9 @@ extension BenchmarkSuite {
     let task = "weighted length"
     guard shouldRun(task) || shouldRun("truncate") else { return }
     let tokenizer = tokenizer
-    for size in corpusSizes {
-      let text = mixedInput(utf8Count: size)
-      let input = "mixed \(formatBytes(size))"
+    for corpus in corpora {
+      let text = input(corpus)
+      let input = corpus.name
       let bytes = text.utf8.count
       let document = tokenizer.tokenize(text)
       if shouldRun(task) {
@@ -18,6 +18,9 @@ extension BenchmarkSuite {
         }
         measure(task, input: input, inputBytes: bytes, contender: "Emotext length(by: .weighted(.twitter))") {
           document.length(by: .weighted(.twitter))
+        }
+        measure(task, input: input, inputBytes: bytes, contender: "Emotext URLFinder.twitter (the URL part)") {
+          URLFinder.twitter.urlRanges(in: text).count
         }
         measure(
           task, input: input, inputBytes: bytes, contender: "Swift String.count (reference)",

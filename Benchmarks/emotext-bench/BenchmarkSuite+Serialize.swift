@@ -9,9 +9,9 @@ extension BenchmarkSuite {
   mutating func runSerialize() {
     let task = "serialize to post text"
     guard shouldRun(task) else { return }
-    for size in corpusSizes {
-      let text = mixedInput(utf8Count: size)
-      let input = "mixed \(formatBytes(size))"
+    for corpus in corpora {
+      let text = input(corpus)
+      let input = corpus.name
       let bytes = text.utf8.count
       let document = tokenizer.tokenize(text)
       let attributed = Self.attributedString(document)
@@ -37,7 +37,7 @@ extension BenchmarkSuite {
   // attribute per attachment is fast but gives a string that enumerates twice as slowly, which would
   // flatter Emotext. Not timed.
   static func attributedString(_ document: RichText) -> NSAttributedString {
-    attributedString(Array(document.runs)[...])
+    attributedString(Array(document.runs)[...])  // Note: Array(_:) keeps working if `runs` becomes a view.
   }
 
   private static func attributedString(_ runs: ArraySlice<Run>) -> NSMutableAttributedString {
@@ -88,36 +88,63 @@ extension BenchmarkSuite {
   }
 
   /// Build a document by inserting text and emoticons at a moving caret: `Editor` vs.
-  /// NSMutableAttributedString `replaceCharacters(in:with:)`.
+  /// NSMutableAttributedString `replaceCharacters(in:with:)`, at 1 000, 10 000 and 100 000 emoticons, with the
+  /// time per insertion at each count (it should not grow with the document).
   mutating func runCompose() {
     let task = "compose at a moving caret"
     guard shouldRun(task) else { return }
     let images = Input.knownTokens.compactMap { tokenizer.catalog.emoticon(forToken: $0) }
     guard !images.isEmpty else { return }
-    for emoticonCount in checkOnly ? [200] : quick ? [1_000] : [1_000, 10_000] {
-      let script = Self.composeScript(emoticonCount: emoticonCount, images: images)
+    var perInsertion: [(emoticons: Int, seconds: Double)] = []
+    var baselineSeconds: [Int: Double] = [:]
+    for emoticonCount in checkOnly ? [200, 2_000] : quick ? [1_000, 10_000] : [1_000, 10_000, 100_000] {
+      let (script, expected) = Self.composeScript(emoticonCount: emoticonCount, images: images)
       let input = "\(emoticonCount) emoticons"
       let insertions = Double(script.count)
-      let expected = Self.replayInEditor(script).document.postText
-      measure(
+      let editor = measure(
         task, input: input, inputBytes: expected.utf8.count, contender: "Emotext Editor", unit: "insertions/s",
-        work: insertions, check: { difference($0.document.postText, expected) }
-      ) {
-        Self.replayInEditor(script)
+        work: insertions, check: { difference($0.document.postText, expected) }, { Self.replayInEditor(script) })
+      if editor != nil, !checkOnly, let last = measurements.last {
+        perInsertion.append((emoticonCount, last.medianSeconds / insertions))
+        measurements[measurements.count - 1].note = String(
+          format: "%.2f µs per insertion", last.medianSeconds / insertions * 1e6)
       }
-      measure(
+      // Note: NSMutableAttributedString's insertion costs grow with the document (each is O(length)), so its
+      // run time grows with the square of the count; it runs only where that stays under a minute.
+      if let previous = baselineSeconds.keys.max(), let seconds = baselineSeconds[previous] {
+        let estimate = seconds * pow(Double(emoticonCount) / Double(previous), 2)
+        if estimate > 60 && !checkOnly {
+          say(
+            String(
+              format: "  NSMutableAttributedString at %d emoticons: not run (about %.0f s per run, from %.2f s at %d)",
+              emoticonCount, estimate, seconds, previous))
+          continue
+        }
+      }
+      if measure(
         task, input: input, inputBytes: expected.utf8.count, contender: "NSMutableAttributedString",
-        unit: "insertions/s", work: insertions, check: { difference(Self.postText(of: $0), expected) }
-      ) {
-        Self.replayInAttributedString(script)
+        unit: "insertions/s", work: insertions, check: { difference(Self.postText(of: $0), expected) },
+        {
+          Self.replayInAttributedString(script)
+        }) != nil, !checkOnly, let last = measurements.last
+      {
+        baselineSeconds[emoticonCount] = last.medianSeconds
       }
+    }
+    if let first = perInsertion.first, let last = perInsertion.last, perInsertion.count > 1 {
+      let steps = perInsertion.map { String(format: "%.2f µs at %d", $0.seconds * 1e6, $0.emoticons) }
+      say(
+        String(
+          format: "  → compose: time per insertion %@; %d/%d: %.2f×", steps.joined(separator: ", "), last.emoticons,
+          first.emoticons, last.seconds / first.seconds))
     }
   }
 
   /// A deterministic script: short typed text, then an emoticon, with the caret jumping somewhere else
   /// every 8 steps. The carets are the ones `Editor` reports (on cluster boundaries), so both contenders
   /// insert at the same places.
-  static func composeScript(emoticonCount: Int, images: [Emoticon]) -> [ComposeStep] {
+  /// Also returns the post text the script produces.
+  static func composeScript(emoticonCount: Int, images: [Emoticon]) -> ([ComposeStep], String) {
     var generator = SeededGenerator(seed: Input.seed ^ UInt64(emoticonCount))
     let typed = ["今天", "好开心", "ok ", "哈", "😀", "👍🏽", "我们走吧", "see you ", "。", "🇨🇳", "真的"]
     var editor = Editor(catalog: .default)
@@ -136,7 +163,7 @@ extension BenchmarkSuite {
       case .emoticon(let emoticon): editor.insert(emoticon: emoticon)
       }
     }
-    return script
+    return (script, editor.document.postText)
   }
 
   static func replayInEditor(_ script: [ComposeStep]) -> Editor {

@@ -21,9 +21,9 @@ extension BenchmarkSuite {
     defer { cicu_regex_close(icuRegex) }
 
     let tokenizer = tokenizer
-    for size in corpusSizes {
-      let text = mixedInput(utf8Count: size)
-      let input = "mixed \(formatBytes(size))"
+    for corpus in corpora {
+      let text = input(corpus)
+      let input = corpus.name
       let bytes = text.utf8.count
       guard
         let reference = measure(

@@ -17,7 +17,25 @@ struct BenchmarkSuite {
   /// Output checks that failed; a contender that fails is not timed.
   var mismatches: [OutputMismatch] = []
   let tokenizer = BracketTokenizer(catalog: .default)
-  private var mixedInputs: [Int: String] = [:]
+  /// The input profiles the tasks run on.
+  var profiles: [Profile] = Profile.allCases
+  private var inputs: [Corpus: String] = [:]
+
+  /// How generated input text is made.
+  enum Profile: String, CaseIterable {
+    /// Synthetic text with every kind of content and a bracket token about every 180 bytes.
+    case mixed
+    /// Posts whose statistics follow real Weibo posts (a bracket token about every 70 bytes), joined by LF.
+    case realistic
+  }
+
+  /// One generated input: a profile at a size.
+  struct Corpus: Hashable {
+    var profile: Profile
+    var utf8Count: Int
+    /// How rows name it, e.g. "realistic 1 MB".
+    var name: String { "\(profile.rawValue) \(formatBytes(utf8Count))" }
+  }
 
   init(quick: Bool, filter: String?, contenderFilter: String? = nil) {
     self.quick = quick
@@ -26,9 +44,14 @@ struct BenchmarkSuite {
     budget = quick ? .quick : .full
   }
 
-  /// The mixed-corpus sizes the throughput tasks run on.
+  /// The corpus sizes the throughput tasks run on.
   var corpusSizes: [Int] {
     checkOnly ? [64 << 10] : quick ? [64 << 10, 1 << 20] : [64 << 10, 1 << 20, 8 << 20, 64 << 20]
+  }
+
+  /// Every profile at every corpus size, profile by profile.
+  var corpora: [Corpus] {
+    profiles.flatMap { profile in corpusSizes.map { Corpus(profile: profile, utf8Count: $0) } }
   }
 
   func shouldRun(_ task: String) -> Bool {
@@ -36,17 +59,25 @@ struct BenchmarkSuite {
     return task.localizedCaseInsensitiveContains(filter)
   }
 
-  /// The mixed corpus of `utf8Count` bytes, generated once per run.
-  mutating func mixedInput(utf8Count: Int) -> String {
-    if let text = mixedInputs[utf8Count] { return text }
-    let text = Input.mixed(utf8Count: utf8Count)
-    mixedInputs[utf8Count] = text
+  /// The text of `corpus`, generated once per run.
+  mutating func input(_ corpus: Corpus) -> String {
+    if let text = inputs[corpus] { return text }
+    let text = Self.generate(corpus.profile, utf8Count: corpus.utf8Count)
+    inputs[corpus] = text
     return text
+  }
+
+  /// Text of `profile`, at least `utf8Count` bytes.
+  static func generate(_ profile: Profile, utf8Count: Int, seed: UInt64 = Input.seed) -> String {
+    switch profile {
+    case .mixed: Input.mixed(utf8Count: utf8Count, seed: seed)
+    case .realistic: Input.realistic(utf8Count: utf8Count, seed: seed)
+    }
   }
 
   /// Drops generated inputs larger than `utf8Count`, to keep the memory of later tasks small.
   mutating func dropInputs(largerThan utf8Count: Int) {
-    mixedInputs = mixedInputs.filter { $0.key <= utf8Count }
+    inputs = inputs.filter { $0.key.utf8Count <= utf8Count }
   }
 
   /// Times `body` for one contender after checking its warm-up output with `check` (nil when it agrees,

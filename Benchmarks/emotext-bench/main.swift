@@ -2,12 +2,14 @@ import Emotext
 import Foundation
 
 let usage = """
-  usage: swift run -c release emotext-bench [--quick] [--json PATH] [--filter TEXT]
+  usage: swift run -c release emotext-bench [--quick] [--profile mixed|realistic|all] [--json PATH] [--filter TEXT]
 
   Times Emotext against the baselines users would otherwise pick (NSRegularExpression, Swift Regex,
   ICU uregex, memchr, NSAttributedString), on the same deterministic inputs, in one process.
 
-    --quick        smaller inputs (64 KB and 1 MB) and shorter budgets: under a minute
+    --quick        smaller inputs (64 KB and 1 MB) and shorter budgets: a few minutes
+    --profile P    the generated input text: mixed (synthetic, every kind of content), realistic (posts
+                   with the statistics of real Weibo posts, joined by LF) or all (default)
     --check        run every contender once on small inputs and check that they agree; no timing
                    (what CI runs, in a debug build)
     --json PATH    also write every measurement, with its samples, to PATH
@@ -23,6 +25,7 @@ var checkOnly = false
 var jsonPath: String?
 var filter: String?
 var contenderFilter: String?
+var profiles = BenchmarkSuite.Profile.allCases
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -31,8 +34,20 @@ while let argument = arguments.popFirst() {
   case "--json": jsonPath = arguments.popFirst()
   case "--filter": filter = arguments.popFirst()
   case "--contender": contenderFilter = arguments.popFirst()
+  case "--profile":
+    let name = arguments.popFirst() ?? ""
+    if name == "all" {
+      profiles = BenchmarkSuite.Profile.allCases
+    } else if let profile = BenchmarkSuite.Profile(rawValue: name) {
+      profiles = [profile]
+    } else {
+      FileHandle.standardError.write(Data("unknown profile \(name): expected mixed, realistic or all\n".utf8))
+      exit(2)
+    }
   case "--memory-probe":
-    BenchmarkSuite.memoryProbe(utf8Count: Int(arguments.popFirst() ?? "") ?? 64 << 20)
+    let size = Int(arguments.popFirst() ?? "") ?? 64 << 20
+    BenchmarkSuite.memoryProbe(
+      utf8Count: size, profile: BenchmarkSuite.Profile(rawValue: arguments.popFirst() ?? "") ?? .mixed)
     exit(0)
   case "--help", "-h":
     say(usage)
@@ -42,7 +57,7 @@ while let argument = arguments.popFirst() {
     exit(2)
   }
 }
-for option in ["--json", "--filter", "--contender"] where CommandLine.arguments.last == option {
+for option in ["--json", "--filter", "--contender", "--profile"] where CommandLine.arguments.last == option {
   FileHandle.standardError.write(Data("\(option) needs a value\n\(usage)\n".utf8))
   exit(2)
 }
@@ -62,12 +77,15 @@ for option in ["--json", "--filter", "--contender"] where CommandLine.arguments.
 
 var suite = BenchmarkSuite(quick: quick, filter: filter, contenderFilter: contenderFilter)
 suite.checkOnly = checkOnly
+suite.profiles = profiles
 let started = ContinuousClock.now
 say(
-  "emotext-bench: \(checkOnly ? "output check" : quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+  "emotext-bench: \(checkOnly ? "output check" : quick ? "quick" : "full") run, Unicode \(unicodeVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, profiles \(profiles.map(\.rawValue).joined(separator: ", "))"
 )
+suite.runProfileStatistics()
 say(BenchmarkSuite.header)
 suite.runTokenize()
+suite.runPosts()
 suite.runSerialize()
 suite.runGraphemes()
 suite.runWeightedLength()
@@ -77,6 +95,7 @@ suite.runKeystroke()
 suite.runRoundTrip()
 suite.runPathological()
 suite.runMemory()
+suite.printTargetSummary()
 say(String(format: "finished in %.0f s", (ContinuousClock.now - started).seconds))
 
 if let jsonPath {

@@ -4,7 +4,7 @@ enum ParseCommand: Command {
   static let name = "parse"
   static let summary = "tokenize post text and print its runs, one line per run (or --json)"
   static let usage = """
-    usage: emotext parse [--catalog PATH] [--json] [--jsonl] [--jobs N] [TEXT]
+    usage: emotext parse [--catalog PATH] [--json] [--entities] [--jsonl] [--jobs N] [TEXT]
 
     Tokenizes TEXT, or each line of stdin as one post, and prints one line per
     run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
@@ -12,6 +12,8 @@ enum ParseCommand: Command {
 
     options:
       --json          print each post as the document JSON, one per line
+      --entities      mark mentions, topics and links by Weibo's rules (links: http(s):// only):
+                      "entity": "mention" | "topic" | "link" in the JSON, entity … in the listing
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
                       (with --jsonl each output line is {"text": post, "version": 1, "runs": […]})
@@ -23,17 +25,21 @@ enum ParseCommand: Command {
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
     let json = arguments.flag("--json")
+    let entities = arguments.flag("--entities")
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
+    let parse: @Sendable (String) -> RichText = { text in
+      entities ? tokenizer.tokenize(text).recognizingEntities() : tokenizer.tokenize(text)
+    }
     if input.paths != ["-"] {
       guard input.paths.count == 1 else { throw UsageError("parse takes one TEXT argument") }
-      let document = tokenizer.tokenize(input.paths[0])
+      let document = parse(input.paths[0])
       print(json ? document.documentJSON.serialized : document.runListing.joined(separator: "\n"))
       return 0
     }
     var first = true
     try input.forEachLine { line in
-      input.text(of: line).map { text in (text, tokenizer.tokenize(text)) }
+      input.text(of: line).map { text in (text, parse(text)) }
     } consume: { pair, _, _ in
       let (text, document) = pair
       if input.jsonl {

@@ -17,7 +17,9 @@ extension ComposerScreen {
     line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
 
     // The text area, scrolled so the caret's line shows.
-    let shown = editor.document.recognizingEntities()
+    // Note: links as the counter finds URLs, so what shows as a link is what counts as one.
+    let urls = if case .weighted(let rule) = measure { rule.urlFinder } else { URLFinder.weibo }
+    let shown = editor.document.recognizingEntities(urls: urls)
     let layout = TerminalLayout(shown, columns: textColumns, emoticonCodes: false)
     let caret = layout.position(ofCaret: editor.caret)
     let firstLine = max(0, caret.line - textRows + 1)

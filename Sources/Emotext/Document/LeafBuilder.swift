@@ -70,20 +70,88 @@ struct LeafBuilder {
   /// Appends the descriptors of `leaf` that overlap its bytes `utf8Range` (whole descriptors, or cut at the
   /// range's ends, which lie on scalar boundaries).
   mutating func appendContent(of leaf: Node, utf8Range: Range<Int>) {
+    guard !utf8Range.isEmpty else { return }
+    var whole: Range<Int>?
+    var wholeStart = 0
     var position = 0
-    for descriptor in leaf.descriptors {
+    for (index, descriptor) in leaf.descriptors.enumerated() {
       let end = position + Int(descriptor.utf8Count)
       defer { position = end }
-      let lower = max(position, utf8Range.lowerBound)
-      let upper = min(end, utf8Range.upperBound)
-      guard lower < upper else { continue }
-      let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: lower)
-      let piece = leaf.text[start..<leaf.text.utf8.index(start, offsetBy: upper - lower)]
-      switch descriptor.content {
-      case .text(let attributes): appendText(piece, attributes: attributes)
-      case .emoticon(let emoticon): appendAttachment(emoticon, token: piece)
+      if end <= utf8Range.lowerBound { continue }
+      if position >= utf8Range.upperBound { break }
+      if position >= utf8Range.lowerBound && end <= utf8Range.upperBound {
+        if let run = whole {
+          whole = run.lowerBound..<(index + 1)
+        } else {
+          whole = index..<(index + 1)
+          wholeStart = position
+        }
+      } else {
+        if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart) }
+        whole = nil
+        appendPiece(of: leaf, descriptor, max(position, utf8Range.lowerBound)..<min(end, utf8Range.upperBound))
       }
     }
+    if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart) }
+  }
+
+  /// Appends the bytes `utf8Range` of `leaf`, which lie in `descriptor`.
+  private mutating func appendPiece(of leaf: Node, _ descriptor: RunDescriptor, _ utf8Range: Range<Int>) {
+    let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8Range.lowerBound)
+    let piece = leaf.text[start..<leaf.text.utf8.index(start, offsetBy: utf8Range.count)]
+    switch descriptor.content {
+    case .text(let attributes): appendText(piece, attributes: attributes)
+    case .emoticon(let emoticon): appendAttachment(emoticon, token: piece)
+    }
+  }
+
+  /// Appends the whole descriptors `indices` of `leaf` (starting at byte `utf8Start`): with one copy of
+  /// their bytes when they fit in the leaf being filled, else one by one.
+  // Note: an edit rebuilds the leaves it touches, and a leaf of short runs (a composed message) would
+  // otherwise cost a String slice and append per run.
+  private mutating func appendWhole(_ leaf: Node, _ indices: Range<Int>, utf8Start: Int) {
+    var first = indices.lowerBound
+    var utf8 = utf8Start
+    if let attributes = descriptors.last?.attributes, leaf.descriptors[first].isText(attributes) {
+      let length = Int(leaf.descriptors[first].utf8Count)
+      appendPiece(of: leaf, leaf.descriptors[first], utf8..<(utf8 + length))
+      utf8 += length
+      first += 1
+    }
+    guard first < indices.upperBound else { return }
+    let slice = leaf.descriptors[first..<indices.upperBound]
+    let byteCount = slice.reduce(0) { $0 + Int($1.utf8Count) }
+    guard source == nil && leafUTF8 + byteCount <= targetUTF8 && descriptors.count + slice.count <= targetDescriptors
+    else {
+      for descriptor in slice {
+        let length = Int(descriptor.utf8Count)
+        appendPiece(of: leaf, descriptor, utf8..<(utf8 + length))
+        utf8 += length
+      }
+      return
+    }
+    var utf16 = 0
+    var scalars = 0
+    var bytes = leaf.text
+    bytes.withUTF8 { buffer in
+      var position = utf8
+      for descriptor in slice {
+        let length = Int(descriptor.utf8Count)
+        switch descriptor.content {
+        case .emoticon: scalars += 1
+        case .text:
+          scalars += String.counts(ofUTF8: UnsafeBufferPointer(rebasing: buffer[position..<(position + length)])).scalars
+        }
+        utf16 += Int(descriptor.utf16Count)
+        position += length
+      }
+    }
+    let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8)
+    ownText.append(contentsOf: leaf.text[start..<leaf.text.utf8.index(start, offsetBy: byteCount)])
+    descriptors.append(contentsOf: slice)
+    leafUTF8 += byteCount
+    leafUTF16 += utf16
+    leafScalars += scalars
   }
 
   // MARK: Slicing

@@ -8,8 +8,9 @@ extension RichText {
   ///   the `@` must not follow a letter or digit (`a@b.com` is no mention). In a repost chain
   ///   `//@name: text`, `@name` is the entity and `//` and `:` stay plain text.
   /// - a topic is the closed form `#…#` on one line, at most 64 Unicode scalars between the `#`s, not only spaces.
-  /// - a link starts with `http://` or `https://` (any case) and runs to the first space, non-ASCII
-  ///   character or `<>"`; trailing `.,;:!?'` and an unbalanced `)` stay outside.
+  /// - a link is what `urls` finds (``URLFinder``; Weibo's: `http://` or `https://` only, with the host, path and
+  ///   query of twitter-text's grammar), the same URLs a weighted length with that finder weighs. Links are
+  ///   found first: a mention or topic never overlaps one.
   ///
   /// Entity runs start and end on grapheme boundaries: a candidate whose end falls inside a cluster
   /// (`#话题#` followed by a combining mark) is shortened to the previous boundary, or dropped when it
@@ -21,8 +22,9 @@ extension RichText {
   /// // runs: "//", "@小明" (mention), ": 看 ", "#春天#" (topic), " ", "https://weibo.com" (link)
   /// ```
   ///
+  /// - Parameter urls: What counts as a link; ``URLFinder/weibo`` by default.
   /// - Complexity: O(*n*) in the length of the text.
-  public func recognizingEntities() -> RichText {
+  public func recognizingEntities(urls: URLFinder = .weibo) -> RichText {
     var result: [Run] = []
     result.reserveCapacity(runs.count)
     for run in runs {
@@ -31,7 +33,7 @@ extension RichText {
         continue
       }
       var start = text.utf8.startIndex
-      for entity in EntityScanner.entities(in: text) {
+      for entity in EntityScanner.entities(in: text, urls: urls) {
         let lower = text.utf8.index(text.utf8.startIndex, offsetBy: entity.utf8Range.lowerBound)
         let upper = text.utf8.index(text.utf8.startIndex, offsetBy: entity.utf8Range.upperBound)
         if start < lower { result.append(.text(String(text[start..<lower]), attributes)) }
@@ -56,10 +58,14 @@ enum EntityScanner {
   /// The longest topic, in Unicode scalars between the `#`s.
   static let topicCharacterLimit = 64
 
-  /// The entities in `text`, in order, never overlapping, each on grapheme boundaries.
-  static func entities(in text: String) -> [Match] {
+  /// The entities in `text`, in order, never overlapping, each on grapheme boundaries: the links `urls` finds,
+  /// and mentions and topics between them.
+  static func entities(in text: String, urls: URLFinder) -> [Match] {
+    let links = urls.urlRanges(in: text)
     let scalars = Array(text.unicodeScalars)
-    guard scalars.contains(where: { $0 == "@" || $0 == "#" || $0 == "h" || $0 == "H" }) else { return [] }
+    guard scalars.contains(where: { $0 == "@" || $0 == "#" }) else {
+      return links.map { Match(kind: .link, utf8Range: $0) }
+    }
     var utf8Offsets: [Int] = []  // the UTF-8 offset of each scalar, plus the end
     utf8Offsets.reserveCapacity(scalars.count + 1)
     var utf8Offset = 0
@@ -71,13 +77,24 @@ enum EntityScanner {
     let boundaries = Set(GraphemeBreaks.boundaries(in: text)).union([0])
 
     var matches: [Match] = []
+    var linkIndex = 0
     var index = 0
     while index < scalars.count {
+      // Note: a mention or topic ends before the next link starts (`limit`); the link itself is the finder's.
+      var limit = scalars.count
+      if linkIndex < links.count {
+        if utf8Offsets[index] == links[linkIndex].lowerBound {
+          matches.append(Match(kind: .link, utf8Range: links[linkIndex]))
+          while utf8Offsets[index] < links[linkIndex].upperBound { index += 1 }
+          linkIndex += 1
+          continue
+        }
+        limit = scalarIndex(ofUTF8Offset: links[linkIndex].lowerBound, in: utf8Offsets, from: index)
+      }
       let candidate: (TextAttributes.Entity, Int)? =
         switch scalars[index] {
-        case "@": mentionEnd(in: scalars, at: index).map { (.mention, $0) }
-        case "#": topicEnd(in: scalars, at: index).map { (.topic, $0) }
-        case "h", "H": linkEnd(in: scalars, at: index).map { (.link, $0) }
+        case "@": mentionEnd(in: scalars[..<limit], at: index).map { (.mention, $0) }
+        case "#": topicEnd(in: scalars[..<limit], at: index).map { (.topic, $0) }
         default: nil
         }
       guard let (kind, proposedEnd) = candidate, boundaries.contains(utf8Offsets[index]) else {
@@ -87,12 +104,7 @@ enum EntityScanner {
       // Note: shorten to a grapheme boundary, then check that what is left is still an entity.
       var end = proposedEnd
       while end > index, !boundaries.contains(utf8Offsets[end]) { end -= 1 }
-      let stillValid =
-        switch kind {
-        case .mention: end - index >= 2
-        case .topic: end == proposedEnd
-        case .link: end == proposedEnd || linkEnd(in: Array(scalars[index..<end]), at: 0) == end - index
-        }
+      let stillValid = kind == .mention ? end - index >= 2 : end == proposedEnd
       guard stillValid else {
         index += 1
         continue
@@ -101,6 +113,13 @@ enum EntityScanner {
       index = end
     }
     return matches
+  }
+
+  /// The index of the scalar at `utf8Offset`, searching `utf8Offsets` from `start`.
+  private static func scalarIndex(ofUTF8Offset utf8Offset: Int, in utf8Offsets: [Int], from start: Int) -> Int {
+    var index = start
+    while utf8Offsets[index] < utf8Offset { index += 1 }
+    return index
   }
 
   /// Letters, marks, digits, `_` and `-`: what a Weibo nickname is made of.
@@ -120,7 +139,7 @@ enum EntityScanner {
   }
 
   /// The end (scalar index) of the mention whose `@` is at `start`.
-  private static func mentionEnd(in scalars: [Unicode.Scalar], at start: Int) -> Int? {
+  private static func mentionEnd(in scalars: ArraySlice<Unicode.Scalar>, at start: Int) -> Int? {
     if start > 0, isASCIIAlphanumeric(scalars[start - 1]) { return nil }
     var end = start + 1
     while end < scalars.count, isNameScalar(scalars[end]) { end += 1 }
@@ -128,7 +147,7 @@ enum EntityScanner {
   }
 
   /// The end (scalar index, after the closing `#`) of the topic whose opening `#` is at `start`.
-  private static func topicEnd(in scalars: [Unicode.Scalar], at start: Int) -> Int? {
+  private static func topicEnd(in scalars: ArraySlice<Unicode.Scalar>, at start: Int) -> Int? {
     var end = start + 1
     var hasContent = false
     while end < scalars.count, end - start - 1 <= topicCharacterLimit {
@@ -139,41 +158,5 @@ enum EntityScanner {
       end += 1
     }
     return nil
-  }
-
-  /// The end (scalar index) of the http(s) URL starting at `start`.
-  private static func linkEnd(in scalars: [Unicode.Scalar], at start: Int) -> Int? {
-    if start > 0, isASCIIAlphanumeric(scalars[start - 1]) { return nil }
-    var prefixEnd: Int?
-    for prefix in ["http://", "https://"] {
-      let prefixScalars = Array(prefix.unicodeScalars)
-      guard start + prefixScalars.count <= scalars.count else { continue }
-      let matchesPrefix = zip(scalars[start..<(start + prefixScalars.count)], prefixScalars).allSatisfy {
-        Character($0.0).lowercased() == String($0.1)
-      }
-      if matchesPrefix { prefixEnd = start + prefixScalars.count }
-    }
-    guard let prefixEnd else { return nil }
-    var end = prefixEnd
-    while end < scalars.count {
-      let scalar = scalars[end]
-      guard scalar.isASCII, scalar.value > 0x20, scalar.value != 0x7F, !"<>\"`".unicodeScalars.contains(scalar)
-      else { break }
-      end += 1
-    }
-    // Note: punctuation that ends a sentence is not part of the URL; a `)` is only when it closes a `(` in it.
-    while end > prefixEnd {
-      let last = scalars[end - 1]
-      if ".,;:!?'".unicodeScalars.contains(last) {
-        end -= 1
-      } else if last == ")" {
-        let opened = scalars[prefixEnd..<end].filter { $0 == "(" }.count
-        let closed = scalars[prefixEnd..<end].filter { $0 == ")" }.count
-        if closed > opened { end -= 1 } else { break }
-      } else {
-        break
-      }
-    }
-    return end > prefixEnd ? end : nil
   }
 }

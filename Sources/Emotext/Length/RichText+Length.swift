@@ -94,7 +94,7 @@ extension RichText {
     if case .weighted(let weighted) = measure { rule = weighted }
     // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
     let normalizes = rule?.normalizesToNFC == true && !nfc(text).utf8.elementsEqual(text.utf8)
-    let urls = rule?.urlWeight != nil ? URLScanner.urlRanges(in: text) : []
+    let urls = rule.map { $0.urlWeight != nil ? $0.urlFinder.urlRanges(in: text) : [] } ?? []
     var urlIndex = 0
     var urlUTF16Count = 0
     var utf16Offset = 0
@@ -154,11 +154,10 @@ extension RichText {
           continue
         }
         var textStart = 0
-        for url in URLScanner.urlRanges(in: text) {
+        // Note: the finder's URLs start and end on cluster boundaries, as the unit walk's units do.
+        for url in rule.urlFinder.urlRanges(in: text) {
           sum += Self.weight(ofScalars: text.utf8Slice(textStart..<url.lowerBound).unicodeScalars, rule) + urlWeight
-          // Note: as in the unit walk, a cluster the URL ends inside (`…/A6x1️⃣`) belongs to the URL.
-          textStart = GraphemeBreaks.isBoundary(url.upperBound, in: text)
-            ? url.upperBound : GraphemeBreaks.boundary(after: url.upperBound, in: text)
+          textStart = url.upperBound
         }
         sum += Self.weight(ofScalars: text.utf8Slice(textStart..<text.utf8.count).unicodeScalars, rule)
       }
@@ -190,49 +189,5 @@ extension RichText {
     } catch {
       preconditionFailure("ICU normalization failed: \(error)")
     }
-  }
-}
-
-/// Finds `http://` and `https://` URLs in text, the way counting rules see them.
-enum URLScanner {
-  /// The UTF-8 ranges of the URLs in `text`: the scheme, then printable ASCII other than `"<>[]{}|\^` and
-  /// backtick, without trailing `.,:;!?'")`.
-  static func urlRanges(in text: String) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    var text = text
-    text.withUTF8 { bytes in
-      var index = 0
-      while index + 7 < bytes.count {
-        guard bytes[index] | 0x20 == UInt8(ascii: "h"), let schemeEnd = schemeEnd(bytes, at: index) else {
-          index += 1
-          continue
-        }
-        var end = schemeEnd
-        while end < bytes.count, isURLByte(bytes[end]) { end += 1 }
-        while end > schemeEnd, ".,:;!?'\")".utf8.contains(bytes[end - 1]) { end -= 1 }
-        if end > schemeEnd {
-          result.append(index..<end)
-          index = end
-        } else {
-          index = schemeEnd
-        }
-      }
-    }
-    return result
-  }
-
-  private static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-    for scheme in ["http://", "https://"] {
-      let count = scheme.utf8.count
-      guard index + count <= bytes.count else { continue }
-      if zip(bytes[index..<(index + count)], scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
-        return index + count
-      }
-    }
-    return nil
-  }
-
-  private static func isURLByte(_ byte: UInt8) -> Bool {
-    byte > 0x20 && byte < 0x7F && !"\"<>[]{}|\\^`".utf8.contains(byte)
   }
 }

@@ -129,7 +129,11 @@ public struct HTMLRenderer: Sendable {
       if topic.hasSuffix("#") { topic = topic.dropLast() }
       url = topicURLTemplate.replacingEvery("{topic}", with: Self.percentEncoded(String(topic)))
     case .link:
-      url = string
+      // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
+      // does; as it is, it would be a relative URL.
+      let isBareDomain =
+        !URLFinder.startsWithScheme(string) && URLFinder.twitter.urlRanges(in: string) == [0..<string.utf8.count]
+      url = isBareDomain ? "http://" + string : string
     }
     return Self.isSafeURL(url) ? url : nil
   }

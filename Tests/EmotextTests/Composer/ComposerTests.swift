@@ -131,6 +131,15 @@ import Testing
     #expect(screen.length == 5)
   }
 
+  /// The composer shows as links exactly what its counter counts as URLs: a bare domain with Twitter's rule.
+  @Test func linksFollowTheCounterRule() {
+    for (measure, linked) in [(LengthMeasure.weighted(.twitter), true), (.weighted(.weibo), false)] {
+      var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24, limit: 280, measure: measure)
+      screen.handle(.text("看 t.co/abc"))
+      #expect(screen.draw().contains(ANSI.underlinedBlue + "t.co/abc") == linked, "\(measure)")
+    }
+  }
+
   @Test func drawsPlaceholderCounterAndKeyboardWithin80By24() {
     var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24)
     let empty = Self.visibleRows(screen.draw())

@@ -20,6 +20,16 @@ import Testing
         """)
   }
 
+  /// A bare domain linked by Twitter's rule gets `http://`, not a relative href; a scheme stays as written.
+  @Test func bareDomainLinksGetAScheme() {
+    let text = RichText("see t.co/abc and HTTPS://a.com").recognizingEntities(urls: .twitter)
+    #expect(
+      HTMLRenderer.format(text) == """
+        see <a class="link" href="http://t.co/abc">t.co/abc</a> and \
+        <a class="link" href="HTTPS://a.com">HTTPS://a.com</a>
+        """)
+  }
+
   @Test func withoutLinksImagesOrWithABaseURL() {
     let text = post("@a [哈哈]")
     #expect(

@@ -41,7 +41,7 @@ import Testing
     let rule = WeightedLengthRule(
       ranges: [.init(0x30...0x39, weight: 0)], defaultWeight: 3, emojiClusterWeight: 5,
       emoticonWeight: 7, urlWeight: 11)
-    #expect(tokenizer.tokenize("a1😀[哈哈]http://x.y").length(by: .weighted(rule)) == 3 + 0 + 5 + 7 + 11)
+    #expect(tokenizer.tokenize("a1😀[哈哈]http://x.io").length(by: .weighted(rule)) == 3 + 0 + 5 + 7 + 11)
   }
 
   @Test(arguments: [

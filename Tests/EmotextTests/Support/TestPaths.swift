@@ -9,4 +9,14 @@ enum TestPaths {
   static let corpus = packageRoot.appendingPathComponent("Corpus")
   /// `../shared/fixtures`, beside the package root.
   static let sharedFixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+  /// `shared/conformance/twitter-text` beside the package root or beside a folder holding it (a worktree under
+  /// `wt/`); the first candidate when there is none (a clone outside this workspace).
+  static let twitterTextConformance: URL = {
+    let candidates = [
+      packageRoot.deletingLastPathComponent(), packageRoot.deletingLastPathComponent().deletingLastPathComponent(),
+    ]
+    .map { $0.appendingPathComponent("shared/conformance/twitter-text") }
+    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("extract.json").path) }
+      ?? candidates[0]
+  }()
 }

@@ -35,6 +35,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case html
   /// The terminal renderer: no control character from the input, lines wrapped to the width.
   case terminal
+  /// The URL finder: whole clusters, in order; entity links and weighted length see exactly its URLs.
+  case urls
   /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree.
   case storage
 
@@ -49,6 +51,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .escapes: try EscapesProperty.check(bytes)
     case .html: try HTMLProperty.check(bytes)
     case .terminal: try TerminalProperty.check(bytes)
+    case .urls: try URLProperty.check(bytes)
     case .storage: try StorageProperty.check(bytes)
     }
   }
