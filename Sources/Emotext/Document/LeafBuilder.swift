@@ -140,7 +140,8 @@ struct LeafBuilder {
         switch descriptor.content {
         case .emoticon: scalars += 1
         case .text:
-          scalars += String.counts(ofUTF8: UnsafeBufferPointer(rebasing: buffer[position..<(position + length)])).scalars
+          let piece = UnsafeBufferPointer(rebasing: buffer[position..<(position + length)])
+          scalars += String.counts(ofUTF8: piece).scalars
         }
         utf16 += Int(descriptor.utf16Count)
         position += length
