@@ -46,14 +46,16 @@ wait_for_line() {
   fail "timed out waiting for a line matching '$1'"
 }
 
-# Starts the composer in a fresh 80×24 tmux session; its stdout and exit status go to files.
+# Starts the composer in a fresh tmux session (80×24, or COLUMNS×ROWS from $size); its stdout and exit
+# status go to files.
+size="80 24"
 start() {
   # Note: each run gets its own tmux server; starting one right after killing another on the same socket races.
   tmux -L "$socket" kill-server 2>/dev/null || true
   run=$((run + 1))
   socket="emotext-compose-$$-$run"
   rm -f "$work/out" "$work/status" "$work/stty"
-  tmux -L "$socket" new-session -d -s compose -x 80 -y 24 \
+  tmux -L "$socket" new-session -d -s compose -x "${size% *}" -y "${size#* }" \
     "env XDG_STATE_HOME='$work/state' LANG=C.UTF-8 '$binary' compose --limit 10 $* > '$work/out'; echo \$? > '$work/status'; stty -a > '$work/stty'; sleep 60"
 }
 
@@ -135,5 +137,29 @@ kill -TERM "$composer"
 wait_exit 143
 for _ in $(seq 50); do [ -s "$work/stty" ] && break; sleep 0.1; done
 grep -qE '(^| )icanon( |$)' "$work/stty" && grep -qE '(^| )echo( |$)' "$work/stty" || fail "terminal not restored after SIGTERM: $(cat "$work/stty")"
+
+# 5. At 40 columns: the footer and the page line are shortened, not cut; an inserted emoticon is drawn apart
+#    from the same emoji typed (its fallback on the emoticon background).
+size="40 16"
+start
+size="80 24"
+wait_for "分享新鲜事…"
+keys -l "今天😆"
+wait_for "今天😆"
+wait_for "Tab表情 ⏎换行 ^D发送 Esc取消"   # the short hint: the long one does not fit beside the counter
+keys Tab
+wait_for "Tab收起 ⏎插入 ^D发送 Esc取消"
+keys Right Right Right
+wait_for_line '^ 😆 哈哈  第 1/6 页  PgUp/PgDn 翻页$'
+keys Enter
+wait_for "今天😆😆"
+tmux -L "$socket" capture-pane -e -p -t compose | grep -F "今天😆" | grep -qF $'\e[43m😆' \
+  || fail "the inserted emoticon is not drawn apart from the typed emoji"
+tmux -L "$socket" capture-pane -e -p -t compose | grep -F "今天😆" | grep -qF $'今天\e[43m' \
+  && fail "the typed emoji is drawn as an emoticon"
+keys C-d
+wait_exit 0
+post=$(cat "$work/out")
+[ "$post" = "今天😆[哈哈]" ] || fail "sent '$post' at 40 columns"
 
 echo "compose-tmux: ok"

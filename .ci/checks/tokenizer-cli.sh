@@ -30,22 +30,23 @@ emoticon "[哈哈]"
 emoticon "[愛你]" code "[爱你]"
 text " //@某人:[抓狂"
 emoticon "[兔子]"
-text "]"' "$bin" parse '今天好开心[哈哈][愛你] //@某人:[抓狂[兔子]]'
+text "]"' "$bin" parse --text '今天好开心[哈哈][愛你] //@某人:[抓狂[兔子]]'
 
 expect "parse stdin" 0 'text "a"
 emoticon "[哈哈]"
 
 text "b\r"' bash -c "printf 'a[哈哈]\nb\r\n' | '$bin' parse"
 
-expect "parse --json | serialize" 0 '好[哈哈]' bash -c "'$bin' parse --json '好[哈哈]' | '$bin' serialize"
+expect "parse --json | serialize" 0 '好[哈哈]' bash -c "'$bin' parse --json --text '好[哈哈]' | '$bin' serialize"
 
 expect "parse --jsonl" 0 '{"text":"好[哈哈]","version":1,"runs":[{"text":"好"},{"emoticon":"[哈哈]"}]}' \
   bash -c "echo '{\"text\": \"好[哈哈]\"}' | '$bin' parse --jsonl"
 
 expect "serialize --nfc" 0 'Café' bash -c "echo '{\"version\":1,\"runs\":[{\"text\":\"Cafe\\u0301\"}]}' | '$bin' serialize --nfc"
 
-expect "serialize error" 1 'emotext serialize: <stdin> line 2: runs[1].emoticon: unknown emoticon "[xx]"' \
-  bash -c "printf '%s\n' '{\"version\":1,\"runs\":[]}' '{\"version\":1,\"runs\":[{\"text\":\"a\"},{\"emoticon\":\"[xx]\"}]}' | '$bin' serialize"
+expect "serialize error" 1 'a
+emotext serialize: <stdin>:2: runs[1].emoticon: unknown emoticon "[xx]"' \
+  bash -c "printf '%s\n' '{\"version\":1,\"runs\":[{\"text\":\"a\"}]}' '{\"version\":1,\"runs\":[{\"text\":\"a\"},{\"emoticon\":\"[xx]\"}]}' | '$bin' serialize"
 
 expect "roundtrip corpus" 0 "Corpus/posts.txt: $(wc -l < Corpus/posts.txt | tr -d ' ') posts, $("$bin" roundtrip Corpus/posts.txt | sed -E 's/.* posts, ([0-9]+) tokens, ([0-9]+) unknown.*/\1 tokens, \2 unknown/') tokens, 0 mismatches" \
   "$bin" roundtrip --jobs 2 Corpus/posts.txt
@@ -66,14 +67,22 @@ expect "truncate needs --max" 2 "$(printf 'emotext truncate: --max N is required
 expect "encode-emoji" 0 '一家[emoji:1f468-200d-1f469-200d-1f467] [emoji:1f1e8-1f1f3] [emoji:5b]emoji:1f600]' \
   bash -c "echo '一家👨‍👩‍👧 🇨🇳 [emoji:1f600]' | '$bin' encode-emoji"
 expect "encode | decode" 0 '一家👨‍👩‍👧 🇨🇳 [emoji:1f600]' bash -c "echo '一家👨‍👩‍👧 🇨🇳 [emoji:1f600]' | '$bin' encode-emoji | '$bin' decode-emoji"
-expect "decode error" 1 "emotext decode-emoji: <stdin> line 1: malformed emoji escape at byte 3: 'zz' is not a Unicode scalar in hex" \
+expect "decode error" 1 "emotext decode-emoji: <stdin>:1:4: malformed emoji escape: 'zz' is not a Unicode scalar in hex" \
   bash -c "echo 'abc[emoji:zz]' | '$bin' decode-emoji"
 
-expect "invalid UTF-8" 1 'emotext roundtrip: <stdin>: line 2, byte 1: invalid UTF-8 (byte 0xFF)' \
+expect "invalid UTF-8" 1 'emotext roundtrip: <stdin>:2:2: invalid UTF-8 (byte 0xFF)
+<stdin>: 1 posts, 0 tokens, 0 unknown tokens, 0 mismatches' \
   bash -c "printf 'ok\na\xffb\n' | '$bin' roundtrip"
-expect "jsonl input error" 1 'emotext count: <stdin> line 1: expected a JSON object with a string "text"' \
+expect "jsonl input error" 1 'emotext count: <stdin>:1: expected a JSON object with a string "text"' \
   bash -c "echo 'not json' | '$bin' count --jsonl"
 expect "missing file" 1 "emotext roundtrip: /nonexistent/posts.txt: No such file or directory" "$bin" roundtrip /nonexistent/posts.txt
+expect "roundtrip goes on past a missing file" 1 "emotext roundtrip: /nonexistent/posts.txt: No such file or directory
+Corpus/posts.txt: $(wc -l < Corpus/posts.txt | tr -d ' ') posts, $("$bin" roundtrip Corpus/posts.txt | sed -E 's/.* posts, ([0-9]+) tokens, ([0-9]+) unknown.*/\1 tokens, \2 unknown/') tokens, 0 mismatches" \
+  "$bin" roundtrip /nonexistent/posts.txt Corpus/posts.txt
+expect "count FILE and --text agree" 0 "$(printf '%s\n' '今天[哈哈]ab' > "$tmp/one.txt"; "$bin" count "$tmp/one.txt")" "$bin" count --text '今天[哈哈]ab'
+expect "answers before a bad line" 1 '{"text":"好[哈哈]","rule":"weibo","weighted":4,"utf16":2,"scalars":2,"graphemes":2}
+emotext count: <stdin>:2: expected a JSON object with a string "text"' \
+  bash -c "printf '%s\n' '{\"text\":\"好[哈哈]\"}' '{\"text\":' '{\"text\":\"c\"}' | '$bin' count --jsonl"
 
 if [ "$failures" -gt 0 ]; then
   echo "tokenizer-cli: $failures failures"

@@ -31,10 +31,10 @@ extension BenchmarkSuite {
         let limit = document.length(by: .weighted(.weibo)) / 2
         measure(
           "truncate to half", input: input, inputBytes: bytes, contender: "Emotext truncated(toFit:by: .weibo)",
-          check: { $0.length(by: .weighted(.weibo)) <= limit ? nil : "longer than the limit" }
-        ) {
-          document.truncated(toFit: limit, by: .weighted(.weibo), ellipsis: "…")
-        }
+          check: { $0.length(by: .weighted(.weibo)) <= limit ? nil : "longer than the limit" },
+          {
+            document.truncated(toFit: limit, by: .weighted(.weibo), ellipsis: "…")
+          })
       }
     }
   }

@@ -42,19 +42,21 @@ extension BenchmarkSuite {
           case "count graphemes":
             seconds = measure(
               task, input: input, inputBytes: bytes, contender: contender,
-              check: { $0 == text.count ? nil : "\($0) clusters instead of \(text.count)" }
-            ) {
-              document.graphemeCount
-            }.flatMap { _ in measurements.last?.medianSeconds }
+              check: { $0 == text.count ? nil : "\($0) clusters instead of \(text.count)" },
+              {
+                document.graphemeCount
+              }
+            ).flatMap { _ in measurements.last?.medianSeconds }
           default:
             seconds = measure(
               task, input: input, inputBytes: bytes, contender: contender,
-              check: { $0.document.utf16Count < document.utf16Count ? nil : "nothing deleted" }
-            ) {
-              var copy = editor
-              copy.deleteBackward()
-              return copy
-            }.flatMap { _ in measurements.last?.medianSeconds }
+              check: { $0.document.utf16Count < document.utf16Count ? nil : "nothing deleted" },
+              {
+                var copy = editor
+                copy.deleteBackward()
+                return copy
+              }
+            ).flatMap { _ in measurements.last?.medianSeconds }
           }
           if let seconds { perByte.append(seconds / Double(bytes)) }
         }

@@ -14,12 +14,12 @@ extension BenchmarkSuite {
     let bytes = posts.reduce(0) { $0 + $1.utf8.count }
     measure(
       task, input: "\(source) ×\(posts.count)", inputBytes: bytes, contender: "Emotext tokenize + postText",
-      unit: "posts/s", work: Double(posts.count), check: { $0 == 0 ? nil : "\($0) posts changed" }
-    ) {
-      var changed = 0
-      for post in posts where tokenizer.tokenize(post).postText != post { changed += 1 }
-      return changed
-    }
+      unit: "posts/s", work: Double(posts.count), check: { $0 == 0 ? nil : "\($0) posts changed" },
+      {
+        var changed = 0
+        for post in posts where tokenizer.tokenize(post).postText != post { changed += 1 }
+        return changed
+      })
   }
 
   /// The posts of `Corpus/posts.txt` (one per line), when the package has it.

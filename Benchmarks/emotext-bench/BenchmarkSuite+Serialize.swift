@@ -22,10 +22,10 @@ extension BenchmarkSuite {
       else { continue }
       measure(
         task, input: input, inputBytes: bytes, contender: "NSAttributedString enumerateAttributes",
-        check: { difference($0, text) }
-      ) {
-        Self.postText(of: attributed)
-      }
+        check: { difference($0, text) },
+        {
+          Self.postText(of: attributed)
+        })
     }
   }
 

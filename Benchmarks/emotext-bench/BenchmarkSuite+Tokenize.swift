@@ -34,29 +34,29 @@ extension BenchmarkSuite {
       else { continue }
       measure(
         task, input: input, inputBytes: bytes, contender: "NSRegularExpression + dictionary",
-        check: { difference($0, reference) }
-      ) {
-        Self.tokenizeWithNSRegularExpression(text, regex: nsRegex, tokens: tokens)
-      }
+        check: { difference($0, reference) },
+        {
+          Self.tokenizeWithNSRegularExpression(text, regex: nsRegex, tokens: tokens)
+        })
       measure(
         task, input: input, inputBytes: bytes, contender: "Swift Regex + dictionary",
-        check: { difference($0, reference) }
-      ) {
-        Self.tokenizeWithSwiftRegex(text, regex: swiftRegex, tokens: tokens)
-      }
+        check: { difference($0, reference) },
+        {
+          Self.tokenizeWithSwiftRegex(text, regex: swiftRegex, tokens: tokens)
+        })
       measure(
         task, input: input, inputBytes: bytes, contender: "ICU uregex + dictionary",
-        check: { difference($0, reference) }
-      ) {
-        Self.tokenizeWithICU(text, regex: icuRegex, tokens: tokens)
-      }
+        check: { difference($0, reference) },
+        {
+          Self.tokenizeWithICU(text, regex: icuRegex, tokens: tokens)
+        })
       let bracketCount = text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) }
       measure(
         task, input: input, inputBytes: bytes, contender: "memchr for [ (count only)",
-        check: { $0 == bracketCount ? nil : "\($0) brackets instead of \(bracketCount)" }
-      ) {
-        Self.countOpeningBrackets(text)
-      }
+        check: { $0 == bracketCount ? nil : "\($0) brackets instead of \(bracketCount)" },
+        {
+          Self.countOpeningBrackets(text)
+        })
     }
   }
 

@@ -18,7 +18,7 @@ line gets exactly one output object.
 
 What the job relies on from the CLI: with `--jsonl` it writes one line per input line it read, in order, until
 it either ends or stops at a bad line; a bad line is answered by an object with an `"error"` key or named on
-stderr (`… line N: …`, N counting the lines that process read). A process that stops without naming a line is
+stderr (`… <stdin>:N: …` or `… <stdin>:N:COLUMN: …`, N counting the lines that process read). A process that stops without naming a line is
 retried with its first unanswered line alone, so that line is the one blamed only when it fails by itself.
 Exit status 2 with no answer means the arguments were refused: the task fails.
 
@@ -100,8 +100,9 @@ def file_lines(path, content, input_format):
             yield (path, number, (record.encode("utf-8"), None))
 
 
-# A location the CLI puts before a message: `emotext count: <stdin> line 3: ` or `<stdin>: line 3, byte 1: `.
-LOCATION = re.compile(r"line (\d+)")
+# The location the CLI puts before a message about its input, FILE:LINE[:COLUMN] (COLUMN a 1-based byte):
+# `emotext count: <stdin>:3: …` or `emotext decode-emoji: <stdin>:3:2: …`.
+LOCATION = re.compile(r"<stdin>:(\d+)(?::(\d+))?: ")
 
 
 def error_record(message, path, number):
@@ -131,9 +132,11 @@ def strip_location(message):
     """A CLI message without its program name and stdin location (which name the process's input, not the file)."""
     message = message.strip().splitlines()[-1] if message.strip() else ""
     match = LOCATION.search(message)
-    if match and message[: match.start()].rstrip(": ,").endswith(("stdin>", "stdin", "-")):
-        return message[match.end() :].lstrip(":, ")
-    return message
+    if not match:
+        return message
+    rest = message[match.end() :]
+    # Note: the column becomes the 0-based "byte N" this job writes for the invalid UTF-8 it finds itself.
+    return "byte %d: %s" % (int(match.group(2)) - 1, rest) if match.group(2) else rest
 
 
 class EmotextProcess:

@@ -27,12 +27,12 @@ for line in sys.stdin:
             flush()
         continue
     if mode == "lossy":          # the answers of the current batch are lost; stderr names the line
-        sys.stderr.write("emotext count: <stdin> line %d: a bad post\n" % number)
+        sys.stderr.write("emotext count: <stdin>:%d: a bad post\n" % number)
         sys.exit(1)
     if mode == "crash":          # no message, answers of the current batch lost
         os.kill(os.getpid(), signal.SIGSEGV)
     flush()
-    sys.stdout.write(json.dumps({"error": "<stdin> line %d: a bad post" % number, "line": number}) + "\n")
+    sys.stdout.write(json.dumps({"error": "<stdin>:%d: a bad post" % number, "line": number}) + "\n")
     sys.stdout.flush()
     if mode == "stop-object":    # an error object, then it stops
         sys.exit(1)

@@ -12,22 +12,6 @@ protocol Command {
   static func run(_ arguments: inout Arguments) throws -> Int32
 }
 
-/// A mistake in how the command was called: printed with the usage on stderr, exit status 2.
-struct UsageError: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
-}
-
-/// A failure with a message for stderr and an exit status (1 unless said otherwise).
-struct CommandFailure: Error {
-  let message: String
-  let status: Int32
-  init(_ message: String, status: Int32 = 1) {
-    self.message = message
-    self.status = status
-  }
-}
-
 /// The arguments after the subcommand, consumed as they are recognized.
 struct Arguments {
   private var remaining: [String]
@@ -80,9 +64,4 @@ struct Arguments {
     remaining = []
     return result
   }
-}
-
-/// Writes to stderr.
-func printError(_ message: String) {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
 }

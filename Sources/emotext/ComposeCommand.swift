@@ -29,7 +29,7 @@ enum ComposeCommand: Command {
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
-    let (ruleName, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: true)
+    let (ruleName, measure) = try LengthRuleOption.parse(&arguments)
     let limit = try arguments.integerOption("--limit", in: 1...1_000_000) ?? (ruleName == "twitter" ? 280 : 140)
     let recentsOption = try arguments.option("--recents")
     if let extra = try arguments.positionals().first { throw UsageError("unexpected argument '\(extra)'") }

@@ -2,16 +2,16 @@ import Emotext
 
 enum CountCommand: Command {
   static let name = "count"
-  static let summary = "print the weighted length, UTF-16 units, scalars and grapheme clusters of each post"
+  static let summary = "print the length by a rule, UTF-16 units, scalars and grapheme clusters of each post"
   static let usage = """
-    usage: emotext count [--catalog PATH] [--rule weibo|twitter] [--jsonl] [--jobs N] [FILE…]
+    usage: emotext count [--catalog PATH] [--rule NAME] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
 
-    Tokenizes each line of the files (or stdin) and prints four tab-separated numbers: the weighted
-    length by the rule, then UTF-16 units, Unicode scalars and grapheme clusters (an emoticon counts 1).
+    Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints four
+    tab-separated numbers: the length by the rule, then UTF-16 units, Unicode scalars and grapheme
+    clusters (an emoticon counts 1).
 
-    rules:
-      weibo     (default) U+0000–U+00FF count ½, other UTF-16 units 1, URLs 10, rounded up; limit 140
-      twitter   twitter-text v3: 1 or 2 per code point, emoji 2, NFC first, URLs 23; limit 280
+    rules (--rule NAME, the same for count, truncate and compose):
+    \(LengthRuleOption.help)
 
     options:
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
@@ -19,38 +19,46 @@ enum CountCommand: Command {
                       (with --jsonl: {"text": …, "rule": …, "weighted": n, "utf16": n, "scalars": n, "graphemes": n})
 
     example:
-      echo '今天好开心[哈哈]👍🏽 https://example.com' | emotext count --rule twitter
+      emotext count --rule twitter --text '今天好开心[哈哈]👍🏽 https://example.com'
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
-    let (ruleName, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: false)
+    let rule = try LengthRuleOption.parse(&arguments)
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
-    try input.forEachLine { line in
-      input.text(of: line).map { text in
-        let document = tokenizer.tokenize(text)
-        let counts = [
-          document.length(by: measure), document.length(by: .utf16), document.length(by: .unicodeScalars),
-          document.length(by: .graphemeClusters),
-        ]
-        return (text, counts)
-      }
-    } consume: { result, _, _ in
-      let (text, counts) = result
+    // Note: the members after "text" are the same keys on every line, so their bytes are made once.
+    let members = ["rule", "weighted", "utf16", "scalars", "graphemes"].map { key in
+      var bytes = Array(",".utf8)
+      JSONLines.appendString(key, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      if key == "rule" { JSONLines.appendString(rule.name, to: &bytes) }
+      return bytes
+    }
+    try input.answerLines { line, output throws(LineProblem) in
+      let text = try input.text(of: line)
+      let document = tokenizer.tokenize(text)
+      let counts = (
+        document.length(by: rule.measure), document.length(by: .utf16), document.length(by: .unicodeScalars),
+        document.length(by: .graphemeClusters)
+      )
       if input.jsonl {
-        StandardOutput.write(
-          JSONLines.record(
-            text: text,
-            extra: [
-              ("rule", .string(ruleName)), ("weighted", .integer(counts[0])), ("utf16", .integer(counts[1])),
-              ("scalars", .integer(counts[2])), ("graphemes", .integer(counts[3])),
-            ]))
+        output.append(contentsOf: #"{"text":"#.utf8)
+        JSONLines.appendString(text, to: &output)
+        output.append(contentsOf: members[0])
+        output.append(contentsOf: members[1])
+        JSONLines.appendInteger(counts.0, to: &output)
+        output.append(contentsOf: members[2])
+        JSONLines.appendInteger(counts.1, to: &output)
+        output.append(contentsOf: members[3])
+        JSONLines.appendInteger(counts.2, to: &output)
+        output.append(contentsOf: members[4])
+        JSONLines.appendInteger(counts.3, to: &output)
+        output.append(contentsOf: "}\n".utf8)
       } else {
-        StandardOutput.write(counts.map(String.init).joined(separator: "\t"))
+        output.appendLine("\(counts.0)\t\(counts.1)\t\(counts.2)\t\(counts.3)")
       }
     }
-    StandardOutput.flush()
     return 0
   }
 }

@@ -5,10 +5,14 @@ enum EditCommand: Command {
   static let name = "edit"
   static let summary = "apply editing commands (JSON Lines on stdin) and print the state after each"
   static let usage = """
-    usage: emotext edit [--catalog PATH] < commands.jsonl
+    usage: emotext edit [--catalog PATH] [FILE… | --text COMMAND…]
 
-    Reads one JSON command per line from stdin and prints one JSON object per command on stdout.
-    --catalog PATH   a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded catalog)
+    Reads one JSON command per line from the files (stdin when none or '-') and prints one JSON object
+    per command on stdout, as soon as it is applied.
+
+    options:
+      --catalog PATH   a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded catalog)
+      --text COMMAND   COMMAND is one input line, as if read from a file (repeatable; instead of FILEs)
 
     commands:
       {"insert": "text"}            type text over the selection
@@ -25,28 +29,30 @@ enum EditCommand: Command {
       {"error": "…", "line": n}     the line was not applied; the document is unchanged
 
     Exit status: 0 when every line applied, 1 when any failed. Input that is not UTF-8, or a line
-    over 16 MiB, stops with an error naming the line and byte offset (exit 1).
+    over 16 MiB, stops with an error naming it as FILE:LINE:COLUMN (exit 1).
 
     example:
-      printf '%s\\n' '{"insert": "好开心"}' '{"emoticon": "[哈哈]"}' '{"backspace": 1}' | emotext edit
+      emotext edit --text '{"insert": "好开心"}' --text '{"emoticon": "[哈哈]"}' --text '{"backspace": 1}'
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
-    _ = try arguments.positionals().first.map { throw UsageError("unexpected argument '\($0)'") }
+    let input = try LineInput.parse(&arguments, batchOptions: false)
     var script = EditScript(catalog: catalog)
-    // Note: not readLine, which replaces invalid UTF-8 silently and has no line length limit.
-    var input = LineSource.standardInput()
-    do {
-      while let lines = try input.nextBatch(maxLines: 1) {
-        for line in lines {
-          print(script.apply(line))
-          // Note: a host driving the editor through a pipe reads each answer before it writes the next line.
-          fflush(nil)
+    for source in input.sources {
+      do throws(BatchError) {
+        // Note: not readLine, which replaces invalid UTF-8 silently and has no line length limit.
+        var lines = try LineInput.open(source)
+        while let batch = try lines.nextBatch(maxLines: 1) {
+          for line in batch {
+            print(script.apply(line))
+            // Note: a host driving the editor through a pipe reads each answer before it writes the next line.
+            fflush(nil)
+          }
         }
+      } catch {
+        throw CommandFailure(error.description)
       }
-    } catch {
-      throw CommandFailure(error.description)
     }
     return script.hasFailed ? 1 : 0
   }

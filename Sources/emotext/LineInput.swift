@@ -1,137 +1,139 @@
 import Emotext
 import Foundation
 
-/// The input side shared by the line-oriented commands: files or stdin, `--jsonl`, `--jobs N`, and a
-/// progress bar on stderr when it is a terminal and the input is a file.
-struct LineInput {
-  /// Files to read, in order; `-` is stdin.
-  var paths: [String]
+/// The input side every line-oriented command shares: files as arguments (stdin when none or `-`), or
+/// `--text TEXT` lines given on the command line; `--jsonl` records; `--jobs N` threads; and a progress bar
+/// on stderr when it is a terminal and the input a file.
+struct LineInput: Sendable {
+  /// Where lines come from.
+  enum Source: Sendable, Equatable {
+    /// A file, `-` for stdin.
+    case file(String)
+    /// `--text` values, one line each.
+    case text([String])
+
+    /// How messages name it: the file (`<stdin>` for `-`) or `--text`.
+    var name: String {
+      switch self {
+      case .file(let path): BatchLocation.displayName(of: path)
+      case .text: "--text"
+      }
+    }
+  }
+
+  /// The inputs, in order.
+  var sources: [Source]
   /// Whether each input line is a `{"text": …}` record and each output line one too.
   var jsonl: Bool
-  /// How many threads map a batch of lines.
+  /// How many threads answer lines.
   var jobs: Int
 
+  /// The help lines of the shared input options.
   static let optionsHelp = """
+      --text TEXT     TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
       --jsonl         read and write one JSON object per line: {"text": …}
-      --jobs N        spread the lines over N threads (output order is kept; default 1)
+      --jobs N        answer lines on N threads (output order is kept; default 1)
     """
 
-  /// Reads `--jsonl` and `--jobs`; the positionals are files.
-  static func parse(_ arguments: inout Arguments) throws(UsageError) -> LineInput {
-    let jsonl = arguments.flag("--jsonl")
-    let jobs = try arguments.integerOption("--jobs", in: 1...256) ?? 1
+  /// Reads `--text`, `--jsonl` and `--jobs` (only `--text` when `batchOptions` is false); the positionals
+  /// are files (`-` is stdin).
+  static func parse(_ arguments: inout Arguments, batchOptions: Bool = true) throws(UsageError) -> LineInput {
+    var texts: [String] = []
+    while let text = try arguments.option("--text") { texts.append(text) }
+    let jsonl = batchOptions && arguments.flag("--jsonl")
+    let jobs = batchOptions ? try arguments.integerOption("--jobs", in: 1...256) ?? 1 : 1
     let paths = try arguments.positionals()
-    return LineInput(paths: paths.isEmpty ? ["-"] : paths, jsonl: jsonl, jobs: jobs)
+    if !texts.isEmpty {
+      guard paths.isEmpty else { throw UsageError("give FILEs or --text, not both") }
+      return LineInput(sources: [.text(texts)], jsonl: jsonl, jobs: jobs)
+    }
+    return LineInput(sources: (paths.isEmpty ? ["-"] : paths).map(Source.file), jsonl: jsonl, jobs: jobs)
   }
 
   /// The post text of an input line: the line itself, or the record's `"text"` with `--jsonl`.
-  func text(of line: String) -> Result<String, LineProblem> {
-    guard jsonl else { return .success(line) }
-    do {
-      return .success(try JSONLines.text(ofRecord: line))
+  func text(of line: String) throws(LineProblem) -> String {
+    jsonl ? try JSONLines.text(ofRecord: line) : line
+  }
+
+  /// Opens a source as lines.
+  static func open(_ source: Source) throws(BatchError) -> LineSource {
+    switch source {
+    case .file(let path): try LineSource(path: path)
+    case .text(let lines): LineSource(name: "--text", lines: lines)
+    }
+  }
+
+  /// Answers every line of every source through `answer`, which appends that line's output (on up to
+  /// `jobs` threads), and writes the output in input order. At the first line `answer` rejects, or the first
+  /// unreadable input, everything before it is written and the error is thrown (`FILE:LINE:COLUMN: message`).
+  func answerLines(_ answer: @escaping @Sendable (String, inout [UInt8]) throws(LineProblem) -> Void) throws {
+    defer { StandardOutput.flush() }
+    for source in sources {
+      try Self.answerLines(of: source, jobs: jobs) { line, _, output throws(LineProblem) in try answer(line, &output) }
+    }
+  }
+
+  /// ``answerLines(_:)`` for one source; `answer` also gets the 1-based line number.
+  static func answerLines(
+    of source: Source, jobs: Int,
+    _ answer: @escaping @Sendable (_ line: String, _ lineNumber: Int, inout [UInt8]) throws(LineProblem) -> Void
+  ) throws(CommandFailure) {
+    do throws(BatchError) {
+      var lines = try open(source)
+      let progress = Progress(source: source, total: lines.totalUTF8Count)
+      defer { progress.end() }
+      try LineAnswers.run(&lines, jobs: jobs, answer: answer) { bytes, utf8CountRead in
+        StandardOutput.write(utf8: bytes)
+        progress.draw(utf8CountRead)
+      }
     } catch {
-      return .failure(LineProblem(error.description))
+      StandardOutput.flush()
+      throw CommandFailure(error.description)
+    }
+  }
+}
+
+extension LineInput {
+  /// Appends an output line holding `text`: the text itself, or `{"text": text}` with `--jsonl`.
+  func appendTextLine(_ text: String, to output: inout [UInt8]) {
+    if jsonl {
+      JSONLines.appendRecord(text: text, to: &output)
+      output.append(UInt8(ascii: "\n"))
+    } else {
+      output.appendLine(text)
+    }
+  }
+}
+
+/// The progress bar on stderr: only for a file, when stderr is a terminal.
+struct Progress {
+  private let path: String?
+  private let total: Int?
+
+  init(source: LineInput.Source, total: Int?) {
+    let shows = isatty(STDERR_FILENO) == 1
+    if shows, case .file(let path) = source, path != "-", let total, total > 0 {
+      self.path = path
+      self.total = total
+    } else {
+      path = nil
+      self.total = nil
     }
   }
 
-  /// Maps every line through `transform` (in parallel batches with `--jobs`) and hands the results to
-  /// `consume` in input order, with the file name and 1-based line number. Stops at the first problem.
-  func forEachLine<Output: Sendable>(
-    _ transform: @escaping @Sendable (String) -> Result<Output, LineProblem>,
-    consume: (Output, _ path: String, _ lineNumber: Int) throws -> Void
-  ) throws {
-    let showsProgress = isatty(STDERR_FILENO) == 1
-    for path in paths {
-      var source: LineSource
-      do {
-        source = try LineSource(path: path)
-      } catch {
-        throw CommandFailure(error.description)
-      }
-      let progress = showsProgress && path != "-" ? source.totalUTF8Count : nil
-      var lineNumber = 0
-      while true {
-        let batch: [String]?
-        do {
-          batch = try source.nextBatch(maxLines: 1024 * jobs)
-        } catch {
-          throw CommandFailure(error.description)
-        }
-        guard let batch else { break }
-        let results = ParallelMap.map(batch, jobs: jobs, transform)
-        for result in results {
-          lineNumber += 1
-          switch result {
-          case .success(let output): try consume(output, path, lineNumber)
-          case .failure(let problem):
-            throw CommandFailure("\(path == "-" ? "<stdin>" : path) line \(lineNumber): \(problem.message)")
-          }
-        }
-        StandardOutput.flush()
-        if let total = progress, total > 0 { Self.drawProgress(source.consumedUTF8Count, of: total, path: path) }
-      }
-      if progress != nil { printErrorRaw("\r\u{1B}[K") }
-    }
-  }
-
-  private static func drawProgress(_ done: Int, of total: Int, path: String) {
+  /// Draws the bar for `done` bytes read.
+  func draw(_ done: Int) {
+    guard let path, let total else { return }
+    StandardOutput.flush()
     let width = 30
     let filled = min(width, done * width / total)
     let percent = min(100, done * 100 / total)
     let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
     printErrorRaw("\r[\(bar)] \(percent)% \(path)")
   }
-}
 
-/// Why one input line could not be processed.
-struct LineProblem: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
-
-  /// The result of `body`, with any error it throws as a problem described by its message.
-  static func catching<Output>(_ body: () throws -> Output) -> Result<Output, LineProblem> {
-    do {
-      return .success(try body())
-    } catch {
-      return .failure(LineProblem("\(error)"))
-    }
-  }
-}
-
-/// Buffered stdout for line output.
-enum StandardOutput {
-  nonisolated(unsafe) private static var buffer: [UInt8] = []
-
-  static func write(_ line: String) {
-    buffer.append(contentsOf: line.utf8)
-    buffer.append(UInt8(ascii: "\n"))
-    if buffer.count > 1 << 16 { flush() }
-  }
-
-  static func flush() {
-    guard !buffer.isEmpty else { return }
-    FileHandle.standardOutput.write(Data(buffer))
-    buffer.removeAll(keepingCapacity: true)
-  }
-}
-
-func printErrorRaw(_ text: String) {
-  FileHandle.standardError.write(Data(text.utf8))
-}
-
-/// Reads `--rule NAME` for counting and truncation.
-func lengthMeasure(_ arguments: inout Arguments, allowingPlainMeasures: Bool) throws(UsageError) -> (
-  String, LengthMeasure
-) {
-  let name = try arguments.option("--rule") ?? "weibo"
-  switch name {
-  case "weibo": return (name, .weighted(.weibo))
-  case "twitter": return (name, .weighted(.twitter))
-  case "utf16" where allowingPlainMeasures: return (name, .utf16)
-  case "scalars" where allowingPlainMeasures: return (name, .unicodeScalars)
-  case "graphemes" where allowingPlainMeasures: return (name, .graphemeClusters)
-  default:
-    throw UsageError(
-      "--rule takes weibo or twitter\(allowingPlainMeasures ? ", utf16, scalars or graphemes" : ""), not '\(name)'")
+  /// Clears the bar.
+  func end() {
+    if path != nil { printErrorRaw("\r\u{1B}[K") }
   }
 }

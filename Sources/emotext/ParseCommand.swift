@@ -4,11 +4,11 @@ enum ParseCommand: Command {
   static let name = "parse"
   static let summary = "tokenize post text and print its runs, one line per run (or --json)"
   static let usage = """
-    usage: emotext parse [--catalog PATH] [--json] [--entities] [--jsonl] [--jobs N] [TEXT]
+    usage: emotext parse [--catalog PATH] [--json] [--entities] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
 
-    Tokenizes TEXT, or each line of stdin as one post, and prints one line per
-    run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
-    Posts read from stdin are separated by an empty line.
+    Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints one line
+    per run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
+    Posts are separated by an empty line.
 
     options:
       --json          print each post as the document JSON, one per line
@@ -19,7 +19,7 @@ enum ParseCommand: Command {
                       (with --jsonl each output line is {"text": post, "version": 1, "runs": […]})
 
     example:
-      emotext parse '今天好开心[哈哈][愛你] //@某人:[抓狂[兔子]]'
+      emotext parse --text '今天好开心[哈哈][愛你] //@某人:[抓狂[兔子]]'
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -28,29 +28,21 @@ enum ParseCommand: Command {
     let entities = arguments.flag("--entities")
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
-    let parse: @Sendable (String) -> RichText = { text in
-      entities ? tokenizer.tokenize(text).recognizingEntities() : tokenizer.tokenize(text)
-    }
-    if input.paths != ["-"] {
-      guard input.paths.count == 1 else { throw UsageError("parse takes one TEXT argument") }
-      let document = parse(input.paths[0])
-      print(json ? document.documentJSON.serialized : document.runListing.joined(separator: "\n"))
-      return 0
-    }
-    var first = true
-    try input.forEachLine { line in
-      input.text(of: line).map { text in (text, parse(text)) }
-    } consume: { pair, _, _ in
-      let (text, document) = pair
-      if input.jsonl {
-        guard case .object(let members) = document.documentJSON else { return }
-        StandardOutput.write(JSONValue.object([("text", .string(text))] + members).serialized)
-      } else if json {
-        StandardOutput.write(document.documentJSON.serialized)
-      } else {
-        if !first { StandardOutput.write("") }
-        first = false
-        for line in document.runListing { StandardOutput.write(line) }
+    for (sourceIndex, source) in input.sources.enumerated() {
+      try LineInput.answerLines(of: source, jobs: input.jobs) { line, lineNumber, output throws(LineProblem) in
+        let text = try input.text(of: line)
+        let document = entities ? tokenizer.tokenize(text).recognizingEntities() : tokenizer.tokenize(text)
+        if input.jsonl {
+          guard case .object(let members) = document.documentJSON else { return }
+          JSONValue.object([("text", .string(text))] + members).appendUTF8(to: &output)
+          output.append(UInt8(ascii: "\n"))
+        } else if json {
+          document.documentJSON.appendUTF8(to: &output)
+          output.append(UInt8(ascii: "\n"))
+        } else {
+          if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
+          for line in document.runListing { output.appendLine(line) }
+        }
       }
     }
     StandardOutput.flush()

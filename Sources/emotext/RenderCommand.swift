@@ -5,11 +5,14 @@ enum RenderCommand: Command {
   static let name = "render"
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
-    usage: emotext render [--catalog PATH] [--html [--page] [--image-base URL] [--no-images] | --ansi | --plain]
-                          [--width N] [--codes] [--color] [TEXT | FILE | -]
+    usage: emotext render [--catalog PATH] [--html [--page] [--image-base URL] [--no-images]
+                          [--emoji-images BASE_URL] | --ansi | --plain]
+                          [--width N] [--codes] [--color] [--whole] [FILE… | --text TEXT…]
 
-    Tokenizes the post (stdin when no argument or '-'; a FILE when the argument names one, else the
-    argument itself as TEXT), recognizes @mentions, #topics# and http(s) links, and renders it.
+    Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
+    @mentions, #topics# and http(s) links, and renders each post: one HTML fragment per line with
+    --html, else the post as the terminal shows it. --whole reads the whole input as one post, its
+    line breaks included (at most 16 MiB, as a line).
 
     formats:
       --ansi        for a terminal (default): emoticons as their emoji fallback, entities coloured;
@@ -25,11 +28,16 @@ enum RenderCommand: Command {
       --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name})
       --topic-url T    with --html: the link of #topic#, {topic} replaced
       --no-images      with --html: emoticons as their emoji fallback, no <img>
+      --emoji-images BASE_URL
+                       with --html: every emoji as <img class="emoji" src="BASE_URL/1f44d-1f3fd.svg">
+                       (twemoji's file names); digits, # and © without U+FE0F stay text
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
+      --whole          the whole input is one post (line breaks are <br> in HTML); --page needs one post
+      --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
 
     examples:
-      emotext render --width 20 '//@小明: 今天好开心[哈哈] #春天#'
+      emotext render --width 20 --text '//@小明: 今天好开心[哈哈] #春天#'
       echo '好开心[哈哈] https://weibo.com' | emotext render --html --page > post.html
     """
 
@@ -42,70 +50,103 @@ enum RenderCommand: Command {
     let noImages = arguments.flag("--no-images")
     let codes = arguments.flag("--codes")
     let forceColor = arguments.flag("--color")
+    let whole = arguments.flag("--whole")
     let title = try arguments.option("--title")
     let imageBase = try arguments.option("--image-base")
     let mentionURL = try arguments.option("--mention-url")
     let topicURL = try arguments.option("--topic-url")
+    let emojiImages = try arguments.option("--emoji-images")
     let width = try arguments.integerOption("--width", in: 1...10_000)
-    let positionals = try arguments.positionals()
+    let input = try LineInput.parse(&arguments, batchOptions: false)
     guard [html, ansi, plain].filter({ $0 }).count <= 1 else {
       throw UsageError("choose one of --html, --ansi and --plain")
     }
-    guard positionals.count <= 1 else { throw UsageError("unexpected argument '\(positionals[1])'") }
-    if !html && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil) {
-      throw UsageError("--page, --title, --image-base, --mention-url, --topic-url and --no-images go with --html")
+    if !html
+      && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil
+        || emojiImages != nil)
+    {
+      throw UsageError(
+        "--page, --title, --image-base, --mention-url, --topic-url, --no-images and --emoji-images go with --html")
     }
     if html && (width != nil || codes || forceColor) {
       throw UsageError("--width, --codes and --color go with --ansi or --plain")
     }
     if title != nil && !page { throw UsageError("--title goes with --page") }
 
-    let source = try readSource(positionals.first)
-    let post = BracketTokenizer(catalog: catalog).tokenize(source).recognizingEntities()
-
+    let tokenizer = BracketTokenizer(catalog: catalog)
+    let render: @Sendable (RichText) -> String
     if html {
       var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
       renderer.imageBaseURL = imageBase
+      renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
       if let mentionURL { renderer.mentionURLTemplate = mentionURL }
       if let topicURL { renderer.topicURLTemplate = topicURL }
-      print(page ? renderer.page(post, title: title ?? "Emotext") : renderer.render(post), terminator: page ? "" : "\n")
+      render = { [renderer] in renderer.render($0) }
+      if page {
+        let post = try onePost(input, whole: whole)
+        print(renderer.page(tokenizer.tokenize(post).recognizingEntities(), title: title ?? "Emotext"), terminator: "")
+        return 0
+      }
+    } else {
+      let isTerminal = isatty(STDOUT_FILENO) == 1
+      var options: TerminalRenderer.Options =
+        plain
+        ? []
+        : forceColor
+          ? [.colors]
+          : TerminalRenderer.defaultOptions(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal)
+      if codes { options.insert(.emoticonCodes) }
+      let columns = width ?? (isTerminal ? TerminalSize.current(of: STDOUT_FILENO)?.columns : nil)
+      let renderer = TerminalRenderer(options: options, columns: columns)
+      render = { renderer.render($0) }
+    }
+    if whole {
+      print(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
       return 0
     }
-    let isTerminal = isatty(STDOUT_FILENO) == 1
-    var options: TerminalRenderer.Options =
-      plain
-      ? []
-      : forceColor
-        ? [.colors]
-        : TerminalRenderer.defaultOptions(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal)
-    if codes { options.insert(.emoticonCodes) }
-    let columns = width ?? (isTerminal ? TerminalSize.current(of: STDOUT_FILENO)?.columns : nil)
-    print(TerminalRenderer(options: options, columns: columns).render(post))
+    try input.answerLines { line, output throws(LineProblem) in
+      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
+    }
     return 0
   }
 
-  /// The text to render: stdin, a file, or the argument itself; a trailing newline of stdin or a file is dropped.
-  private static func readSource(_ argument: String?) throws(CommandFailure) -> String {
-    var data: Data
-    var origin: String
-    if let argument, argument != "-" {
-      guard FileManager.default.fileExists(atPath: argument) else { return argument }
-      guard let contents = FileManager.default.contents(atPath: argument) else {
-        throw CommandFailure("cannot read '\(argument)'")
-      }
-      data = contents
-      origin = argument
-    } else {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-      origin = "stdin"
+  /// The one post `--page` renders: the whole input with `--whole`, else the only line.
+  private static func onePost(_ input: LineInput, whole: Bool) throws -> String {
+    if whole { return try wholeInput(input) }
+    let lines = try allLines(input)
+    guard lines.count == 1 else {
+      throw UsageError("--page renders one post, not \(lines.count): give one line, or --whole for the whole input")
     }
-    var text: String
-    do {
-      text = try UTF8LineDecoder.text(of: [UInt8](data))
-    } catch {
-      throw CommandFailure("\(origin): \(error)")
+    return lines[0]
+  }
+
+  /// Every input as one text, lines joined by LF (at most 16 MiB, the limit of one line).
+  private static func wholeInput(_ input: LineInput) throws -> String {
+    let text = try allLines(input).joined(separator: "\n")
+    let limit = 16 << 20
+    guard text.utf8.count <= limit else {
+      throw CommandFailure(
+        "\(input.sources.count == 1 ? input.sources[0].name : "the input"): longer than the limit of \(limit) bytes")
     }
-    if text.hasSuffix("\n") { text.removeLast() }
     return text
+  }
+
+  /// Every line of every input, stopping at more than 16 MiB in all.
+  private static func allLines(_ input: LineInput) throws -> [String] {
+    var lines: [String] = []
+    var total = 0
+    for source in input.sources {
+      do throws(BatchError) {
+        var source = try LineInput.open(source)
+        while let batch = try source.nextBatch(maxLines: 1024) {
+          lines += batch
+          total += batch.reduce(0) { $0 + $1.utf8.count + 1 }
+          if total > (16 << 20) + 1 { return lines }
+        }
+      } catch {
+        throw CommandFailure(error.description)
+      }
+    }
+    return lines
   }
 }

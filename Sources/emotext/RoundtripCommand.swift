@@ -4,12 +4,14 @@ enum RoundtripCommand: Command {
   static let name = "roundtrip"
   static let summary = "check that every post (one per line) survives tokenize → serialize byte for byte"
   static let usage = """
-    usage: emotext roundtrip [--catalog PATH] [--jsonl] [--jobs N] [FILE…]
+    usage: emotext roundtrip [--catalog PATH] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
 
-    Tokenizes each line of the files (or stdin), serializes it back and compares
-    the bytes. Prints, per file, the posts, the emoticon tokens, the unknown tokens ([…] that fits the
-    grammar but is not in the catalog) and the mismatches; each mismatch is named on stderr.
-    A CR before the LF is part of the post. Exit status 1 when any post does not come back unchanged.
+    Tokenizes each line (one post per line) of the files (stdin when none or '-'), serializes it back
+    and compares the bytes. Prints, per file, the posts, the emoticon tokens, the unknown tokens ([…]
+    that fits the grammar but is not in the catalog) and the mismatches; each mismatch is named on
+    stderr as FILE:LINE:COLUMN. A CR before the LF is part of the post. A file that cannot be read (or
+    holds invalid UTF-8) is reported and the next one is checked. Exit status 1 when any post does not
+    come back unchanged or any file could not be checked.
 
     options:
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
@@ -19,32 +21,64 @@ enum RoundtripCommand: Command {
       emotext roundtrip --jobs 2 Corpus/posts.txt
     """
 
+  /// What one batch of lines came to.
+  private struct Tally: Sendable {
+    var posts = 0
+    var tokens = 0
+    var unknown = 0
+    /// Line numbers and byte offsets of the mismatches.
+    var mismatches: [(line: Int, utf8Offset: Int)] = []
+    var problem: (line: Int, LineProblem)?
+  }
+
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
-    var mismatches = 0
-    for path in input.paths {
-      let file = LineInput(paths: [path], jsonl: input.jsonl, jobs: input.jobs)
-      var posts = 0
-      var tokens = 0
-      var unknown = 0
-      var fileMismatches = 0
-      try file.forEachLine { line in
-        input.text(of: line).map { tokenizer.roundTrip($0) }
-      } consume: { check, path, lineNumber in
-        posts += 1
-        tokens += check.tokenCount
-        unknown += check.unknownTokenCount
-        if let offset = check.mismatchUTF8Offset {
-          fileMismatches += 1
-          printError("\(path == "-" ? "<stdin>" : path) line \(lineNumber): mismatch at byte \(offset)")
+    var failed = false
+    for source in input.sources {
+      var total = Tally()
+      var name = "--text"
+      do {
+        var lines = try LineInput.open(source)
+        name = lines.name
+        try OrderedBatches.map(&lines, jobs: input.jobs) { (lines: [String], firstLineNumber: Int) -> Tally in
+          var tally = Tally()
+          for (index, line) in lines.enumerated() {
+            let check: RoundTripCheck
+            do throws(LineProblem) {
+              check = tokenizer.roundTrip(try input.text(of: line))
+            } catch {
+              tally.problem = (firstLineNumber + index, error)
+              break
+            }
+            tally.posts += 1
+            tally.tokens += check.tokenCount
+            tally.unknown += check.unknownTokenCount
+            if let offset = check.mismatchUTF8Offset { tally.mismatches.append((firstLineNumber + index, offset)) }
+          }
+          return tally
+        } consume: { (tally: Tally, _: Int) -> Bool in
+          total.posts += tally.posts
+          total.tokens += tally.tokens
+          total.unknown += tally.unknown
+          for mismatch in tally.mismatches {
+            printError("\(BatchLocation(file: name, line: mismatch.line, utf8Offset: mismatch.utf8Offset)): mismatch")
+          }
+          total.mismatches += tally.mismatches
+          guard let (line, problem) = tally.problem else { return true }
+          throw BatchError(BatchLocation(file: name, line: line, utf8Offset: problem.utf8Offset), problem.message)
         }
+      } catch {
+        printError("emotext roundtrip: \(error)")
+        failed = true
+        if total.posts == 0 { continue }
       }
-      mismatches += fileMismatches
-      let name = path == "-" ? "<stdin>" : path
-      print("\(name): \(posts) posts, \(tokens) tokens, \(unknown) unknown tokens, \(fileMismatches) mismatches")
+      failed = failed || !total.mismatches.isEmpty
+      print(
+        "\(BatchLocation.displayName(of: name)): \(total.posts) posts, \(total.tokens) tokens, "
+          + "\(total.unknown) unknown tokens, \(total.mismatches.count) mismatches")
     }
-    return mismatches == 0 ? 0 : 1
+    return failed ? 1 : 0
   }
 }

@@ -4,11 +4,11 @@ enum SerializeCommand: Command {
   static let name = "serialize"
   static let summary = "turn document JSON (one per line) back into post text"
   static let usage = """
-    usage: emotext serialize [--catalog PATH] [--nfc] [--jsonl] [--jobs N] [FILE…]
+    usage: emotext serialize [--catalog PATH] [--nfc] [--jsonl] [--jobs N] [FILE… | --text JSON…]
 
     Reads one document per line ({"version": 1, "runs": […]}, as `emotext parse --json` writes it) from
-    the files or stdin and prints its post text. Text is written exactly as stored unless --nfc is given.
-    A post containing a line break spans several output lines; use --jsonl to keep one per line.
+    the files (stdin when none or '-') and prints its post text. Text is written exactly as stored unless
+    --nfc is given. A post containing a line break spans several output lines; use --jsonl to keep one per line.
 
     options:
       --nfc           put the text in Unicode Normalization Form C (ICU)
@@ -17,19 +17,19 @@ enum SerializeCommand: Command {
                       (with --jsonl the input lines are still documents; each output is {"text": post})
 
     example:
-      emotext parse --json '好[哈哈]' | emotext serialize
+      emotext parse --json --text '好[哈哈]' | emotext serialize
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
     let serializer = PostTextSerializer(normalization: arguments.flag("--nfc") ? .nfc : .none)
     let input = try LineInput.parse(&arguments)
-    try input.forEachLine { line in
-      LineProblem.catching { try serializer.serialize(try RichText(documentJSON: line, catalog: catalog)) }
-    } consume: { text, _, _ in
-      StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
+    try input.answerLines { line, output throws(LineProblem) in
+      let text = try LineProblem.catching {
+        try serializer.serialize(try RichText(documentJSON: line, catalog: catalog))
+      }.get()
+      input.appendTextLine(text, to: &output)
     }
-    StandardOutput.flush()
     return 0
   }
 }

@@ -4,19 +4,23 @@ enum TruncateCommand: Command {
   static let name = "truncate"
   static let summary = "cut each post to a length, never inside a grapheme cluster or an emoticon"
   static let usage = """
-    usage: emotext truncate [--catalog PATH] --max N [--rule weibo|twitter|utf16|scalars|graphemes] [--ellipsis TEXT]
-                            [--jsonl] [--jobs N] [FILE…]
+    usage: emotext truncate [--catalog PATH] --max N [--rule NAME] [--ellipsis TEXT] [--jsonl] [--jobs N]
+                            [FILE… | --text TEXT…]
 
-    Tokenizes each line of the files (or stdin) and prints its longest prefix whose length by the rule
-    (default weibo; see `emotext count --help`) is at most N. When anything is cut, TEXT (default none)
-    is appended and counts toward N. A post that fits is printed unchanged.
+    Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints its longest
+    prefix whose length by the rule is at most N. When anything is cut, the ellipsis (default none) is
+    appended and counts toward N. A post that fits is printed unchanged.
+
+    rules (--rule NAME, the same for count, truncate and compose):
+    \(LengthRuleOption.help)
 
     options:
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
+      --ellipsis TEXT appended when something is cut
     \(LineInput.optionsHelp)
 
     example:
-      echo '今天好开心[哈哈]👨‍👩‍👧 真的' | emotext truncate --max 6 --rule graphemes --ellipsis …
+      emotext truncate --max 5 --rule graphemes --ellipsis … --text '今天好开心[哈哈]👨‍👩‍👧 真的'
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -24,18 +28,15 @@ enum TruncateCommand: Command {
     guard let limit = try arguments.integerOption("--max", in: 0...Int(Int32.max)) else {
       throw UsageError("--max N is required")
     }
-    let (_, measure) = try lengthMeasure(&arguments, allowingPlainMeasures: true)
+    let rule = try LengthRuleOption.parse(&arguments)
     let ellipsis = try arguments.option("--ellipsis") ?? ""
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
-    try input.forEachLine { line in
-      input.text(of: line).map {
-        tokenizer.tokenize($0).truncated(toFit: limit, by: measure, ellipsis: ellipsis).postText
-      }
-    } consume: { text, _, _ in
-      StandardOutput.write(input.jsonl ? JSONLines.record(text: text) : text)
+    try input.answerLines { line, output throws(LineProblem) in
+      let text = try input.text(of: line)
+      let cut = tokenizer.tokenize(text).truncated(toFit: limit, by: rule.measure, ellipsis: ellipsis).postText
+      input.appendTextLine(cut, to: &output)
     }
-    StandardOutput.flush()
     return 0
   }
 }

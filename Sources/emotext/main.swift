@@ -28,7 +28,10 @@ let commands: [any Command.Type] = [
     commands:
     \(lines.joined(separator: "\n"))
 
-    Run 'emotext <command> --help' for a command's options.
+    Every line-oriented command reads the FILEs given (stdin when none, or '-'), one post per line, or
+    the lines given with --text TEXT; messages about input say where as FILE:LINE:COLUMN.
+
+    Run 'emotext <command> --help' for a command's options; 'emotext --version' prints the version.
     """
 }
 
@@ -37,6 +40,10 @@ let commands: [any Command.Type] = [
   guard let name = words.first else {
     printError(mainUsage())
     return 2
+  }
+  if name == "--version" {
+    print("emotext \(emotextVersion)")
+    return 0
   }
   if name == "--help" || name == "-h" || name == "help" {
     print(mainUsage())

@@ -1,6 +1,5 @@
-import Testing
-
 import Emotext
+import Testing
 
 @Suite("README")
 struct ReadmeTests {

@@ -59,7 +59,7 @@ cat > "$folder/catalog.json" <<'JSON'
 {"code":"[兔子]","png":"tuzi.png","fallback":"🐰"}]}]}
 JSON
 
-"$binary" render --html --page --catalog "$folder/catalog.json" --title "Emotext 视觉检查" > "$folder/sample.html" <<'POST'
+"$binary" render --html --page --whole --catalog "$folder/catalog.json" --title "Emotext 视觉检查" > "$folder/sample.html" <<'POST'
 //@小明: 今天好开心[哈哈][爱你][愛你] 周末去看花 #春天来了# 👍🏽👨‍👩‍👧🇨🇳
 详情见 https://weibo.com/1234567890/AbCdEf?from=page&x=1 ，一起来吧[兔子]
 Tiếng Việt, العربية, 한국어, 日本語のテキスト、[抓狂] (not in this catalog: text)

@@ -22,14 +22,38 @@ int32_t cicu_has_property(uint32_t scalar, CICUBinaryProperty property);
 /// The canonical combining class (0 for starters).
 int32_t cicu_combining_class(uint32_t scalar);
 
-/// East_Asian_Width: 0 neutral, 1 ambiguous, 2 halfwidth, 3 fullwidth, 4 narrow, 5 wide (ICU's UEastAsianWidth).
-int32_t cicu_east_asian_width(uint32_t scalar);
+/// The enumerated properties `cicu_int_property` reads; Swift names their values in ICUPropertyValues.swift.
+typedef enum CICUIntProperty {
+  CICU_GRAPHEME_CLUSTER_BREAK = 0,
+  CICU_LINE_BREAK = 1,
+  CICU_EAST_ASIAN_WIDTH = 2,
+  CICU_GENERAL_CATEGORY = 3,
+  CICU_INDIC_SYLLABIC_CATEGORY = 4,
+  CICU_NFC_QUICK_CHECK = 5,
+} CICUIntProperty;
 
-/// The general category as ICU's UCharCategory value (e.g. 6 = Mn, 7 = Me, 8 = Mc, 15 = Cc, 16 = Cf).
-int32_t cicu_general_category(uint32_t scalar);
+/// The value of an enumerated property as ICU's C enum value (UGraphemeClusterBreak, ULineBreak,
+/// UEastAsianWidth, UCharCategory, UIndicSyllabicCategory, UNormalizationCheckResult), or -1 for an unknown `property`.
+int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property);
 
-/// Grapheme_Cluster_Break as ICU's UGraphemeClusterBreak value (0 = Other).
-int32_t cicu_grapheme_cluster_break(uint32_t scalar);
+/// Writes the code point ranges whose `property` has `value` (as closed ranges: `ranges[2 * i]` to
+/// `ranges[2 * i + 1]`) into `ranges`, up to `capacity` ranges, and returns how many there are (which may
+/// exceed `capacity`; call again with room for them), or -1 on failure with ICU's UErrorCode in `status`.
+int32_t cicu_int_property_ranges(CICUIntProperty property, int32_t value, uint32_t *ranges, int32_t capacity,
+                                 int32_t *status);
+
+/// Like `cicu_int_property_ranges`, for the code points that have a binary property.
+int32_t cicu_binary_property_ranges(CICUBinaryProperty property, uint32_t *ranges, int32_t capacity,
+                                    int32_t *status);
+
+/// 1 when the UTF-16 string `text` of `length` units is one RGI emoji (ICU's RGI_Emoji property of strings:
+/// the fully-qualified sequences and components of emoji-test.txt), else 0.
+int32_t cicu_is_rgi_emoji(const uint16_t *text, int32_t length);
+
+/// Every RGI emoji (single code points and sequences) as UTF-16, each followed by a 0 unit, written into
+/// `buffer` as far as `capacity` allows. Returns the number of units the whole list needs (call with
+/// capacity 0 to size the buffer), or -1 on an ICU error.
+int32_t cicu_rgi_emoji_list(uint16_t *buffer, int32_t capacity);
 
 /// ICU's Unicode version, e.g. "15.0", written into `buffer` (at least 16 bytes).
 void cicu_unicode_version(char *buffer, int32_t capacity);

@@ -22,11 +22,11 @@ public struct LineSource: ~Copyable {
   private var readyStart = 0
   private var ended = false
   /// A read or decoding error not yet reported because lines read before it were still to go out.
-  private var failure: LineSourceError?
+  private var failure: BatchError?
 
   /// Opens `path` (`-` is standard input).
-  /// - Throws: ``LineSourceError`` when the file cannot be opened.
-  public init(path: String, maxLineUTF8Count: Int = 16 << 20) throws(LineSourceError) {
+  /// - Throws: ``BatchError`` when the file cannot be opened.
+  public init(path: String, maxLineUTF8Count: Int = 16 << 20) throws(BatchError) {
     name = path
     decoder = UTF8LineDecoder(maxLineUTF8Count: maxLineUTF8Count)
     if path == "-" {
@@ -34,7 +34,7 @@ public struct LineSource: ~Copyable {
       ownsDescriptor = false
     } else {
       descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw LineSourceError(name: path, message: String(cString: strerror(errno))) }
+      guard descriptor >= 0 else { throw BatchError(BatchLocation(file: path), String(cString: strerror(errno))) }
       ownsDescriptor = true
     }
     var status = stat()
@@ -43,6 +43,19 @@ public struct LineSource: ~Copyable {
     } else {
       totalUTF8Count = nil
     }
+  }
+
+  /// Lines given in memory (for example on the command line), named `name` in messages.
+  ///
+  /// Each string is one line as it is, line breaks inside it included.
+  public init(name: String, lines: [String]) {
+    self.name = name
+    decoder = UTF8LineDecoder()
+    descriptor = -1
+    ownsDescriptor = false
+    totalUTF8Count = nil
+    ready = lines
+    ended = true
   }
 
   /// Standard input.
@@ -62,8 +75,8 @@ public struct LineSource: ~Copyable {
   public private(set) var lineCount = 0
 
   /// Up to `maxLines` more lines, or nil at the end of the input.
-  /// - Throws: ``LineSourceError`` for a read error, invalid UTF-8 or an overlong line, naming the line.
-  public mutating func nextBatch(maxLines: Int) throws(LineSourceError) -> [String]? {
+  /// - Throws: ``BatchError`` for a read error, invalid UTF-8 or an overlong line (`FILE:LINE:COLUMN: message`).
+  public mutating func nextBatch(maxLines: Int) throws(BatchError) -> [String]? {
     precondition(maxLines > 0, "nextBatch needs maxLines > 0")
     while ready.count - readyStart < maxLines && !ended && failure == nil {
       do {
@@ -86,12 +99,12 @@ public struct LineSource: ~Copyable {
     return batch
   }
 
-  private mutating func fill() throws(LineSourceError) {
+  private mutating func fill() throws(BatchError) {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if count < 0 {
       if errno == EINTR { return }
-      throw LineSourceError(name: name, message: String(cString: strerror(errno)))
+      throw BatchError(BatchLocation(file: name), String(cString: strerror(errno)))
     }
     do {
       if count == 0 {
@@ -101,17 +114,7 @@ public struct LineSource: ~Copyable {
         ready += try decoder.decode(buffer[..<count])
       }
     } catch {
-      throw LineSourceError(name: name, message: error.description)
+      throw error.batchError(file: name)
     }
   }
-}
-
-/// A file that could not be read as lines of UTF-8.
-public struct LineSourceError: Error, Equatable, CustomStringConvertible {
-  /// The file's name, `-` for standard input.
-  public var name: String
-  /// What went wrong, with the line and byte offset when it is about the content.
-  public var message: String
-
-  public var description: String { "\(name == "-" ? "<stdin>" : name): \(message)" }
 }

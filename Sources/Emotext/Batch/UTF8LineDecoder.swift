@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a stream of bytes into lines of valid UTF-8, for batch jobs that read one post per line.
 ///
 /// ```swift
@@ -31,6 +33,10 @@ public struct UTF8LineDecoder: Sendable {
   ///   The lines before a bad one are returned first: the error comes from the next call.
   public mutating func decode(_ bytes: some Collection<UInt8>) throws(LineDecodingError) -> [String] {
     if let deferredError { throw deferredError }
+    let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+      Result { () throws(LineDecodingError) in try decodeContiguous(buffer) }
+    }
+    if let contiguous { return try contiguous.get() }
     var lines: [String] = []
     do {
       var start = bytes.startIndex
@@ -41,6 +47,35 @@ public struct UTF8LineDecoder: Sendable {
         start = bytes.index(after: newline)
       }
       try appendPending(bytes[start...])
+    } catch {
+      // Note: nothing is lost: the good lines of this chunk go out before the error is reported.
+      if lines.isEmpty { throw error }
+      deferredError = error
+    }
+    return lines
+  }
+
+  /// ``decode(_:)`` over contiguous bytes: a line that lies whole in `bytes` becomes a string straight from
+  /// them (one validation, one copy) instead of going through the pending buffer.
+  private mutating func decodeContiguous(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineDecodingError) -> [String] {
+    var lines: [String] = []
+    do throws(LineDecodingError) {
+      var start = 0
+      while start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
+        let newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+        if pending.isEmpty && line.count <= maxLineUTF8Count, let text = String(validating: line, as: UTF8.self) {
+          utf8Count += line.count + 1
+          lineCount += 1
+          lines.append(text)
+        } else {
+          try appendPending(line)
+          utf8Count += 1
+          lines.append(try takeLine())
+        }
+        start = newline + 1
+      }
+      try appendPending(UnsafeBufferPointer(rebasing: bytes[start...]))
     } catch {
       // Note: nothing is lost: the good lines of this chunk go out before the error is reported.
       if lines.isEmpty { throw error }
@@ -104,14 +139,32 @@ public struct LineDecodingError: Error, Hashable, CustomStringConvertible {
   public var utf8Offset: Int
   public var reason: Reason
 
-  public var description: String {
+  /// What is wrong, without the location: `invalid UTF-8 (byte 0xFF)`.
+  public var message: String {
     switch reason {
     case .invalidUTF8(let byte):
       let hex = String(byte, radix: 16, uppercase: true)
-      return "line \(line), byte \(utf8Offset): invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+      return "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
     case .lineTooLong(let limit):
-      return "line \(line): longer than the limit of \(limit) bytes"
+      return "longer than the limit of \(limit) bytes"
     }
+  }
+
+  /// The location of the problem in the stream.
+  public func location(file: String) -> BatchLocation {
+    switch reason {
+    case .invalidUTF8: BatchLocation(file: file, line: line, utf8Offset: utf8Offset)
+    case .lineTooLong: BatchLocation(file: file, line: line)
+    }
+  }
+
+  /// The error with its file: `posts.txt:2:13: invalid UTF-8 (byte 0xFF)`.
+  public func batchError(file: String) -> BatchError { BatchError(location(file: file), message) }
+
+  /// `LINE:COLUMN: message` (the ``BatchLocation`` format without a file; the column is 1-based).
+  public var description: String {
+    let location = location(file: "")
+    return String(location.description.dropFirst()) + ": " + message
   }
 }
 

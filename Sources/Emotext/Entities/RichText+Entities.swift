@@ -153,7 +153,7 @@ enum EntityScanner {
     while end < scalars.count, end - start - 1 <= topicCharacterLimit {
       let scalar = scalars[end]
       if scalar == "#" { return hasContent ? end + 1 : nil }
-      if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" { return nil }
+      if LineBreaks.isLineBreak(scalar) { return nil }
       if !scalar.properties.isWhitespace { hasContent = true }
       end += 1
     }

@@ -40,23 +40,30 @@ extension RichText {
   /// - Complexity: O(*n*) in the length of the text.
   public func truncated(toFit limit: Int, by measure: LengthMeasure, ellipsis: String = "") -> RichText {
     precondition(limit >= 0, "truncated(toFit:) needs a limit of 0 or more, not \(limit)")
-    guard length(by: measure) > limit else { return self }
     let scale = if case .weighted(let rule) = measure { rule.unitsPerCharacter } else { 1 }
     var ellipsisSum = 0
     RichText(ellipsis).forEachLengthUnit(by: measure) { weight, _ in
       ellipsisSum += weight
       return true
     }
-    let budget = limit * scale - ellipsisSum
-    guard budget >= 0 else { return RichText() }
+    // Note: one walk, which stops as soon as the text is known not to fit (a length of at most `limit` is a
+    // sum of at most `limit * scale`), instead of measuring the whole length first.
+    let whole = limit * scale
+    let budget = whole - ellipsisSum
     var sum = 0
     var cut = 0
+    var fits = true
     forEachLengthUnit(by: measure) { weight, utf16End in
-      guard sum + weight <= budget else { return false }
       sum += weight
-      cut = utf16End
+      guard sum <= whole else {
+        fits = false
+        return false
+      }
+      if sum <= budget { cut = utf16End }
       return true
     }
+    if fits { return self }
+    guard budget >= 0 else { return RichText() }
     var result = slice(0..<cut)
     result.append(RichText(ellipsis))
     return result
@@ -93,51 +100,68 @@ extension RichText {
     var rule: WeightedLengthRule?
     if case .weighted(let weighted) = measure { rule = weighted }
     // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
-    let normalizes = rule?.normalizesToNFC == true && !nfc(text).utf8.elementsEqual(text.utf8)
+    let normalizes = rule?.normalizesToNFC == true && !Self.isNFC(text)
     let urls = rule.map { $0.urlWeight != nil ? $0.urlFinder.urlRanges(in: text) : [] } ?? []
     var urlIndex = 0
     var urlUTF16Count = 0
     var utf16Offset = 0
-    var clusterStart = text.startIndex
     var clusterStartUTF8 = 0
     var stopped = false
-    GraphemeBreaks.forEachBoundary(in: text) { utf8End in
-      guard !stopped else { return }
-      let clusterEnd = text.utf8.index(clusterStart, offsetBy: utf8End - clusterStartUTF8)
-      let cluster = text.unicodeScalars[clusterStart..<clusterEnd]
-      let utf16Count = cluster.reduce(0) { $0 + $1.utf16.count }
-      defer {
-        clusterStart = clusterEnd
-        clusterStartUTF8 = utf8End
-      }
-      utf16Offset += utf16Count
-      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule, let urlWeight = rule.urlWeight
-      {
-        urlUTF16Count += utf16Count
-        if utf8End >= urls[urlIndex].upperBound {
-          urlIndex += 1
-          urlUTF16Count = 0
-          if !body(urlWeight, utf16Offset) { stopped = true }
+    let asciiWeight = rule?.asciiWeight
+    var text = text
+    text.withUTF8 { utf8 in
+      GraphemeTable.shared.withLookup { table in
+        GraphemeBreaks.forEachBoundary(inUTF8: utf8) { utf8End in
+          // Note: each cluster is weighed on the UTF-8 bytes, with the grapheme table's emoji flags, so no
+          // String or ICU call is made per cluster (except to normalize a run that is not in NFC).
+          let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStartUTF8..<utf8End])
+          let isASCII = cluster.count == 1 && cluster[0] < 0x80
+          let utf16Count = isASCII ? 1 : Self.utf16Count(ofUTF8: cluster)
+          defer { clusterStartUTF8 = utf8End }
+          utf16Offset += utf16Count
+          if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let rule,
+            let urlWeight = rule.urlWeight
+          {
+            urlUTF16Count += utf16Count
+            if utf8End >= urls[urlIndex].upperBound {
+              urlIndex += 1
+              urlUTF16Count = 0
+              if !body(urlWeight, utf16Offset) { stopped = true }
+            }
+            return !stopped
+          }
+          let weight: Int
+          switch measure {
+          case .utf16: weight = utf16Count
+          case .unicodeScalars: weight = cluster.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+          case .graphemeClusters: weight = 1
+          case .weighted(let rule):
+            if isASCII, let asciiWeight {
+              weight = asciiWeight  // Note: one ASCII scalar is never an emoji cluster, and NFC.
+            } else if let emojiWeight = rule.emojiClusterWeight,
+              GraphemeTable.isEmojiCluster(utf8: cluster, using: table)
+            {
+              weight = emojiWeight
+            } else if normalizes {
+              weight = Self.weight(ofScalars: nfc(String(decoding: cluster, as: UTF8.self)).unicodeScalars, rule)
+            } else {
+              weight = rule.weight(ofUTF8: cluster, asciiWeight: asciiWeight)
+            }
+          }
+          if !body(weight, utf16Offset) { stopped = true }
+          return !stopped
         }
-        return
       }
-      let weight: Int
-      switch measure {
-      case .utf16: weight = utf16Count
-      case .unicodeScalars: weight = cluster.count
-      case .graphemeClusters: weight = 1
-      case .weighted(let rule):
-        if let emojiWeight = rule.emojiClusterWeight, isEmojiCluster(cluster) {
-          weight = emojiWeight
-        } else if normalizes {
-          weight = Self.weight(ofScalars: nfc(String(cluster)).unicodeScalars, rule)
-        } else {
-          weight = Self.weight(ofScalars: cluster, rule)
-        }
-      }
-      if !body(weight, utf16Offset) { stopped = true }
     }
     return !stopped
+  }
+
+  /// The UTF-16 length of valid UTF-8: one unit per scalar, two for a scalar of four bytes.
+  @inline(__always)
+  private static func utf16Count(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in utf8 { count &+= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1 }
+    return count
   }
 
   /// The sum of the weights of every unit by `rule`, weighing each cluster as its scalars (the rule has no
@@ -166,21 +190,25 @@ extension RichText {
   }
 
   private static func weight(ofScalars scalars: some Sequence<Unicode.Scalar>, _ rule: WeightedLengthRule) -> Int {
-    var sum = 0
-    for scalar in scalars {
-      sum += rule.ranges.first { $0.scalars.contains(scalar.value) }?.weight ?? rule.defaultWeight
+    // Note: text (the usual case) is weighed on its UTF-8 bytes, without decoding and validating indices.
+    if let text = scalars as? Substring.UnicodeScalarView {
+      var substring = Substring(text)
+      return substring.withUTF8 { rule.weight(ofUTF8: $0, asciiWeight: rule.asciiWeight) }
     }
+    if let text = scalars as? String.UnicodeScalarView {
+      var string = String(text)
+      return string.withUTF8 { rule.weight(ofUTF8: $0, asciiWeight: rule.asciiWeight) }
+    }
+    var sum = 0
+    for scalar in scalars { sum &+= rule.weight(ofScalarValue: scalar.value) }
     return sum
   }
 
-  /// Whether a cluster is shown as an emoji: an emoji-presentation scalar, an emoji with U+FE0F, a keycap,
-  /// or a flag.
-  private static func isEmojiCluster(_ cluster: Substring.UnicodeScalarView) -> Bool {
-    let hasVariationSelector = cluster.contains("\u{FE0F}")
-    return cluster.contains { scalar in
-      scalar.icuIsEmojiPresentation || scalar.icuIsRegionalIndicator || scalar == "\u{20E3}"
-        || (hasVariationSelector && scalar.icuIsEmoji)
-    }
+  /// Whether `text` is in NFC: from the grapheme table's flags when they decide, else from ICU.
+  private static func isNFC(_ text: String) -> Bool {
+    var text = text
+    if text.withUTF8({ GraphemeTable.isKnownNFC(utf8: $0) }) { return true }
+    return nfc(text).utf8.elementsEqual(text.utf8)
   }
 
   private static func nfc(_ text: String) -> String {

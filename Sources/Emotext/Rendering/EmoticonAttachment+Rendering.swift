@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a renderer needs to draw an emoticon attachment.
 extension EmoticonAttachment {
   /// The alternative text: the token as written in the post (`[哈哈]`, or an alias such as `[愛你]`).
@@ -20,9 +22,10 @@ extension EmoticonAttachment {
 
 extension EmoticonCatalog {
   /// Where `emoticon`'s image is, for a renderer: its file (the PNG, or the GIF when `animated` and there
-  /// is one) joined to `baseURL` when given (a host serving the images), else to the pack's `directory`.
-  /// Nil for emoji emoticons, and when neither is known: the embedded default catalog ships no images,
-  /// so its emoticons are shown by their fallback unless the host names where its images are.
+  /// is one) joined to `baseURL` when given (a host serving the images), else to the pack's `directory`
+  /// if the file is there. Nil for emoji emoticons, and when neither is known: the embedded default
+  /// catalog ships no images, and a catalog folder may list images it does not ship, so those emoticons
+  /// are shown by their fallback unless the host names where its images are.
   ///
   /// The result is not checked; ``HTMLRenderer`` accepts only relative and http(s) URLs.
   ///
@@ -33,10 +36,19 @@ extension EmoticonCatalog {
   /// ```
   public func imagePath(for emoticon: Emoticon, baseURL: String? = nil, animated: Bool = false) -> String? {
     guard case .image(let png, let gif) = emoticon.kind else { return nil }
-    let file = animated ? (gif ?? png) : png
-    guard !file.isEmpty else { return nil }
-    let base = baseURL ?? pack(id: emoticon.packID)?.directory
-    guard let base, !base.isEmpty else { return nil }
-    return base.hasSuffix("/") ? base + file : base + "/" + file
+    func joined(_ base: String, _ file: String) -> String { base.hasSuffix("/") ? base + file : base + "/" + file }
+    let animatedFile = animated ? gif.flatMap { $0.isEmpty ? nil : $0 } : nil
+    if let baseURL {
+      guard !baseURL.isEmpty, let file = animatedFile ?? (png.isEmpty ? nil : png) else { return nil }
+      return joined(baseURL, file)
+    }
+    guard let directory = pack(id: emoticon.packID)?.directory, !directory.isEmpty else { return nil }
+    // Note: the GIF when asked for and present, else the PNG when present; a listed file that is missing
+    // would be a broken image on the page.
+    for file in [animatedFile, png].compactMap({ $0 }) where !file.isEmpty {
+      let path = joined(directory, file)
+      if FileManager.default.fileExists(atPath: path) { return path }
+    }
+    return nil
   }
 }

@@ -1,13 +1,15 @@
 /// Renders a document as HTML, escaping every text and attribute value it writes.
 ///
-/// Emoticons become `<img class="emoticon" src="…" alt="[哈哈]" title="哈哈">` when the catalog (or
-/// `imageBaseURL`) locates an image and its path is relative or http(s), else `<span class="emoticon"
-/// title="[哈哈]">` holding the emoji fallback (no image known) or the token (an unsafe path dropped). Entities become links built from URL templates; line breaks become `<br>`.
+/// Emoticons become `<img class="emoticon" src="…" alt="[哈哈]" title="哈哈">` when `imageBaseURL` is set
+/// or the image file is in its pack's folder, and the path is relative or http(s); else
+/// `<span class="emoticon" title="哈哈">` holding the emoji fallback (no image) or the token (an unsafe path
+/// dropped), which ``page(_:title:)`` styles as an emoticon. Entities become links built from URL
+/// templates; line breaks become `<br>`; with ``emojiImages``, emoji become images too.
 ///
 /// ```swift
 /// let post = BracketTokenizer(catalog: .default).tokenize("@小明 好开心[哈哈]").recognizingEntities()
 /// let html = HTMLRenderer.format(post)
-/// // <a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a> 好开心<span class="emoticon" title="[哈哈]">😆</span>
+/// // <a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a> 好开心<span class="emoticon" title="哈哈">😆</span>
 /// // (the embedded catalog ships no images; with `imageBaseURL` set, the emoticon is an <img>)
 ///
 /// var renderer = HTMLRenderer(catalog: .default, options: [.linkEntities])
@@ -37,16 +39,25 @@ public struct HTMLRenderer: Sendable {
   public var options: Options
   /// A host URL emoticon image files are served under; overrides the packs' directories.
   public var imageBaseURL: String?
+  /// Where emoji images are: when set, every emoji grapheme cluster in text becomes
+  /// `<img class="emoji" src="…" alt="👍🏽" draggable="false">` (twemoji's way); text that is not emoji
+  /// (digits, `#`, `©` without U+FE0F) stays text. Unused when its URLs are not relative or http(s).
+  public var emojiImages: EmojiImages?
   /// The link for `@name`; `{name}` is replaced by the percent-encoded name without `@`.
   public var mentionURLTemplate = "https://weibo.com/n/{name}"
   /// The link for `#topic#`; `{topic}` is replaced by the percent-encoded topic without `#`s.
   public var topicURLTemplate = "https://s.weibo.com/weibo?q=%23{topic}%23"
 
-  /// A renderer resolving images against `catalog` (or `imageBaseURL`), with the default Weibo link templates.
-  public init(catalog: EmoticonCatalog = .default, options: Options = .default, imageBaseURL: String? = nil) {
+  /// A renderer resolving images against `catalog` (or `imageBaseURL`), showing emoji as images from
+  /// `emojiImages` when given, with the default Weibo link templates.
+  public init(
+    catalog: EmoticonCatalog = .default, options: Options = .default, imageBaseURL: String? = nil,
+    emojiImages: EmojiImages? = nil
+  ) {
     self.catalog = catalog
     self.options = options
     self.imageBaseURL = imageBaseURL
+    self.emojiImages = emojiImages
   }
 
   /// `text` as an HTML fragment with the given catalog and options.
@@ -95,8 +106,10 @@ public struct HTMLRenderer: Sendable {
     body { margin: 2em auto; max-width: 36em; padding: 0 1em; color: #222; background: #fff;
       font: 18px/1.5 system-ui, "Noto Sans CJK SC", "Noto Sans", sans-serif, "Noto Color Emoji"; }
     .post { white-space: normal; overflow-wrap: anywhere; }
-    img.emoticon { height: 1.25em; width: auto; vertical-align: -0.25em; }
-    span.emoticon { font-family: "Noto Color Emoji", sans-serif; }
+    img.emoticon, img.emoji { height: 1.25em; width: auto; vertical-align: -0.25em; }
+    img.emoji { height: 1.1em; margin: 0 0.05em; }
+    span.emoticon { font-family: "Noto Color Emoji", sans-serif; background: #fff3e0; border-radius: 0.3em;
+      padding: 0 0.1em; cursor: help; }
     a { color: #eb7350; text-decoration: none; }
     a:hover { text-decoration: underline; }
     """
@@ -104,15 +117,15 @@ public struct HTMLRenderer: Sendable {
   // MARK: Pieces
 
   private func appendText(_ string: String, entity: TextAttributes.Entity?, to html: inout String) {
-    guard let entity else { return Self.appendEscapedLines(string, to: &html) }
+    guard let entity else { return appendTextContent(string, to: &html) }
     let className = entity.rawValue
     if options.contains(.linkEntities), let href = link(for: string, entity: entity) {
       html += "<a class=\"\(className)\" href=\"\(Self.escaped(href))\">"
-      Self.appendEscapedLines(string, to: &html)
+      appendTextContent(string, to: &html)
       html += "</a>"
     } else {
       html += "<span class=\"\(className)\">"
-      Self.appendEscapedLines(string, to: &html)
+      appendTextContent(string, to: &html)
       html += "</span>"
     }
   }
@@ -149,13 +162,29 @@ public struct HTMLRenderer: Sendable {
         html += " title=\"\(Self.escaped(attachment.title))\">"
       } else {
         // Note: an unsafe image URL is dropped and the post shows what was written.
-        html += "<span class=\"emoticon\" title=\"\(Self.escaped(attachment.altText))\">"
+        html += "<span class=\"emoticon\" title=\"\(Self.escaped(attachment.title))\">"
         html += Self.escaped(attachment.altText) + "</span>"
       }
       return
     }
-    html += "<span class=\"emoticon\" title=\"\(Self.escaped(attachment.altText))\">"
+    // Note: the fallback stays text (not an emoji image) and carries the emoticon's class and name, so the
+    // page styles it as an emoticon and a reader can tell it from an emoji typed in the text.
+    html += "<span class=\"emoticon\" title=\"\(Self.escaped(attachment.title))\">"
     html += Self.escaped(attachment.fallbackText) + "</span>"
+  }
+
+  /// Text content: escaped, line breaks as `<br>`, and each emoji cluster as an image with `emojiImages`.
+  private func appendTextContent(_ string: String, to html: inout String) {
+    guard let emojiImages else { return Self.appendEscapedLines(string, to: &html) }
+    for (segment, isEmoji) in EmojiClusters.segments(of: string) {
+      let src = emojiImages.url(for: segment)
+      guard isEmoji, Self.isSafeURL(src) else {
+        Self.appendEscapedLines(String(segment), to: &html)
+        continue
+      }
+      html += "<img class=\"emoji\" src=\"\(Self.escaped(src))\" alt=\"\(Self.escaped(String(segment)))\""
+      html += " draggable=\"false\">"
+    }
   }
 
   // MARK: Escaping
@@ -179,12 +208,12 @@ public struct HTMLRenderer: Sendable {
     return result
   }
 
-  /// Escapes `text` and writes each line break (LF, CR, CR LF, U+2028) as `<br>`.
+  /// Escapes `text` and writes each line break (``LineBreaks``; CR LF is one) as `<br>`.
   private static func appendEscapedLines(_ text: String, to html: inout String) {
     var line = ""
     var previousWasCR = false
     for scalar in text.unicodeScalars {
-      let isBreak = scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+      let isBreak = LineBreaks.isLineBreak(scalar)
       if isBreak {
         if !(scalar == "\n" && previousWasCR) {
           html += escaped(line) + "<br>\n"

@@ -60,7 +60,7 @@ struct TerminalLayout {
         for cluster in string.graphemeClusters {
           let count = cluster.utf16.count
           let first = cluster.unicodeScalars.first!
-          let isLineBreak = first == "\n" || first == "\r" || first == "\u{2028}" || first == "\u{2029}"
+          let isLineBreak = LineBreaks.isLineBreak(first)
           let isSpace = cluster == " " || cluster == "\t"
           let shown = isLineBreak ? "" : isSpace ? " " : Self.sanitized(String(cluster))
           utf8Starts.append(flattened.utf8.count)
@@ -74,7 +74,7 @@ struct TerminalLayout {
       }
     }
     if columns != nil {
-      let opportunities = Set(LineBreaks.opportunities(in: flattened))
+      let opportunities = Set(LineBreaks.opportunities(in: flattened).map(\.utf8Offset))
       for index in pieces.indices { pieces[index].breakBefore = opportunities.contains(utf8Starts[index]) }
     }
     for piece in pieces { append(piece) }

@@ -17,7 +17,8 @@ public struct TerminalRenderer: Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// ANSI SGR colours (mentions and topics cyan, links underlined blue, emoticon tokens yellow).
+    /// ANSI SGR colours (mentions and topics cyan, links underlined blue, emoticon tokens yellow, emoticon
+    /// fallbacks on a yellow background, so an inserted emoticon is told apart from a typed emoji).
     public static let colors = Options(rawValue: 1 << 0)
     /// Emoticons as their token (`[哈哈]`) instead of their emoji fallback.
     public static let emoticonCodes = Options(rawValue: 1 << 1)
@@ -73,7 +74,8 @@ public struct TerminalRenderer: Sendable {
 
   static func sgr(for style: TerminalLayout.Style) -> String {
     switch style {
-    case .plain, .emoticon: ""
+    case .plain: ""
+    case .emoticon: ANSI.emoticonBackground
     case .entity(.mention), .entity(.topic): ANSI.cyan
     case .entity(.link): ANSI.underlinedBlue
     case .emoticonCode: ANSI.yellow
@@ -87,6 +89,7 @@ enum ANSI {
   static let cyan = "\u{1B}[36m"
   static let underlinedBlue = "\u{1B}[4;34m"
   static let yellow = "\u{1B}[33m"
+  static let emoticonBackground = "\u{1B}[43m"
   static let red = "\u{1B}[31m"
   static let dim = "\u{1B}[2m"
   static let inverse = "\u{1B}[7m"

@@ -75,7 +75,8 @@ public struct EditScript: Sendable {
       else { throw Failure(message: "\"select\" takes [utf16Location, utf16Length]") }
       let count = editor.document.utf16Count
       guard location >= 0, length >= 0, location + length <= count else {
-        throw Failure(message: "selection [\(location), \(length)] is out of range: the text is \(count) UTF-16 units long")
+        throw Failure(
+          message: "selection [\(location), \(length)] is out of range: the text is \(count) UTF-16 units long")
       }
       editor.select(location..<(location + length))
     case "move":
@@ -89,7 +90,9 @@ public struct EditScript: Sendable {
       }
       editor.backspaceMode = mode
     default:
-      throw Failure(message: "unknown command \"\(name)\"; expected insert, emoticon, backspace, delete, select, move, undo, redo or mode")
+      throw Failure(
+        message:
+          "unknown command \"\(name)\"; expected insert, emoticon, backspace, delete, select, move, undo, redo or mode")
     }
   }
 

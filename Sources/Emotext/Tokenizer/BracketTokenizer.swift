@@ -114,7 +114,7 @@ public struct BracketTokenizer: Sendable {
           if index - open >= 2 { body(open..<(index + 1)) }
           index += 1
           break
-        } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        } else if LineBreaks.lineBreakUTF8Count(in: bytes, at: index) > 0 {
           index += 1
           break
         }

@@ -1,108 +1,113 @@
-import CICU
-
 extension GraphemeBreaks {
-  /// How a scalar takes part in the UAX #29 rules, as far as counting needs to know.
-  enum CountClass: UInt8 {
-    /// Grapheme_Cluster_Break=Other: most letters, CJK, punctuation, and single emoji like 😀.
-    case other
-    /// Control, CR or LF: a boundary on both sides, except inside CR LF.
-    case control
-    /// Extend or SpacingMark: never a boundary before it (after anything but a control).
-    case extend
-    /// ZWJ: never a boundary before it, and it can join the emoji after it.
-    case zwj
-    /// Regional_Indicator: joins only another one, in pairs from the start of their run (a flag).
-    case regional
-    /// Everything else (Prepend, Hangul jamo and syllables): left to ICU.
-    case complex
+  /// The number of extended grapheme clusters in `utf8` (valid UTF-8), exactly as ICU's break iterator
+  /// counts them.
+  /// - Complexity: O(*n*) in the UTF-8 length.
+  static func countClusters(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    forEachBoundary(inUTF8: utf8) { _ in
+      count &+= 1
+      return true
+    }
+    return count
   }
 
-  /// The class of every scalar below U+20000 (Unicode's planes 0 and 1), read from ICU's
-  /// Grapheme_Cluster_Break property on first use, so no table is copied by hand.
-  static let countClasses: [CountClass] = (0..<0x20000).map { countClass(ofICUValue: UInt32($0)) }
-
-  static func countClass(ofICUValue value: UInt32) -> CountClass {
-    // ICU's UGraphemeClusterBreak: 0 Other, 1 Control, 2 CR, 3 Extend, 5 LF, 10 SpacingMark,
-    // 12 Regional_Indicator, 17 ZWJ.
-    switch cicu_grapheme_cluster_break(value) {
-    case 0: .other
-    case 1, 2, 5: .control
-    case 3, 10: .extend
-    case 12: .regional
-    case 17: .zwj
-    default: .complex
+  /// Calls `body` with each cluster boundary after 0 in `utf8` (valid UTF-8), in order, until it returns
+  /// false; the last is `utf8.count`. The boundaries are ICU's (its character break iterator's), found from ``GraphemeTable``
+  /// without calling ICU.
+  ///
+  /// The rules are UAX #29's as of Unicode 15.0 (GB3–GB13) plus ICU's tailoring that keeps Indic conjuncts
+  /// together (Unicode 15.1's GB9c), each decided from the table entries of the two scalars around a
+  /// position and three facts about the scalars before it; the differential tests compare every boundary
+  /// with ICU's on random text of every script and sequence the rules treat specially.
+  /// - Complexity: O(*n*) in the UTF-8 length.
+  @inline(__always)
+  static func forEachBoundary(inUTF8 utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
+    guard !utf8.isEmpty else { return }
+    GraphemeTable.shared.withLookup { table in
+      var (previous, length) = table.entry(in: utf8, at: 0)
+      var state = SegmentationState()
+      state.advance(over: previous)
+      var index = length
+      while index < utf8.count {
+        let next: UInt16
+        (next, length) = table.entry(in: utf8, at: index)
+        if (previous | next) & 0x0F == GraphemeTable.Kind.other.rawValue {
+          // Note: the fast path. Between two scalars of kind Other there is always a boundary (GB999: GB9c
+          // needs an Extend or ZWJ before the consonant, GB11 a ZWJ before the pictograph), and after one the
+          // rules remember only whether it is a pictograph or a linking consonant.
+          guard body(index) else { return }
+          state = SegmentationState(
+            regionalIndicatorRunIsOdd: false, pictographic: next & GraphemeTable.extendedPictographic != 0 ? 1 : 0,
+            conjunct: next & GraphemeTable.linkingConsonant != 0 ? 1 : 0)
+        } else {
+          if state.isBoundary(between: previous, and: next) { guard body(index) else { return } }
+          state.advance(over: next)
+        }
+        previous = next
+        index &+= length
+      }
+      _ = body(utf8.count)
     }
   }
 
-  /// The number of extended grapheme clusters in `utf8` (valid UTF-8), exactly as ICU counts them.
-  ///
-  /// Between two scalars of class `other`, after an `extend` before an `other`, and around a control
-  /// (but inside CR LF) there is always a boundary (UAX #29 as of Unicode 15.0: GB4, GB5, GB999; no
-  /// rule looks across them), so the text splits there into pieces counted on their own: a piece of
-  /// one scalar, or of one scalar followed only by `extend` and `zwj`, is one cluster; any other piece
-  /// (emoji ZWJ sequences, flags, Hangul) goes to ICU's break iterator.
-  /// - Complexity: O(*n*) in the UTF-8 length.
-  static func countClusters(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = utf8.baseAddress, !utf8.isEmpty else { return 0 }
-    return countClasses.withUnsafeBufferPointer { classes in
-      var count = 0
-      var previousStart = -1
-      var pieceStart = 0
-      var pieceIsOneCluster = true  // every scalar after the piece's first is `extend` or `zwj`, or CR LF
-      var pieceRegionalCount = 0  // the piece is this many regional indicators and nothing else
-      var previousClass = CountClass.control
-      var previousIsCR = false
-      var index = 0
-      while index < utf8.count {
-        if previousClass == .other && pieceStart == previousStart {
-          // Note: the fast path. The piece is one `other` scalar; while the next scalar is `other` too,
-          // it closes the piece before it as one cluster, with no other state to keep.
-          while index < utf8.count {
-            let (value, length) = scalar(in: utf8, at: index)
-            guard value < 0x20000 && classes[Int(value)] == .other else { break }
-            pieceStart = index
-            index &+= length
-            count += 1
-          }
-          previousStart = pieceStart
-          if index >= utf8.count { break }
-        }
-        let (value, length) = scalar(in: utf8, at: index)
-        let scalarClass = value < 0x20000 ? classes[Int(value)] : countClass(ofICUValue: value)
-        if index > 0 {
-          let boundary: Bool
-          if scalarClass == .other || scalarClass == .regional {
-            boundary =
-              previousClass == .other || previousClass == .extend || previousClass == .control
-              || (previousClass == .regional && scalarClass == .other)
-          } else if scalarClass == .control || previousClass == .control {
-            boundary = !(previousIsCR && value == 0x0A)
-          } else {
-            boundary = false
-          }
-          if boundary {
-            count += piece(pieceIsOneCluster, pieceRegionalCount, base + pieceStart, index - pieceStart)
-            pieceStart = index
-            pieceIsOneCluster = true
-            pieceRegionalCount = 0
-          } else if scalarClass != .extend && scalarClass != .zwj && !(previousIsCR && value == 0x0A) {
-            pieceIsOneCluster = false
-          }
-        }
-        if scalarClass == .regional && pieceRegionalCount * 4 == index - pieceStart { pieceRegionalCount += 1 }
-        previousClass = scalarClass
-        previousIsCR = value == 0x0D
-        previousStart = index
-        index &+= length
+  /// What the rules remember about the scalars before a position, beyond the one just before it.
+  struct SegmentationState {
+    /// The regional indicators just before the position are an odd run (GB12, GB13).
+    var regionalIndicatorRunIsOdd = false
+    /// 1: an Extended_Pictographic then Extend*; 2: that, then ZWJ (GB11).
+    var pictographic: UInt8 = 0
+    /// 1: a linking consonant then (Extend with ccc≠0 | ZWJ)*; 2: that with a linking virama among them (GB9c).
+    var conjunct: UInt8 = 0
+
+    /// Whether there is a boundary between scalars with the table entries `previous` and `next`.
+    @inline(__always)
+    func isBoundary(between previous: UInt16, and next: UInt16) -> Bool {
+      let before = GraphemeTable.kind(previous)
+      let after = GraphemeTable.kind(next)
+      switch (before, after) {
+      case (.carriageReturn, .lineFeed): return false  // GB3
+      case (.carriageReturn, _), (.lineFeed, _), (.control, _): return true  // GB4
+      case (_, .carriageReturn), (_, .lineFeed), (_, .control): return true  // GB5
+      case (.hangulL, .hangulL), (.hangulL, .hangulV), (.hangulL, .hangulLV), (.hangulL, .hangulLVT): return false
+      case (.hangulLV, .hangulV), (.hangulLV, .hangulT), (.hangulV, .hangulV), (.hangulV, .hangulT): return false
+      case (.hangulLVT, .hangulT), (.hangulT, .hangulT): return false  // GB6–GB8
+      case (_, .extend), (_, .zwj), (_, .spacingMark): return false  // GB9, GB9a
+      case (.prepend, _): return false  // GB9b
+      case (.regionalIndicator, .regionalIndicator): return !regionalIndicatorRunIsOdd  // GB12, GB13
+      default:
+        if next & GraphemeTable.linkingConsonant != 0 && conjunct == 2 { return false }  // GB9c (ICU)
+        if next & GraphemeTable.extendedPictographic != 0 && pictographic == 2 { return false }  // GB11
+        return true  // GB999
       }
-      count += piece(pieceIsOneCluster, pieceRegionalCount, base + pieceStart, utf8.count - pieceStart)
-      return count
+    }
+
+    /// Moves past a scalar with the table entry `entry`.
+    @inline(__always)
+    mutating func advance(over entry: UInt16) {
+      let kind = GraphemeTable.kind(entry)
+      regionalIndicatorRunIsOdd = kind == .regionalIndicator && !regionalIndicatorRunIsOdd
+      if entry & GraphemeTable.extendedPictographic != 0 {
+        pictographic = 1
+      } else if pictographic == 1 && kind == .extend {
+        pictographic = 1
+      } else {
+        pictographic = pictographic == 1 && kind == .zwj ? 2 : 0
+      }
+      if entry & GraphemeTable.linkingConsonant != 0 {
+        conjunct = 1
+      } else if conjunct != 0 && entry & GraphemeTable.linkingVirama != 0 {
+        conjunct = 2
+      } else if conjunct != 0 && entry & GraphemeTable.extendWithCombiningClassOrZWJ != 0 {
+        // stays: ExtCccZwj* on either side of the virama
+      } else {
+        conjunct = 0
+      }
     }
   }
 
   /// The scalar value and UTF-8 length of the scalar that starts at `index` in valid UTF-8.
   @inline(__always)
-  private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+  static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
     let lead = utf8[index]
     if lead < 0xC0 { return (UInt32(lead), 1) }
     if lead < 0xE0 { return ((UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F), 2) }
@@ -113,32 +118,5 @@ extension GraphemeBreaks {
       (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
       | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
     return (value, 4)
-  }
-
-  /// The clusters in a piece: one, a flag per pair of regional indicators, or what ICU counts.
-  private static func piece(_ isOneCluster: Bool, _ regionalCount: Int, _ utf8: UnsafePointer<UInt8>, _ length: Int)
-    -> Int
-  {
-    if isOneCluster { return 1 }
-    if regionalCount > 0 && regionalCount * 4 == length { return (regionalCount + 1) / 2 }
-    return clustersByICU(utf8, length)
-  }
-
-  /// The number of clusters in `length` bytes at `utf8`, from ICU's break iterator.
-  private static func clustersByICU(_ utf8: UnsafePointer<UInt8>, _ length: Int) -> Int {
-    precondition(length <= Int(Int32.max), "Emotext supports text runs up to 2 GiB")
-    var count = 0
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { buffer in
-      var from: Int32 = 0
-      while from < Int32(length) {
-        var status: Int32 = 0
-        let written = cicu_grapheme_boundaries(utf8, Int32(length), from, buffer.baseAddress!, 64, &status)
-        precondition(written >= 0, "ICU grapheme break iterator failed with status \(status)")
-        if written == 0 { break }
-        count += Int(written)
-        from = buffer[Int(written) - 1]
-      }
-    }
-    return count
   }
 }

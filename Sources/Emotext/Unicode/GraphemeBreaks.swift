@@ -33,8 +33,22 @@ enum GraphemeBreaks {
     return text.withUTF8 { countClusters(inUTF8: $0) }  // see GraphemeBreaks+Count.swift
   }
 
-  /// Calls `body` with each boundary after 0, in order.
+  /// Calls `body` with each boundary after 0, in order (from ``GraphemeTable``: ICU's boundaries without
+  /// calling ICU; see GraphemeBreaks+Count.swift).
   static func forEachBoundary(in text: String, _ body: (Int) -> Void) {
+    var text = text
+    text.withUTF8 { utf8 in
+      forEachBoundary(inUTF8: utf8) { boundary in
+        body(boundary)
+        return true
+      }
+    }
+  }
+
+  /// Every boundary after 0 as ICU's character break iterator finds it, in order: the reference the tables
+  /// are built against and tested against.
+  static func icuBoundaries(in text: String) -> [Int] {
+    var result: [Int] = []
     var text = text
     text.withUTF8 { utf8 in
       guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
@@ -51,11 +65,12 @@ enum GraphemeBreaks {
             base + from, Int32(utf8.count - from), 0, buffer.baseAddress!, capacity, &status)
           precondition(written >= 0, "ICU grapheme break iterator failed with status \(status)")
           if written == 0 { break }
-          for index in 0..<Int(written) { body(from + Int(buffer[index])) }
+          for index in 0..<Int(written) { result.append(from + Int(buffer[index])) }
           from += Int(buffer[Int(written) - 1])
         }
       }
     }
+    return result
   }
 
   private static func query(

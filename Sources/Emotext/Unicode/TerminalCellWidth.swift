@@ -1,5 +1,3 @@
-import CICU
-
 /// How many terminal cells text takes, per grapheme cluster, from ICU's character properties.
 ///
 /// A cluster is 2 cells when it is shown as an emoji (a scalar with Emoji_Presentation, or an emoji
@@ -29,14 +27,16 @@ public enum TerminalCellWidth {
     var base: Unicode.Scalar?
     var previous: Unicode.Scalar?
     for scalar in cluster.unicodeScalars {
-      if cicu_has_property(scalar.value, CICU_EMOJI_PRESENTATION) == 1 { return 2 }
-      if scalar == "\u{FE0F}", let previous, cicu_has_property(previous.value, CICU_EMOJI) == 1 { return 2 }
+      if scalar.icuIsEmojiPresentation { return 2 }
+      if scalar == "\u{FE0F}", let previous, previous.icuIsEmoji { return 2 }
       if base == nil, !isZeroWidth(scalar) { base = scalar }
       previous = scalar
     }
     guard let base else { return 0 }
-    let eastAsianWidth = cicu_east_asian_width(base.value)
-    return eastAsianWidth == fullwidth || eastAsianWidth == wide ? 2 : 1
+    switch base.icuEastAsianWidth {
+    case .fullwidth, .wide: return 2
+    default: return 1
+    }
   }
 
   /// The cells `text` takes on one line: the sum over its grapheme clusters (line breaks count 0).
@@ -47,19 +47,11 @@ public enum TerminalCellWidth {
   /// Whether a scalar takes no cell of its own: a combining mark (Mn, Me), a format character (Cf),
   /// a control (Cc), or a Hangul medial vowel or final consonant.
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-    switch cicu_general_category(scalar.value) {
-    case nonspacingMark, enclosingMark, format, control: return true
+    switch scalar.icuGeneralCategory {
+    case .nonSpacingMark, .enclosingMark, .formatChar, .controlChar: return true
     default: return (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
     }
   }
-
-  // ICU's UEastAsianWidth and UCharCategory values (see CICUProperties.h).
-  private static let fullwidth: Int32 = 3
-  private static let wide: Int32 = 5
-  private static let nonspacingMark: Int32 = 6
-  private static let enclosingMark: Int32 = 7
-  private static let control: Int32 = 15
-  private static let format: Int32 = 16
 }
 
 extension RichText {

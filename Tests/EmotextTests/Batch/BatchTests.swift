@@ -24,13 +24,13 @@ import Testing
 
   @Test(
     arguments: [
-      ([0x61, 0x0A, 0x62, 0xFF], "line 2, byte 1: invalid UTF-8 (byte 0xFF)"),
-      ([0xE5, 0xA5, 0x0A], "line 1, byte 0: invalid UTF-8 (byte 0xE5)"),
-      ([0x61, 0xE5, 0x41, 0xBD], "line 1, byte 2: invalid UTF-8 (byte 0x41)"),
-      ([0xC0, 0x80], "line 1, byte 0: invalid UTF-8 (byte 0xC0)"),
-      ([0xED, 0xA0, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0xA0)"),
-      ([0xF4, 0x90, 0x80, 0x80], "line 1, byte 1: invalid UTF-8 (byte 0x90)"),
-      ([0x80], "line 1, byte 0: invalid UTF-8 (byte 0x80)"),
+      ([0x61, 0x0A, 0x62, 0xFF], "2:2: invalid UTF-8 (byte 0xFF)"),
+      ([0xE5, 0xA5, 0x0A], "1:1: invalid UTF-8 (byte 0xE5)"),
+      ([0x61, 0xE5, 0x41, 0xBD], "1:3: invalid UTF-8 (byte 0x41)"),
+      ([0xC0, 0x80], "1:1: invalid UTF-8 (byte 0xC0)"),
+      ([0xED, 0xA0, 0x80], "1:2: invalid UTF-8 (byte 0xA0)"),
+      ([0xF4, 0x90, 0x80, 0x80], "1:2: invalid UTF-8 (byte 0x90)"),
+      ([0x80], "1:1: invalid UTF-8 (byte 0x80)"),
     ] as [([UInt8], String)])
   func invalidUTF8NamesTheLineAndByte(bytes: [UInt8], message: String) {
     var decoder = UTF8LineDecoder()
@@ -66,7 +66,7 @@ import Testing
       _ = try decoder.finish()
       Issue.record("expected an error")
     } catch {
-      #expect(error.description == "line 2: longer than the limit of 4 bytes")
+      #expect(error.description == "2: longer than the limit of 4 bytes")
     }
   }
 
@@ -106,17 +106,120 @@ import Testing
     defer { try? FileManager.default.removeItem(at: url) }
     var source = try LineSource(path: url.path)
     #expect(try source.nextBatch(maxLines: 10) == ["a"], "the line before the bad one is not lost")
-    #expect(throws: LineSourceError(name: url.path, message: "line 2, byte 1: invalid UTF-8 (byte 0xC3)")) {
+    #expect(throws: BatchError(BatchLocation(file: url.path, line: 2, utf8Offset: 1), "invalid UTF-8 (byte 0xC3)")) {
       _ = try source.nextBatch(maxLines: 10)
     }
-    #expect(throws: LineSourceError.self) { _ = try LineSource(path: "/nonexistent/emotext") }
+    do {
+      _ = try LineSource(path: "/nonexistent/emotext")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description == "/nonexistent/emotext: No such file or directory")
+    }
   }
 
   @Test func jsonLinesRecords() throws {
     #expect(try JSONLines.text(ofRecord: #"{"text":"好\n[哈哈]","id":3}"#) == "好\n[哈哈]")
-    #expect(throws: JSONLineError(message: #"expected a JSON object with a string "text""#)) {
+    #expect(throws: LineProblem(#"expected a JSON object with a string "text""#)) {
       _ = try JSONLines.text(ofRecord: #"{"txt":"a"}"#)
     }
     #expect(JSONLines.record(text: "a\"b", extra: [("n", .integer(2))]) == #"{"text":"a\"b","n":2}"#)
+  }
+
+  /// The fast path for `{"text": …}` must agree with `JSONDecoder` on every record, and the byte writer with
+  /// `JSONValue.serialized`.
+  @Test(arguments: [
+    #"{"text":"好[哈哈]"}"#, #" { "text" : "a\"b\\c\/d" } "#, #"{"text":"\u597d\ud83d\ude00\n\t\b\f\r"}"#,
+    #"{"text":""}"#, #"{"text":"\ud83d"}"#, #"{"text":"a","text":"b"}"#, #"{"text":"a"}x"#, #"{"text":"a\x"}"#,
+    #"{"text":"a"#, #"{"text":"a\"#, "{\"text\":\"a\u{1}\"}", #"{"text":5}"#, #"{"text":"a"} "#, "",
+  ])
+  func recordFastPathAgreesWithJSONDecoder(line: String) throws {
+    struct Record: Decodable { var text: String }
+    let expected = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)).text
+    #expect((try? JSONLines.text(ofRecord: line)) == expected)
+  }
+
+  @Test(arguments: ["", "a\"b\\", "\n\r\t\u{0}\u{1F}\u{7F}", "\u{2028}x\u{2029}", "好[哈哈]😀", "\u{E2}\u{80}"])
+  func recordWriterEscapesAsJSONValue(text: String) {
+    #expect(
+      JSONLines.record(
+        text: text, extra: [("n", .integer(1_234_567_890_123)), ("m", .integer(-5)), ("z", .integer(0))])
+        == JSONValue.object([
+          ("text", .string(text)), ("n", .integer(1_234_567_890_123)), ("m", .integer(-5)), ("z", .integer(0)),
+        ]).serialized)
+  }
+
+  /// The eight-bytes-at-a-time scans against JSONDecoder and a scalar-by-scalar reference escaper, on random
+  /// strings where the characters that matter fall at every offset of a word.
+  @Test func wordScansAgreeWithReferences() throws {
+    struct Record: Decodable { var text: String }
+    func reference(_ text: String) -> String {
+      var output = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output += "\\\""
+        case "\\": output += "\\\\"
+        case "\n": output += "\\n"
+        case "\r": output += "\\r"
+        case "\t": output += "\\t"
+        case "\u{2028}": output += "\\u2028"
+        case "\u{2029}": output += "\\u2029"
+        case _ where scalar.value < 0x20: output += String(format: "\\u%04x", scalar.value)
+        default: output.unicodeScalars.append(scalar)
+        }
+      }
+      return output + "\""
+    }
+    var random = TokenizerTestRandom(test: "wordScansAgreeWithReferences")
+    let alphabet: [String] = ["a", "好", "\"", "\\", "\n", "\u{1}", "\u{2028}", "\u{2029}", "\u{2010}", "😀", "/", " "]
+    for _ in 0..<2000 {
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+        .joined()
+      var bytes: [UInt8] = []
+      JSONLines.appendString(text, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == reference(text), "\(text.debugDescription)")
+      let line = #"{"text":"# + String(decoding: bytes, as: UTF8.self) + "}"
+      #expect(try JSONLines.text(ofRecord: line) == text)
+      let raw = #"{"text":""# + text + #""}"#
+      let decoded = try? JSONDecoder().decode(Record.self, from: Data(raw.utf8)).text
+      #expect((try? JSONLines.text(ofRecord: raw)) == decoded, "\(raw.debugDescription)")
+    }
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func orderedBatchesKeepOrderAndStopWhenAsked(jobs: Int) throws {
+    let lines = (1...5000).map(String.init)
+    var source = LineSource(name: "mem", lines: lines)
+    var seen: [Int] = []
+    try OrderedBatches.map(&source, jobs: jobs, batchLines: 7) { batch, first in
+      batch.enumerated().map { Int($0.element)! * 10 + ($0.offset + first == Int($0.element)! ? 1 : 0) }
+    } consume: { batch, _ in
+      seen += batch
+      return seen.count < 3000
+    }
+    #expect(seen == (1...3003).map { $0 * 10 + 1 }, "every line in order, with its number; nothing after the stop")
+  }
+
+  @Test(arguments: [1, 2])
+  func lineAnswersWriteEveryLineBeforeTheFirstFailure(jobs: Int) {
+    var source = LineSource(name: "mem", lines: (1...5000).map { $0 == 3000 ? "bad" : String($0) })
+    var written: [UInt8] = []
+    do {
+      try LineAnswers.run(&source, jobs: jobs) { line, _, output throws(LineProblem) in
+        guard line != "bad" else { throw LineProblem("not a number", utf8Offset: 1) }
+        output.append(contentsOf: (line + "\n").utf8)
+      } write: { bytes, _ in
+        written += bytes
+      }
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description == "mem:3000:2: not a number")
+    }
+    #expect(String(decoding: written, as: UTF8.self) == (1..<3000).map { "\($0)\n" }.joined())
+  }
+
+  @Test func locationsAreWrittenAsCompilersWriteThem() {
+    #expect(BatchLocation(file: "-", line: 2, utf8Offset: 12).description == "<stdin>:2:13")
+    #expect(BatchLocation(file: "a.txt", line: 3).description == "a.txt:3")
+    #expect(BatchLocation(file: "a.txt").description == "a.txt")
   }
 }

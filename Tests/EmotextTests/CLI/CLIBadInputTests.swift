@@ -35,7 +35,7 @@ struct CLIBadInputTests {
 
   @Test(arguments: [
     (["catalog", "frob"], "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages or export\n"),
-    (["edit", "extra"], "emotext edit: unexpected argument 'extra'\n"),
+    (["demo", "extra"], "emotext demo: unexpected argument 'extra'\n"),
     (["render", "--html", "--ansi"], "emotext render: choose one of --html, --ansi and --plain\n"),
   ])
   func misuseNamesTheMistakeAndPrintsUsage(arguments: [String], message: String) throws {
@@ -46,13 +46,17 @@ struct CLIBadInputTests {
     #expect(output.stderr.contains("usage: emotext \(arguments[0])"))
   }
 
-  @Test(arguments: ["edit", "parse", "roundtrip", "count", "encode-emoji", "decode-emoji"])
-  func invalidUTF8NamesLineAndByte(command: String) throws {
-    // Line 2 is `{"insert":"b` then 0xFF: byte offset 12 in the line.
+  @Test(arguments: [
+    "edit", "parse", "roundtrip", "count", "encode-emoji", "decode-emoji", "render", "truncate --max 5",
+  ])
+  func invalidUTF8NamesLineAndByte(commandLine: String) throws {
+    let words = commandLine.split(separator: " ").map(String.init)
+    let command = words[0]
+    // Line 2 is `{"insert":"b` then 0xFF: byte offset 12 in the line, column 13.
     let output = try CLIProcess.run(
-      [command], stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"b".utf8) + [0xFF] + Data("\"}\n".utf8))
+      words, stdin: Data("{\"insert\":\"a\"}\n{\"insert\":\"b".utf8) + [0xFF] + Data("\"}\n".utf8))
     #expect(output.status == 1)
-    #expect(output.stderr == "emotext \(command): <stdin>: line 2, byte 12: invalid UTF-8 (byte 0xFF)\n")
+    #expect(output.stderr == "emotext \(command): <stdin>:2:13: invalid UTF-8 (byte 0xFF)\n")
   }
 
   @Test func truncatedUTF8AtTheEndIsAnError() throws {
@@ -61,7 +65,7 @@ struct CLIBadInputTests {
     #expect(output.status == 1)
     #expect(
       output.stdout == #"{"text":"a","selection":[1,0],"utf16Length":1,"graphemes":1,"runs":[{"text":"a"}]}"# + "\n")
-    #expect(output.stderr == "emotext edit: <stdin>: line 2, byte 11: invalid UTF-8 (byte 0xE5)\n")
+    #expect(output.stderr == "emotext edit: <stdin>:2:12: invalid UTF-8 (byte 0xE5)\n")
   }
 
   @Test func invalidUTF8InAFileNamesTheFile() throws {
@@ -71,15 +75,19 @@ struct CLIBadInputTests {
     defer { try? FileManager.default.removeItem(at: file) }
     let output = try CLIProcess.run(["roundtrip", file.path])
     #expect(output.status == 1)
-    #expect(output.stderr == "emotext roundtrip: \(file.path): line 2, byte 3: invalid UTF-8 (byte 0x28)\n")
+    #expect(output.stderr == "emotext roundtrip: \(file.path):2:4: invalid UTF-8 (byte 0x28)\n")
+    #expect(output.stdout == "\(file.path): 1 posts, 1 tokens, 0 unknown tokens, 0 mismatches\n")
   }
 
-  @Test(arguments: ["edit", "parse"])
-  func oversizedLineHitsTheLimit(command: String) throws {
+  @Test(arguments: ["edit", "parse", "render", "render --whole", "count", "serialize"])
+  func oversizedLineHitsTheLimit(commandLine: String) throws {
+    let words = commandLine.split(separator: " ").map(String.init)
+    let command = words[0]
     let limit = 16 << 20
-    let output = try CLIProcess.run([command], stdin: Data(repeating: UInt8(ascii: "["), count: limit + 1))
+    let output = try CLIProcess.run(words, stdin: Data(repeating: UInt8(ascii: "["), count: limit + 1))
     #expect(output.status == 1)
-    #expect(output.stderr == "emotext \(command): <stdin>: line 1: longer than the limit of \(limit) bytes\n")
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr == "emotext \(command): <stdin>:1: longer than the limit of \(limit) bytes\n")
   }
 
   @Test func malformedJSONLinesToEditAreReportedPerLine() throws {
@@ -138,7 +146,7 @@ struct CLIBadInputTests {
     let output = try CLIProcess.run(
       ["serialize"], stdin: Data(#"{"version":1,"runs":[{"text":"a"},{"emoticon":"[zz]"}]}"#.utf8 + [0x0A]))
     #expect(output.status == 1)
-    #expect(output.stderr == "emotext serialize: <stdin> line 1: runs[1].emoticon: unknown emoticon \"[zz]\"\n")
+    #expect(output.stderr == "emotext serialize: <stdin>:1: runs[1].emoticon: unknown emoticon \"[zz]\"\n")
   }
 
   @Test func catalogImageSymlinkEscapingTheFolderIsAnError() throws {

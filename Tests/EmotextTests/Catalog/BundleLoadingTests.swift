@@ -4,7 +4,8 @@ import Testing
 @testable import Emotext
 
 @Suite("Catalog bundle loading") struct BundleLoadingTests {
-  @Test func weiboFixtureLoadsWithItsCounts() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func weiboFixtureLoadsWithItsCounts() throws {
     let report = EmoticonCatalog.validate(contentsOf: CatalogTestFiles.weibo)
     #expect(report.errors.isEmpty, "\(report.lines)")
     let catalog = report.catalog
@@ -19,10 +20,12 @@ import Testing
     // Note: the loader resolves symlinks (to check that image paths stay inside), and shared/ may be one.
     let expected = URL(fileURLWithPath: CatalogTestFiles.weibo + "/com.sina.default").resolvingSymlinksInPath().path
     #expect(catalog.packs[0].directory == expected)
-    #expect(catalog.packs[0].directory?.contains("/./") == false && catalog.packs[0].directory?.contains("/../") == false)
+    #expect(
+      catalog.packs[0].directory?.contains("/./") == false && catalog.packs[0].directory?.contains("/../") == false)
   }
 
-  @Test func weiboFixtureSampleEntries() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func weiboFixtureSampleEntries() throws {
     let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.weibo)
     let love = try #require(catalog.emoticon(forToken: "[愛你]"))
     #expect(love.code == "[爱你]")
@@ -43,7 +46,8 @@ import Testing
     #expect(catalog.emoticon(forToken: "[笑哈哈]")?.packID == "com.sina.lxh")
   }
 
-  @Test func listedPackIDWinsOverDeclaredOneWithAWarning() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func listedPackIDWinsOverDeclaredOneWithAWarning() throws {
     let report = EmoticonCatalog.validate(contentsOf: CatalogTestFiles.weibo)
     #expect(
       report.warnings == [
@@ -54,7 +58,8 @@ import Testing
     #expect(report.catalog.packs[2].emoticons.allSatisfy { $0.packID == "com.sina.lxh" })
   }
 
-  @Test func yykitFixtureLoadsWithItsJSONVariant() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func yykitFixtureLoadsWithItsJSONVariant() throws {
     let report = EmoticonCatalog.validate(contentsOf: CatalogTestFiles.yykit)
     #expect(report.errors.isEmpty, "\(report.lines)")
     let catalog = report.catalog
@@ -77,7 +82,8 @@ import Testing
     #expect(catalog.emoticon(forToken: "[炸雞啤酒]")?.code == "[炸鸡啤酒]")
   }
 
-  @Test func duplicateNamesInDisplayOnlyPacksAreWarningsAndTheFirstWins() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func duplicateNamesInDisplayOnlyPacksAreWarningsAndTheFirstWins() throws {
     let report = EmoticonCatalog.validate(contentsOf: CatalogTestFiles.yykit)
     let againstDefault = report.warnings.compactMap { warning -> String? in
       guard case .duplicateCode(let location, let code, "com.sina.default") = warning,
@@ -93,7 +99,8 @@ import Testing
     #expect(line.hasPrefix("warning: additional/DisplayOnly/com.sina.emotions2015-04/info.json: emoticons["))
   }
 
-  @Test func alternateDisplayOnlyKeySchemeLoads() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func alternateDisplayOnlyKeySchemeLoads() throws {
     let alternate = try String(contentsOfFile: CatalogTestFiles.weibo + "/DisplayOnly/info.plist", encoding: .utf8)
     let root = CatalogTestFiles.bundle([
       "emoticons.plist": CatalogTestFiles.packageList(["alt"]), "alt/info.plist": alternate,
@@ -153,15 +160,18 @@ import Testing
     #expect(catalog.packs[2].displayName == "C", "a listed pack may be info.json")
   }
 
-  @Test func packDirectoriesAreStandardizedAbsolutePaths() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func packDirectoriesAreStandardizedAbsolutePaths() throws {
     let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.fixtures + "/./weibo-emoticons/../weibo-emoticons/")
     // Note: the loader resolves symlinks (to check that image paths stay inside), and shared/ may be one.
     let expected = URL(fileURLWithPath: CatalogTestFiles.weibo + "/com.sina.default").resolvingSymlinksInPath().path
     #expect(catalog.packs[0].directory == expected)
-    #expect(catalog.packs[0].directory?.contains("/./") == false && catalog.packs[0].directory?.contains("/../") == false)
+    #expect(
+      catalog.packs[0].directory?.contains("/./") == false && catalog.packs[0].directory?.contains("/../") == false)
   }
 
-  @Test func theBundlesEmoticonsPlistNamesTheBundle() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func theBundlesEmoticonsPlistNamesTheBundle() throws {
     let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.weibo + "/emoticons.plist")
     #expect(catalog == (try EmoticonCatalog(contentsOf: CatalogTestFiles.weibo)))
   }

@@ -10,7 +10,9 @@ import Testing
     return try EmoticonCatalog(contentsOf: path)
   }
 
-  @Test(arguments: ["weibo-emoticons", "yykit-emoticon-weibo"])
+  @Test(
+    .enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing),
+    arguments: ["weibo-emoticons", "yykit-emoticon-weibo"])
   func exportThenImportIsIdentityForFixtures(name: String) throws {
     let catalog = try EmoticonCatalog(contentsOf: CatalogTestFiles.fixtures + "/" + name)
     let again = try reloaded(catalog)
@@ -93,7 +95,8 @@ import Testing
     #expect(catalog.emoticon(forToken: "[陰險]")?.code == "[阴险]")
   }
 
-  @Test func coversTheFixtureDefaultPackAndHasNoDuplicates() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func coversTheFixtureDefaultPackAndHasNoDuplicates() throws {
     let fixture = try EmoticonCatalog(contentsOf: CatalogTestFiles.weibo).packs[0].emoticons
     for emoticon in fixture {
       #expect(catalog.emoticon(forToken: emoticon.code)?.code == emoticon.code)

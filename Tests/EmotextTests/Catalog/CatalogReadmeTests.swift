@@ -4,7 +4,8 @@ import Testing
 
 @Suite("README catalog section") struct CatalogReadmeTests {
   /// The Swift example of the README's catalog section, with real paths.
-  @Test func example() throws {
+  @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing)) func example() throws
+  {
     let bundle = CatalogTestFiles.weibo
     let recentsPath = CatalogTestFiles.scratchFolder() + "/recents.json"
 
@@ -45,7 +46,8 @@ import Testing
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
-  @Test(.enabled(if: isBuilt)) func editWithAFixtureCatalogInsertsAnAttachment() throws {
+  @Test(.enabled(if: isBuilt), .enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing))
+  func editWithAFixtureCatalogInsertsAnAttachment() throws {
     let result = try run(["edit", "--catalog", CatalogTestFiles.weibo], stdin: #"{"emoticon": "[笑哈哈]"}"# + "\n")
     #expect(result.status == 0)
     #expect(result.stdout.contains(#""runs":[{"emoticon":"[笑哈哈]"}]"#))

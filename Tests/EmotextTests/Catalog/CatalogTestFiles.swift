@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Paths to the shared catalog fixtures and scratch bundles written for one test.
 enum CatalogTestFiles {
@@ -7,6 +8,23 @@ enum CatalogTestFiles {
 
   static var weibo: String { fixtures + "/weibo-emoticons" }
   static var yykit: String { fixtures + "/yykit-emoticon-weibo" }
+
+  /// Whether `../shared/fixtures` is there: it is beside the developers' clones, not beside a user's, so
+  /// the tests that read it are skipped (and say why) without it; `Tests/Fixtures/catalogs` covers the same
+  /// behaviours in every clone.
+  static let hasSharedFixtures =
+    FileManager.default.fileExists(atPath: weibo + "/emoticons.plist")
+    && FileManager.default.fileExists(atPath: yykit + "/emoticons.plist")
+  /// Why those tests are skipped.
+  static let sharedFixturesMissing: Comment =
+    "../shared/fixtures is not beside this clone (a user's clone): Tests/Fixtures/catalogs covers the same cases"
+
+  /// `Tests/Fixtures/catalogs`: small bundles written for this project, with the real copies' quirks.
+  static let projectFixtures = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/catalogs").path
+  /// A Weibo-tutorial bundle: plist quirks, a pack id mismatch, display-only packs, the `emoticon_group_*` scheme.
+  static var tutorialQuirks: String { projectFixtures + "/tutorial-quirks" }
+  /// YYKit's layout: `additional/…/info.json` and `additional/DisplayOnly/…/info.json`.
+  static var yykitLayout: String { projectFixtures + "/yykit-layout" }
 
   /// A new empty folder under the system's temporary folder.
   static func scratchFolder() -> String {

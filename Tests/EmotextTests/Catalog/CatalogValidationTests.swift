@@ -146,8 +146,10 @@ import Testing
 
   @Test func aPackFolderLinkedOutsideTheBundleIsRefused() throws {
     let outside = Files.onePackBundle([Files.image("[a]", png: "a.png")])
-    let root = Files.bundle(["emoticons.plist": Files.packageList(["p", "q"]),
-                             "p/info.plist": Files.info(id: "p", entries: [Files.image("[b]", png: "b.png")])])
+    let root = Files.bundle([
+      "emoticons.plist": Files.packageList(["p", "q"]),
+      "p/info.plist": Files.info(id: "p", entries: [Files.image("[b]", png: "b.png")]),
+    ])
     try FileManager.default.createSymbolicLink(atPath: root + "/q", withDestinationPath: outside + "/p")
     let found = errors(root)
     let resolved = URL(fileURLWithPath: outside + "/p").resolvingSymlinksInPath().path
@@ -224,8 +226,8 @@ import Testing
     print("Catalog mangling seed: \(seed)")
     var generator = SeededGenerator(seed: seed)
     let originals = [
-      try Data(contentsOf: URL(fileURLWithPath: Files.weibo + "/com.sina.lxh/info.plist")),
-      try Data(contentsOf: URL(fileURLWithPath: Files.yykit + "/additional/com.sina.default/info.json")),
+      try Data(contentsOf: URL(fileURLWithPath: Files.tutorialQuirks + "/com.sina.lxh/info.plist")),
+      try Data(contentsOf: URL(fileURLWithPath: Files.yykitLayout + "/additional/com.sina.default/info.json")),
       Data(EmoticonCatalog.default.jsonText.utf8),
     ]
     var failures = 0

@@ -13,7 +13,8 @@ struct BackspaceCorpusTests {
   }
 
   static func cases() throws -> [Case] {
-    let text = try String(contentsOf: TestPaths.corpus.appendingPathComponent("backspace/platform.txt"), encoding: .utf8)
+    let text = try String(
+      contentsOf: TestPaths.corpus.appendingPathComponent("backspace/platform.txt"), encoding: .utf8)
     var result: [Case] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }

@@ -9,7 +9,8 @@ struct RichTextTests {
 
   @Test func initializerMakesRunsCanonical() {
     let text = RichText(runs: [
-      .text("", .plain), .text("a", .plain), .text("b", .plain), .emoticon(haha), .text("@x", mention), .text("y", .plain),
+      .text("", .plain), .text("a", .plain), .text("b", .plain), .emoticon(haha), .text("@x", mention),
+      .text("y", .plain),
     ])
     #expect(Array(text.runs) == [.text("ab", .plain), .emoticon(haha), .text("@x", mention), .text("y", .plain)])
     text.checkInvariants()

@@ -26,10 +26,11 @@ struct EditingTests {
   @Test func typedTextThatCompletesATokenBecomesAnAttachment() {
     var editor = Editor()
     for character in "今天[哈哈]好" { editor.insert(String(character)) }
-    #expect(Array(editor.document.runs) == [
-      .text("今天", .plain), .emoticon(EmoticonAttachment(EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!)),
-      .text("好", .plain),
-    ])
+    #expect(
+      Array(editor.document.runs) == [
+        .text("今天", .plain), .emoticon(EmoticonAttachment(EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!)),
+        .text("好", .plain),
+      ])
     #expect(editor.selection == 4..<4)
   }
 

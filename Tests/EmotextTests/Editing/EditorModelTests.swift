@@ -52,7 +52,10 @@ struct EditorModelTests {
       caret = elements.count
       for (index, element) in elements.enumerated() {
         let end = start + element.utf8.count
-        if postOffset <= start { caret = index; break }
+        if postOffset <= start {
+          caret = index
+          break
+        }
         if postOffset < end {
           caret = (tokens[element] != nil || !joiningBackward) ? index + 1 : index
           break
@@ -119,11 +122,13 @@ struct EditorModelTests {
         case .end: model.caret = model.elements.count
         }
       }
-      let context = "seed \(seed), step \(step): \(description) → \(Marked.render(editor).debugDescription), model caret \(model.caret) in \(model.elements)"
+      let context =
+        "seed \(seed), step \(step): \(description) → \(Marked.render(editor).debugDescription), model caret \(model.caret) in \(model.elements)"
       editor.document.checkInvariants()
       #expect(editor.document.postText == model.postText, "\(context)")
       #expect(editor.document.graphemeCount == model.elements.count, "\(context)")
-      #expect(editor.selection.isEmpty && editor.document.graphemeCount(before: editor.caret) == model.caret, "\(context)")
+      #expect(
+        editor.selection.isEmpty && editor.document.graphemeCount(before: editor.caret) == model.caret, "\(context)")
       #expect(tokenizer.tokenize(editor.document.postText) == editor.document, "\(context): not canonical")
       if history.last != editor.document.postText { history.append(editor.document.postText) }
       guard editor.document.postText == model.postText else { return }

@@ -30,6 +30,28 @@ import Testing
     #expect(throws: Never.self) { try HTMLProperty.checkStructure("&lt;b&gt;x&#39;", of: document, input: []) }
   }
 
+  @Test func htmlCheckCountsAndNamesEmojiImages() {
+    let images = EmojiImages(baseURL: "e")
+    let thumbsUp = #"<img class="emoji" src="e/1f44d.svg" alt="👍" draggable="false">"#
+    #expect(throws: Never.self) {
+      try HTMLProperty.checkStructure(thumbsUp, of: RichText("👍"), emojiImages: images, input: [])
+    }
+    // An image the text does not call for, one under the wrong name, one for text that is not emoji.
+    #expect(throws: PropertyFailure.self) {
+      try HTMLProperty.checkStructure("x" + thumbsUp, of: RichText("x"), emojiImages: images, input: [])
+    }
+    #expect(throws: PropertyFailure.self) {
+      try HTMLProperty.checkStructure(
+        #"<img class="emoji" src="e/1f600.svg" alt="👍" draggable="false">"#, of: RichText("👍"),
+        emojiImages: images, input: [])
+    }
+    #expect(throws: PropertyFailure.self) {
+      try HTMLProperty.checkStructure(
+        #"<img class="emoji" src="e/31.svg" alt="1" draggable="false">"#, of: RichText("1"), emojiImages: images,
+        input: [])
+    }
+  }
+
   @Test func editModelTurnsATypedTokenIntoAnAttachment() {
     var model = EditModel(postText: Array("好".utf8), catalog: FuzzCatalogs.small, undoLimit: 100)
     model.insert(text: Array("[a".utf8))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Emotext
@@ -14,7 +15,7 @@ import Testing
     #expect(
       html == """
         //<a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a>: 好开心\
-        <span class="emoticon" title="[哈哈]">😆</span><span class="emoticon" title="[愛你]">😍</span><br>
+        <span class="emoticon" title="哈哈">😆</span><span class="emoticon" title="爱你">😍</span><br>
         看 <a class="topic" href="https://s.weibo.com/weibo?q=%23%E6%98%A5%E5%A4%A9%23">#春天#</a> \
         <a class="link" href="https://weibo.com/a?b=1&amp;c=2">https://weibo.com/a?b=1&amp;c=2</a> [未知]
         """)
@@ -34,7 +35,7 @@ import Testing
     let text = post("@a [哈哈]")
     #expect(
       HTMLRenderer.format(text, options: [.omitImages]) == """
-        <span class="mention">@a</span> <span class="emoticon" title="[哈哈]">😆</span>
+        <span class="mention">@a</span> <span class="emoticon" title="哈哈">😆</span>
         """)
     var renderer = HTMLRenderer(imageBaseURL: "https://img.example/face/")
     renderer.mentionURLTemplate = "/u?name={name}&from=post"
@@ -45,18 +46,41 @@ import Testing
         """)
   }
 
-  @Test func imagePathsResolveAgainstThePackDirectory() {
+  @Test func imagePathsResolveAgainstThePackDirectoryWhenTheFileIsThere() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emotext-html-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data([0x47, 0x49, 0x46]).write(to: folder.appendingPathComponent("smile.gif"))
+    try Data([0x89, 0x50]).write(to: folder.appendingPathComponent("cry.png"))
     let smile = Emoticon(code: "[笑]", kind: .image(png: "smile.png", gif: "smile.gif"), packID: "p")
+    let cry = Emoticon(code: "[哭]", kind: .image(png: "cry.png", gif: "cry.gif"), packID: "p")
+    let missing = Emoticon(code: "[缺]", kind: .image(png: "missing.png", gif: nil), fallback: "😶", packID: "p")
     let noFallback = Emoticon(code: "[无]", kind: .image(png: "", gif: nil), packID: "p")
     let catalog = EmoticonCatalog(packs: [
-      EmoticonPack(id: "p", displayName: "P", emoticons: [smile, noFallback], directory: "packs/p")
+      EmoticonPack(id: "p", displayName: "P", emoticons: [smile, cry, missing, noFallback], directory: folder.path)
     ])
-    let text = post("[笑][无]", catalog: catalog)
+    let text = post("[笑][哭][缺][无]", catalog: catalog)
+    // The GIF when asked for and there, else the PNG when there; a listed file that is missing is no image.
     #expect(
       HTMLRenderer.format(text, catalog: catalog, options: [.animatedImages]) == """
-        <img class="emoticon" src="packs/p/smile.gif" alt="[笑]" title="笑">\
-        <span class="emoticon" title="[无]">[无]</span>
+        <img class="emoticon" src="\(folder.path)/smile.gif" alt="[笑]" title="笑">\
+        <img class="emoticon" src="\(folder.path)/cry.png" alt="[哭]" title="哭">\
+        <span class="emoticon" title="缺">😶</span><span class="emoticon" title="无">[无]</span>
         """)
+    #expect(
+      HTMLRenderer.format(text, catalog: catalog).hasPrefix(
+        "<span class=\"emoticon\" title=\"笑\">[笑]</span><img class=\"emoticon\" src=\"\(folder.path)/cry.png\""))
+  }
+
+  @Test func fixtureCatalogWithoutImagesShowsFallbacks() throws {
+    let path = TestPaths.sharedFixtures.appendingPathComponent("weibo-emoticons").path
+    guard FileManager.default.fileExists(atPath: path) else {
+      print("skipped: \(path) is missing (../shared is not beside this clone)")
+      return
+    }
+    let catalog = try EmoticonCatalog(contentsOf: path)
+    let html = HTMLRenderer.format(post("好[哈哈]", catalog: catalog), catalog: catalog)
+    #expect(html == "好<span class=\"emoticon\" title=\"哈哈\">😆</span>")
   }
 
   @Test func crLFAndLineSeparatorsBecomeOneBreakEach() {
@@ -68,7 +92,7 @@ import Testing
     #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"zh\">"))
     #expect(page.contains("<meta charset=\"utf-8\">"))
     #expect(page.contains("<title>&lt;t&gt;</title>"))
-    #expect(page.contains("img.emoticon { height: 1.25em;"))
+    #expect(page.contains("img.emoticon, img.emoji { height: 1.25em;"))
     #expect(page.contains("<article class=\"post\">好<img class=\"emoticon\""))
     #expect(page.hasSuffix("</html>\n"))
   }
@@ -183,10 +207,11 @@ import Testing
     let hostile = Emoticon(code: "[x]", kind: .image(png: "javascript:alert(1)", gif: nil), fallback: "🙂", packID: "p")
     let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "p", displayName: "P", emoticons: [hostile])])
     let html = HTMLRenderer.format(BracketTokenizer(catalog: catalog).tokenize("[x]"), catalog: catalog)
-    #expect(html == "<span class=\"emoticon\" title=\"[x]\">🙂</span>", "no folder, no base URL: no image")
+    #expect(html == "<span class=\"emoticon\" title=\"x\">🙂</span>", "no folder, no base URL: no image")
     let based = HTMLRenderer(catalog: catalog, imageBaseURL: "javascript:alert(1)//").render(
       BracketTokenizer(catalog: catalog).tokenize("[x]"))
-    #expect(based == "<span class=\"emoticon\" title=\"[x]\">[x]</span>", "an unsafe URL is dropped, the alt text shown")
+    #expect(
+      based == "<span class=\"emoticon\" title=\"x\">[x]</span>", "an unsafe URL is dropped, the alt text shown")
   }
 
   @Test(arguments: payloads)

@@ -8,7 +8,10 @@ import Testing
 
   @Test func goldenANSI() {
     let output = TerminalRenderer(options: [.colors]).render(post)
-    #expect(output == "//\u{1B}[36m@小明\u{1B}[0m: 好😆 \u{1B}[36m#春天#\u{1B}[0m \u{1B}[4;34mhttps://a.cn\u{1B}[0m [未知]")
+    #expect(
+      output
+        == "//\u{1B}[36m@小明\u{1B}[0m: 好\u{1B}[43m😆\u{1B}[0m \u{1B}[36m#春天#\u{1B}[0m \u{1B}[4;34mhttps://a.cn\u{1B}[0m [未知]"
+    )
   }
 
   @Test func goldenANSIWithCodesAndWrapping() {
@@ -56,7 +59,7 @@ import Testing
       let output = TerminalRenderer(options: options, columns: 8).render(text)
       // Only the renderer's own SGR sequences may contain ESC.
       var withoutSGR = output
-      for sgr in [ANSI.reset, ANSI.cyan, ANSI.underlinedBlue, ANSI.yellow] {
+      for sgr in [ANSI.reset, ANSI.cyan, ANSI.underlinedBlue, ANSI.yellow, ANSI.emoticonBackground] {
         withoutSGR = withoutSGR.replacingEvery(sgr, with: "")
       }
       let controls = withoutSGR.unicodeScalars.filter {

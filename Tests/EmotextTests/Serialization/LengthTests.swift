@@ -78,7 +78,9 @@ import Testing
       let measure = measures.randomElement(using: &random)!
       let limit = Int.random(in: 0...20, using: &random)
       let cut = document.truncated(toFit: limit, by: measure)
-      #expect(cut.length(by: measure) <= limit, "\(measure), \(document.postText.debugDescription) → \(cut.postText.debugDescription)")
+      #expect(
+        cut.length(by: measure) <= limit,
+        "\(measure), \(document.postText.debugDescription) → \(cut.postText.debugDescription)")
       let cutCount = cut.utf16Count
       #expect(document.slice(0..<cutCount) == cut)
       #expect(document.isGraphemeBoundary(cutCount))
@@ -90,17 +92,20 @@ import Testing
     }
   }
 
-
   /// Weibo's length is computed in one pass over scalars; it must equal the sum of the units that
   /// truncation walks (clusters, URLs, emoticons), and a naive count of the post text.
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func weiboLengthAgreesWithTheUnitWalkAndANaiveCount(seed: UInt64) {
     print("weiboLengthAgreesWithTheUnitWalkAndANaiveCount seed \(seed)")
     var random = SeededGenerator(seed: seed)
-    let pieces = ["a", "é", "e\u{301}", "好", "👍🏽", "🇨🇳", "[哈哈]", "[未知]", " https://example.com/a?b=1 ", "\n", "𠀀", "1️⃣", "https://t.cn/A6x"]
+    let pieces = [
+      "a", "é", "e\u{301}", "好", "👍🏽", "🇨🇳", "[哈哈]", "[未知]", " https://example.com/a?b=1 ", "\n", "𠀀", "1️⃣",
+      "https://t.cn/A6x",
+    ]
     let tokenizer = BracketTokenizer(catalog: .default)
     for _ in 0..<200 {
-      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+        .joined()
       let post = tokenizer.tokenize(text)
       var walked = 0
       post.forEachLengthUnit(by: .weighted(.weibo)) { weight, _ in

@@ -4,6 +4,7 @@ import Foundation
 enum UnicodeTestFiles {
   static let graphemeBreakTest = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
   static let emojiTest = "/usr/share/unicode/emoji/emoji-test.txt"
+  static let lineBreakTest = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
 
   /// The file's lines; a missing file is a test failure naming the package to install, never a skip.
   static func lines(_ path: String) throws -> [Substring] {
@@ -29,12 +30,18 @@ enum UnicodeTestFiles {
 
   /// The fully-qualified and component sequences of emoji-test.txt, with their line numbers.
   static func emojiSequences() throws -> [(line: Int, emoji: String)] {
-    var result: [(Int, String)] = []
+    try emojiTestEntries().filter { $0.status == "fully-qualified" || $0.status == "component" }
+      .map { ($0.line, $0.emoji) }
+  }
+
+  /// Every sequence of emoji-test.txt with its status (`fully-qualified`, `minimally-qualified`,
+  /// `unqualified`, `component`) and line number.
+  static func emojiTestEntries() throws -> [(line: Int, emoji: String, status: String)] {
+    var result: [(Int, String, String)] = []
     for (index, line) in try lines(emojiTest).enumerated() {
       guard !line.hasPrefix("#"), let semicolon = line.firstIndex(of: ";") else { continue }
       let status = line[line.index(after: semicolon)...].split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
-      guard status == "fully-qualified" || status == "component" else { continue }
-      result.append((index + 1, string(fromHex: line[..<semicolon])))
+      result.append((index + 1, string(fromHex: line[..<semicolon]), status))
     }
     return result
   }

@@ -1,6 +1,5 @@
-import Testing
-
 import Emotext
+import Testing
 
 @Suite("README tokenizer section") struct TokenizerReadmeTests {
   /// The first example of the README's tokenizer section, with its comments as expectations.
@@ -8,7 +7,8 @@ import Emotext
     let tokenizer = BracketTokenizer(catalog: .default)
     let text = "今天好开心[哈哈][愛你]😀 //@某人:[抓狂[兔子]]"
     let post = tokenizer.tokenize(text)
-    #expect(Array(post.runListing.prefix(3)) == [#"text "今天好开心""#, #"emoticon "[哈哈]""#, #"emoticon "[愛你]" code "[爱你]""#])
+    #expect(
+      Array(post.runListing.prefix(3)) == [#"text "今天好开心""#, #"emoticon "[哈哈]""#, #"emoticon "[愛你]" code "[爱你]""#])
     #expect(post.postText == text)
     #expect(try PostTextSerializer(normalization: .nfc).serialize(post) == text)
     #expect(post.length(by: .graphemeClusters) == 20)

@@ -14,7 +14,8 @@ struct TokenizerTestRandom: RandomNumberGenerator {
       seed = UInt64.random(in: 0...UInt64.max)
     } else {
       // Note: FNV-1a of the test's name, stable across runs and platforms (unlike `hashValue`).
-      seed = environment.flatMap { UInt64($0) }
+      seed =
+        environment.flatMap { UInt64($0) }
         ?? test.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
     generator = SeededGenerator(seed: seed)

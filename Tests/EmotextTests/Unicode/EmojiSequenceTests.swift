@@ -19,7 +19,9 @@ struct EmojiSequenceTests {
 
       var editor = Editor(document: RichText(emoji), backspaceMode: mode)
       editor.deleteBackward()
-      #expect(editor.document.isEmpty, "line \(line): \(emoji) left \(editor.document.postText.unicodeScalars.map { String($0.value, radix: 16) })")
+      #expect(
+        editor.document.isEmpty,
+        "line \(line): \(emoji) left \(editor.document.postText.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }
 

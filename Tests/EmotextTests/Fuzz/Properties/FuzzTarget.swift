@@ -37,6 +37,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case terminal
   /// The URL finder: whole clusters, in order; entity links and weighted length see exactly its URLs.
   case urls
+  /// Grapheme boundaries, counts, lengths and truncation agree with ICU's break iterator on any text.
+  case graphemes
   /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree.
   case storage
 
@@ -52,6 +54,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .html: try HTMLProperty.check(bytes)
     case .terminal: try TerminalProperty.check(bytes)
     case .urls: try URLProperty.check(bytes)
+    case .graphemes: try GraphemeProperty.check(bytes)
     case .storage: try StorageProperty.check(bytes)
     }
   }

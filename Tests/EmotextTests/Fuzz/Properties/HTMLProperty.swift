@@ -6,7 +6,9 @@
 /// output is made only of the tags it documents, each attribute value free of `"`, `<` and `>`, every URL
 /// in `src`/`href` http(s) or relative, text between tags free of `<`, `>`, `"`, `'` and with `&` only in
 /// the five references it writes; and there is exactly one emoticon tag per attachment, one `<br>` per
-/// line break and one entity tag per entity run, so nothing in the input produced a tag of its own.
+/// line break and one entity tag per entity run, so nothing in the input produced a tag of its own. With
+/// emoji images on (hostile bases and templates included), each emoji cluster of the text is one
+/// `<img class="emoji">` whose `alt` is that emoji and whose `src` ends with its file name.
 enum HTMLProperty {
   static let catalog = EmoticonCatalog(packs: [
     EmoticonPack(
@@ -24,6 +26,12 @@ enum HTMLProperty {
     nil, "https://img.example/e/", "javascript:", "\"><script>/", "//evil.example/", " http://x/",
   ]
 
+  static let emojiImages: [EmojiImages?] = [
+    nil, EmojiImages(baseURL: "https://e.example/tw"),
+    EmojiImages(baseURL: "\"><x&", naming: EmojiImageNaming(template: "<{codepoints}'\">.png", separator: "\"")),
+    EmojiImages(baseURL: "javascript:", naming: .noto),
+  ]
+
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     var input = FuzzInput(bytes)
     let flags = input.byte()
@@ -34,27 +42,37 @@ enum HTMLProperty {
     var renderer = HTMLRenderer(
       catalog: catalog, options: options, imageBaseURL: baseURLs[Int(flags >> 3) % baseURLs.count])
     if flags & 0x80 != 0 { renderer.mentionURLTemplate = "javascript:{name}" }
+    renderer.emojiImages = emojiImages[Int(flags >> 3) / baseURLs.count % emojiImages.count]
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
     let document = BracketTokenizer(catalog: catalog).tokenize(text).recognizingEntities()
     let html = renderer.render(document)
-    try checkStructure(html, of: document, input: bytes)
+    try checkStructure(html, of: document, emojiImages: renderer.emojiImages, input: bytes)
   }
 
-  static func checkStructure(_ html: String, of document: RichText, input: [UInt8]) throws(PropertyFailure) {
+  static func checkStructure(_ html: String, of document: RichText, emojiImages: EmojiImages? = nil, input: [UInt8])
+    throws(PropertyFailure)
+  {
     func fail(_ what: String) -> PropertyFailure {
       PropertyFailure(description: "\(what)\ninput: \(input)\nhtml: \(html)")
     }
     var expectedBreaks = 0
     var expectedEmoticons = 0
     var expectedEntities = 0
+    var expectedEmoji = 0
     for run in document.runs {
       switch run {
       case .emoticon: expectedEmoticons += 1
       case .text(let text, let attributes):
         if attributes.entity != nil { expectedEntities += 1 }
+        if let emojiImages {
+          expectedEmoji +=
+            EmojiClusters.segments(of: text).filter {
+              $0.isEmoji && HTMLRenderer.isSafeURL(emojiImages.url(for: $0.text))
+            }.count
+        }
         var previousWasCR = false
         for scalar in text.unicodeScalars {
-          if ["\n", "\r", "\u{2028}", "\u{2029}"].contains(scalar) && !(scalar == "\n" && previousWasCR) {
+          if LineBreaks.isLineBreak(scalar) && !(scalar == "\n" && previousWasCR) {
             expectedBreaks += 1
           }
           previousWasCR = scalar == "\r"
@@ -64,6 +82,7 @@ enum HTMLProperty {
     var breaks = 0
     var emoticons = 0
     var entities = 0
+    var emoji = 0
     var open: [String] = []
     let scalars = Array(html.unicodeScalars)
     var index = 0
@@ -77,6 +96,12 @@ enum HTMLProperty {
         switch try parseTag(tag, fail: fail) {
         case .lineBreak: breaks += 1
         case .image: emoticons += 1
+        case .emojiImage(let src, let alt):
+          emoji += 1
+          let unescaped = unescape(alt)
+          guard EmojiClusters.isEmoji(unescaped[...]), let emojiImages,
+            unescape(src).hasSuffix(emojiImages.naming.fileName(for: unescaped))
+          else { throw fail("an emoji image of \(alt) at \(src)") }
         case .open(let name, let className):
           open.append(name)
           if className == "emoticon" { emoticons += 1 } else { entities += 1 }
@@ -100,10 +125,17 @@ enum HTMLProperty {
     if breaks != expectedBreaks { throw fail("\(breaks) <br> for \(expectedBreaks) line breaks") }
     if emoticons != expectedEmoticons { throw fail("\(emoticons) emoticon tags for \(expectedEmoticons) attachments") }
     if entities != expectedEntities { throw fail("\(entities) entity tags for \(expectedEntities) entity runs") }
+    if emoji != expectedEmoji { throw fail("\(emoji) emoji images for \(expectedEmoji) emoji clusters") }
+  }
+
+  static func unescape(_ value: String) -> String {
+    value.replacingEvery("&quot;", with: "\"").replacingEvery("&#39;", with: "'").replacingEvery("&lt;", with: "<")
+      .replacingEvery("&gt;", with: ">").replacingEvery("&amp;", with: "&")
   }
 
   enum Tag {
     case lineBreak, image
+    case emojiImage(src: String, alt: String)
     case open(String, className: String)
     case close(String)
   }
@@ -113,18 +145,23 @@ enum HTMLProperty {
     if tag == "<br>" { return .lineBreak }
     if tag == "</a>" { return .close("a") }
     if tag == "</span>" { return .close("span") }
-    let inner = tag.dropFirst().dropLast()
-    let name = String(inner.prefix { $0 != " " })
+    // Note: by scalars, since a skin tone or combining mark after `"` would join it into one Character.
+    func string(_ scalars: Substring.UnicodeScalarView.SubSequence) -> String {
+      String(String.UnicodeScalarView(scalars))
+    }
+    let inner = tag.unicodeScalars.dropFirst().dropLast()
+    let nameScalars = inner.prefix { $0 != " " }
+    let name = string(nameScalars)
     var attributes: [(String, String)] = []
-    var rest = inner.dropFirst(name.count)
+    var rest = inner.dropFirst(nameScalars.count)
     while !rest.isEmpty {
       guard rest.first == " ", let equals = rest.firstIndex(of: "=") else { throw fail("malformed tag \(tag)") }
-      let key = String(rest[rest.index(after: rest.startIndex)..<equals])
+      let key = string(rest[rest.index(after: rest.startIndex)..<equals])
       let afterEquals = rest[rest.index(after: equals)...]
       guard afterEquals.first == "\"", let close = afterEquals.dropFirst().firstIndex(of: "\"") else {
         throw fail("unquoted attribute in \(tag)")
       }
-      let value = String(afterEquals[afterEquals.index(after: afterEquals.startIndex)..<close])
+      let value = string(afterEquals[afterEquals.index(after: afterEquals.startIndex)..<close])
       if value.contains("<") || value.contains(">") { throw fail("'<' or '>' in an attribute of \(tag)") }
       attributes.append((key, value))
       rest = afterEquals[afterEquals.index(after: close)...]
@@ -132,8 +169,7 @@ enum HTMLProperty {
     let keys = attributes.map(\.0)
     let className = attributes.first { $0.0 == "class" }?.1 ?? ""
     for (key, value) in attributes where key == "src" || key == "href" {
-      let url = value.replacingEvery("&amp;", with: "&").replacingEvery("&quot;", with: "\"")
-        .replacingEvery("&#39;", with: "'").replacingEvery("&lt;", with: "<").replacingEvery("&gt;", with: ">")
+      let url = unescape(value)
       let lowercased = url.lowercased()
       let scheme = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
       let safe =
@@ -144,6 +180,8 @@ enum HTMLProperty {
     }
     switch (name, keys) {
     case ("img", ["class", "src", "alt", "title"]) where className == "emoticon": return .image
+    case ("img", ["class", "src", "alt", "draggable"]) where className == "emoji" && attributes[3].1 == "false":
+      return .emojiImage(src: attributes[1].1, alt: attributes[2].1)
     case ("a", ["class", "href"]) where ["mention", "topic", "link"].contains(className):
       return .open("a", className: className)
     case ("span", ["class"]) where ["mention", "topic", "link"].contains(className):

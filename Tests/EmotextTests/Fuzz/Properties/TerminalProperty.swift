@@ -19,7 +19,7 @@ enum TerminalProperty {
         Emoticon(code: "[long one]", kind: .image(png: "l.png", gif: nil), packID: "evil"),
       ])
   ])
-  static let sequences = [ANSI.reset, ANSI.cyan, ANSI.underlinedBlue, ANSI.yellow]
+  static let sequences = [ANSI.reset, ANSI.cyan, ANSI.underlinedBlue, ANSI.yellow, ANSI.emoticonBackground]
 
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     var input = FuzzInput(bytes)

@@ -96,6 +96,7 @@ enum TokenizeProperty {
       while open >= 0 && ![UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D].contains(bytes[open]) { open -= 1 }
       guard open >= 0, bytes[open] == UInt8(ascii: "["), close - open >= 2 else { continue }
       let token = String(decoding: bytes[open...close], as: UTF8.self)
+      if token.unicodeScalars.contains(where: LineBreaks.isLineBreak) { continue }
       if let emoticon = catalog.emoticon(forToken: token) { result.append((open..<(close + 1), emoticon)) }
     }
     return result

@@ -1,0 +1,2 @@
+/// What `emotext --version` prints after the program name.
+let emotextVersion = "0.1.0"
