@@ -24,7 +24,7 @@ build() {
   mkdir -p "$build/cicu"
   local sources=()
   while IFS= read -r file; do sources+=("$file"); done < <(
-    find "$root/Sources/Emotext" "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Fuzz/Targets" -name '*.swift' | sort)
+    find "$root/Sources/Emotext" "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Tests/EmotextTests/Oracle" "$root/Fuzz/Targets" -name '*.swift' | sort)
   local c_sources=("$root"/Sources/CICU/*.c)
   if [ -x "$binary" ] && [ -z "$(find "${sources[@]}" "${c_sources[@]}" "$root"/Sources/CICU/include "$0" -newer "$binary" | head -1)" ]; then
     return 0
@@ -42,7 +42,7 @@ MAP
       -o "$build/cicu/$(basename "$c" .c).o" "$c"
   done
   swiftc -module-name EmotextFuzz -package-name EmotextFuzz -parse-as-library -swift-version 6 -O -g \
-    -D DEBUG -D EMOTEXT_FUZZ -sanitize=fuzzer,address -use-ld=lld \
+    -D DEBUG -D EMOTEXT_FUZZ -D EMOTEXT_INTERNAL_CHECKS -sanitize=fuzzer,address -use-ld=lld \
     -Xcc -fmodule-map-file="$build/cicu/module.modulemap" -I "$root/Sources/CICU/include" \
     "${sources[@]}" "$build"/cicu/*.o -licuuc -licui18n -o "$binary.tmp"
   mv "$binary.tmp" "$binary"

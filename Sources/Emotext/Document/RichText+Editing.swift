@@ -4,23 +4,61 @@ extension RichText {
   /// This is the one primitive every edit goes through. It does not tokenize or snap: see ``Editor``.
   /// - Returns: What changed: `utf16Range`, replaced by `replacement.utf16Count` units.
   /// - Precondition: the range lies in the document and does not split a surrogate pair.
-  /// - Complexity: O(*n*) in the number of runs, plus the length of the two runs cut.
+  /// - Complexity: O(log *n*) in the length of the document, plus the length of the leaves the range
+  ///   touches (at most a few kilobytes each) and of `replacement`.
   @discardableResult
   public mutating func replaceSubrange(_ utf16Range: Range<Int>, with replacement: RichText) -> TextChange {
-    let lower = location(of: utf16Range.lowerBound)
-    let upper = utf16Range.isEmpty ? lower : location(of: utf16Range.upperBound)
-    let cutEnd = min(upper.run + 1, runs.count)  // runs lower.run..<cutEnd are cut
-    // Note: one neighbour on each side is rebuilt too, so the seams coalesce.
-    let first = max(lower.run - 1, 0)
-    let last = min(cutEnd + 1, runs.count)
-    var pieces = Array(runs[first..<lower.run])
-    pieces.reserveCapacity(replacement.runs.count + 4)
-    if lower.utf16Offset > 0 { pieces.append(runs[lower.run].prefix(utf16Count: lower.utf16Offset)) }
-    pieces.append(contentsOf: replacement.runs)
-    if upper.run < runs.count { pieces.append(runs[upper.run].suffix(fromUTF16Offset: upper.utf16Offset)) }
-    pieces.append(contentsOf: runs[cutEnd..<last])
-    replaceRuns(first..<last, with: RichText(runs: pieces).runs)
-    return TextChange(replacedRange: utf16Range, insertedUTF16Count: replacement.utf16Count)
+    precondition(utf16Range.lowerBound >= 0, "RichText offset \(utf16Range.lowerBound) is negative")
+    precondition(
+      utf16Range.upperBound <= utf16Count, "RichText offset \(utf16Range.upperBound) is beyond the end (\(utf16Count))")
+    let change = TextChange(replacedRange: utf16Range, insertedUTF16Count: replacement.utf16Count)
+    guard !(utf16Range.isEmpty && replacement.isEmpty) else { return change }
+    // The leaves the range touches, with the part of the first before it and of the last after it.
+    let first = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
+    let last = utf16Range.isEmpty ? first : root.leaf(at: utf16Range.upperBound, preferringEnd: true)
+    let prefixUTF8 = first.leaf.utf8Offset(ofUTF16Offset: utf16Range.lowerBound - first.utf16Start)
+    let suffixUTF8 = last.leaf.utf8Offset(ofUTF16Offset: utf16Range.upperBound - last.utf16Start)
+    var total = prefixUTF8 + replacement.root.summary.utf8 + (last.leaf.summary.utf8 - suffixUTF8)
+    // Note: a leaf that an edit leaves small takes in a neighbour whole, so leaves stay reasonably full.
+    var leafRange = first.ordinal..<(last.ordinal + 1)
+    var before: Node?
+    var after: Node?
+    if !root.isLeaf && total < NodeCapacity.leafUTF8 / 4 {
+      if leafRange.upperBound < root.summary.leaves {
+        after = root.leaf(ordinal: leafRange.upperBound).leaf
+        leafRange = leafRange.lowerBound..<(leafRange.upperBound + 1)
+      } else if leafRange.lowerBound > 0 {
+        before = root.leaf(ordinal: leafRange.lowerBound - 1).leaf
+        leafRange = (leafRange.lowerBound - 1)..<leafRange.upperBound
+      }
+      total += (before?.summary.utf8 ?? 0) + (after?.summary.utf8 ?? 0)
+    }
+    var builder = LeafBuilder(
+      totalUTF8: total,
+      totalDescriptors: first.leaf.descriptors.count + replacement.root.summary.descriptors
+        + last.leaf.descriptors.count + (before?.descriptors.count ?? 0) + (after?.descriptors.count ?? 0))
+    if let before { builder.appendContent(of: before, utf8Range: 0..<before.summary.utf8) }
+    builder.appendContent(of: first.leaf, utf8Range: 0..<prefixUTF8)
+    var pasted = LeafIterator(replacement.root)
+    while let leaf = pasted.next() { builder.appendContent(of: leaf, utf8Range: 0..<leaf.summary.utf8) }
+    builder.appendContent(of: last.leaf, utf8Range: suffixUTF8..<last.leaf.summary.utf8)
+    if let after { builder.appendContent(of: after, utf8Range: 0..<after.summary.utf8) }
+    let newLeaves = builder.finish()
+    if root.isLeaf {
+      root = .tree(of: newLeaves)
+      #if EMOTEXT_INTERNAL_CHECKS
+        checkInvariants()
+      #endif
+      return change
+    }
+    let overflow = root.replaceLeaves(leafRange, with: newLeaves)
+    if !overflow.isEmpty { root = .tree(of: [root] + overflow) }
+    while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
+    if root.summary.utf8 == 0 { root = .empty }
+    #if EMOTEXT_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
+    return change
   }
 
   /// Inserts `text` at `utf16Offset`.
@@ -37,39 +75,57 @@ extension RichText {
 
   /// The content in `utf16Range` as a document of its own.
   /// - Precondition: the range lies in the document and does not split a surrogate pair.
+  /// - Complexity: O(log *n*) plus the length of the slice.
   public func slice(_ utf16Range: Range<Int>) -> RichText {
+    precondition(
+      utf16Range.lowerBound >= 0 && utf16Range.upperBound <= utf16Count,
+      "RichText range \(utf16Range) is outside the document (length \(utf16Count))")
     guard !utf16Range.isEmpty else { return RichText() }
-    let lower = location(of: utf16Range.lowerBound)
-    let upper = location(of: utf16Range.upperBound)
-    if lower.run == upper.run {
-      let run = runs[lower.run].suffix(fromUTF16Offset: lower.utf16Offset)
-      return RichText(runs: [run.prefix(utf16Count: utf16Range.count)])
+    let first = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
+    let last = root.leaf(at: utf16Range.upperBound, preferringEnd: true)
+    let lowerUTF8 = first.leaf.utf8Offset(ofUTF16Offset: utf16Range.lowerBound - first.utf16Start)
+    let upperUTF8 = last.leaf.utf8Offset(ofUTF16Offset: utf16Range.upperBound - last.utf16Start)
+    var builder = LeafBuilder(totalUTF8: last.utf8Start + upperUTF8 - first.utf8Start - lowerUTF8)
+    var leaves = LeafIterator(root, from: first.ordinal)
+    for ordinal in first.ordinal...last.ordinal {
+      guard let leaf = leaves.next() else { break }
+      let lower = ordinal == first.ordinal ? lowerUTF8 : 0
+      let upper = ordinal == last.ordinal ? upperUTF8 : leaf.summary.utf8
+      builder.appendContent(of: leaf, utf8Range: lower..<upper)
     }
-    var pieces = [runs[lower.run].suffix(fromUTF16Offset: lower.utf16Offset)]
-    pieces.append(contentsOf: runs[(lower.run + 1)..<upper.run])
-    if upper.run < runs.count { pieces.append(runs[upper.run].prefix(utf16Count: upper.utf16Offset)) }
-    return RichText(runs: pieces)
+    return RichText(leaves: builder.finish())
   }
 }
 
-extension Run {
-  /// The first `utf16Count` units of a text run; an attachment is whole or nothing.
-  func prefix(utf16Count: Int) -> Run {
-    guard case .text(let text, let attributes) = self else { return utf16Count > 0 ? self : .text("", .plain) }
-    return .text(String(text[..<text.splittingIndex(utf16Offset: utf16Count)]), attributes)
-  }
-
-  /// A text run from `utf16Offset` on; an attachment is whole or nothing.
-  func suffix(fromUTF16Offset utf16Offset: Int) -> Run {
-    guard case .text(let text, let attributes) = self else { return utf16Offset == 0 ? self : .text("", .plain) }
-    return .text(String(text[text.splittingIndex(utf16Offset: utf16Offset)...]), attributes)
-  }
-}
-
-extension String {
-  fileprivate func splittingIndex(utf16Offset: Int) -> String.Index {
-    let index = utf16.index(utf16.startIndex, offsetBy: utf16Offset)
-    precondition(index.samePosition(in: unicodeScalars) != nil, "RichText offset splits a surrogate pair")
-    return index
+extension Node {
+  /// The UTF-8 offset in this leaf of the UTF-16 offset `utf16Offset` in it.
+  /// - Precondition: the offset lies in the leaf, does not split a surrogate pair, and is not inside
+  ///   an attachment's token.
+  func utf8Offset(ofUTF16Offset utf16Offset: Int) -> Int {
+    var utf16 = 0
+    var utf8 = 0
+    for descriptor in descriptors {
+      let count = Int(descriptor.utf16Count)
+      if utf16Offset < utf16 + count {
+        if utf16Offset == utf16 { return utf8 }
+        var bytes = text
+        return bytes.withUTF8 { buffer in
+          var remaining = utf16Offset - utf16
+          var index = utf8
+          while remaining > 0 {
+            let lead = buffer[index]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            precondition(length < 4 || remaining >= 2, "RichText offset \(utf16Offset) splits a surrogate pair")
+            remaining -= length == 4 ? 2 : 1
+            index += length
+          }
+          return index
+        }
+      }
+      utf16 += count
+      utf8 += Int(descriptor.utf8Count)
+    }
+    precondition(utf16Offset == utf16, "RichText offset \(utf16Offset) is beyond the leaf (\(utf16))")
+    return utf8
   }
 }

@@ -1,17 +1,82 @@
 extension RichText {
-  /// Stops with a message when the document is not canonical. Tests call it after every step.
+  /// Stops with a message when the document is not canonical or its tree is out of shape: every
+  /// summary equals the counts recomputed from below, leaves are all at one depth, no node is over its
+  /// capacity, descriptors cover their leaf's bytes exactly with the lengths they claim, and the runs have no
+  /// empty text and no equal-attribute neighbours. Tests call it after every step.
+  /// - Complexity: O(*n*).
   package func checkInvariants() {
-    precondition(runUTF16Ends == Self.utf16Ends(of: runStorage), "the cached run ends are out of step with the runs")
-    for (index, run) in runs.enumerated() {
+    if root.isLeaf && root.descriptors.isEmpty {
+      precondition(root.summary == Node.empty.summary && root.text.isEmpty, "the empty document's root is not empty")
+      return
+    }
+    var leafDepth: Int?
+    Self.check(root, depth: 0, isRoot: true, leafDepth: &leafDepth)
+    var previous: Run?
+    var index = 0
+    for run in runs {
       switch run {
       case .text(let text, let attributes):
         precondition(!text.isEmpty, "run \(index) is an empty text run")
-        if index > 0, case .text(_, let previous) = runs[index - 1] {
-          precondition(previous != attributes, "runs \(index - 1) and \(index) are text with equal attributes")
+        if case .text(_, let earlier)? = previous {
+          precondition(earlier != attributes, "runs \(index - 1) and \(index) are text with equal attributes")
         }
       case .emoticon(let attachment):
         precondition(!attachment.token.isEmpty, "run \(index) is an attachment with an empty token")
       }
+      previous = run
+      index += 1
     }
+  }
+
+  private static func check(_ node: Node, depth: Int, isRoot: Bool, leafDepth: inout Int?) {
+    guard node.isLeaf else {
+      precondition(node.children.count <= NodeCapacity.children, "a node at depth \(depth) has too many children")
+      precondition(!isRoot || node.children.count > 1, "the root has a single child")
+      precondition(node.descriptors.isEmpty && node.text.isEmpty, "an inner node at depth \(depth) holds text")
+      for child in node.children { check(child, depth: depth + 1, isRoot: false, leafDepth: &leafDepth) }
+      let sum = node.children.reduce(Summary()) { $0 + $1.summary }
+      precondition(node.summary == sum, "a summary at depth \(depth) is \(node.summary), its children sum to \(sum)")
+      return
+    }
+    if let leafDepth {
+      precondition(depth == leafDepth, "leaves at depths \(leafDepth) and \(depth)")
+    } else {
+      leafDepth = depth
+    }
+    precondition(!node.descriptors.isEmpty, "an empty leaf at depth \(depth)")
+    precondition(node.descriptors.count <= NodeCapacity.leafDescriptors, "a leaf has too many descriptors")
+    var bytes = node.text
+    let summary = bytes.withUTF8 { buffer in
+      var summary = Summary(leaves: 1)
+      var previous: TextAttributes?
+      for descriptor in node.descriptors {
+        let length = Int(descriptor.utf8Count)
+        precondition(length > 0, "an empty descriptor")
+        precondition(summary.utf8 + length <= buffer.count, "descriptors run past their leaf's bytes")
+        let piece = UnsafeBufferPointer(rebasing: buffer[summary.utf8..<(summary.utf8 + length)])
+        precondition(piece[0] & 0xC0 != 0x80, "a descriptor starts inside a scalar")
+        switch descriptor.content {
+        case .text(let attributes):
+          let counts = String.counts(ofUTF8: piece)
+          precondition(Int(descriptor.utf16Count) == counts.utf16, "a descriptor's UTF-16 length is wrong")
+          precondition(previous != attributes, "two text descriptors with equal attributes in one leaf")
+          previous = attributes
+          summary.utf16 += counts.utf16
+          summary.scalars += counts.scalars
+        case .emoticon:
+          precondition(descriptor.utf16Count == 1, "an attachment is not one unit wide")
+          previous = nil
+          summary.utf16 += 1
+          summary.scalars += 1
+        }
+        summary.utf8 += length
+        summary.descriptors += 1
+      }
+      precondition(summary.utf8 == buffer.count, "descriptors cover \(summary.utf8) of \(buffer.count) bytes")
+      return summary
+    }
+    precondition(node.summary == summary, "a leaf's summary is \(node.summary), recomputed \(summary)")
+    precondition(
+      summary.utf8 <= NodeCapacity.leafUTF8 || node.descriptors.count == 1, "a leaf holds \(summary.utf8) bytes")
   }
 }

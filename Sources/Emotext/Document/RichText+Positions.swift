@@ -1,13 +1,3 @@
-/// Where a UTF-16 offset falls: in which run, and how far into it.
-struct RunLocation: Equatable {
-  /// The run index; `runs.count` for the end of the document.
-  var run: Int
-  /// The UTF-16 offset inside that run (0 for an attachment).
-  var utf16Offset: Int
-  /// The document offset where that run starts.
-  var runStart: Int
-}
-
 /// Which way an offset that falls inside a grapheme cluster moves to reach a boundary.
 public enum SnapDirection: Sendable {
   /// To the start of the cluster.
@@ -16,63 +6,118 @@ public enum SnapDirection: Sendable {
   case forward
 }
 
-extension RichText {
-  /// The run holding the unit at `utf16Offset`; an offset on a seam belongs to the run after it.
-  /// - Complexity: O(log *n*) in the number of runs.
-  func location(of utf16Offset: Int) -> RunLocation {
-    precondition(utf16Offset >= 0, "RichText offset \(utf16Offset) is negative")
-    let end = utf16Count
-    precondition(utf16Offset <= end, "RichText offset \(utf16Offset) is beyond the end (\(end))")
-    if utf16Offset == end { return RunLocation(run: runStorage.count, utf16Offset: 0, runStart: end) }
-    // The first run that ends after the offset.
-    var low = 0
-    var high = runUTF16Ends.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if runUTF16Ends[middle] > utf16Offset { high = middle } else { low = middle + 1 }
+/// The pieces of one run in the tree (a text run cut across leaves has several) and its range.
+struct RunPieces {
+  var content: RunDescriptor.Content
+  var pieces: [Substring]
+  var utf16Range: Range<Int>
+
+  var run: Run {
+    switch content {
+    case .emoticon(let emoticon): return .emoticon(EmoticonAttachment(emoticon, token: String(pieces[0])))
+    case .text(let attributes):
+      guard pieces.count > 1 else { return .text(String(pieces[0]), attributes) }
+      var text = ""
+      text.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
+      for piece in pieces { text.append(contentsOf: piece) }
+      return .text(text, attributes)
     }
-    let runStart = low == 0 ? 0 : runUTF16Ends[low - 1]
-    return RunLocation(run: low, utf16Offset: utf16Offset - runStart, runStart: runStart)
+  }
+}
+
+extension RichText {
+  /// The run holding the unit at `utf16Offset` (a text run cut across leaves whole), without building its
+  /// text.
+  /// - Complexity: O(log *n*) plus the run's length in leaves.
+  func pieces(containing utf16Offset: Int) -> RunPieces {
+    precondition(
+      utf16Offset >= 0 && utf16Offset < utf16Count,
+      "RichText offset \(utf16Offset) holds no run (length \(utf16Count))")
+    let position = root.leaf(at: utf16Offset, preferringEnd: false)
+    let leaf = position.leaf
+    var index = 0
+    var utf16 = position.utf16Start
+    var utf8 = 0
+    while utf16Offset >= utf16 + Int(leaf.descriptors[index].utf16Count) {
+      utf16 += Int(leaf.descriptors[index].utf16Count)
+      utf8 += Int(leaf.descriptors[index].utf8Count)
+      index += 1
+    }
+    let descriptor = leaf.descriptors[index]
+    var result = RunPieces(
+      content: descriptor.content, pieces: [leaf.piece(utf8Offset: utf8, descriptor: descriptor)],
+      utf16Range: utf16..<(utf16 + Int(descriptor.utf16Count)))
+    guard let attributes = descriptor.attributes else { return result }
+    // Note: descriptors in one leaf are coalesced, so a run continues only across a leaf's edge.
+    var ordinal = position.ordinal
+    var atEdge = index == 0
+    var before: [Substring] = []
+    while atEdge && ordinal > 0 {
+      ordinal -= 1
+      let previous = root.leaf(ordinal: ordinal).leaf
+      guard let last = previous.descriptors.last, last.isText(attributes) else { break }
+      before.append(previous.piece(utf8Offset: previous.summary.utf8 - Int(last.utf8Count), descriptor: last))
+      result.utf16Range = (result.utf16Range.lowerBound - Int(last.utf16Count))..<result.utf16Range.upperBound
+      atEdge = previous.descriptors.count == 1
+    }
+    if !before.isEmpty { result.pieces.insert(contentsOf: before.reversed(), at: 0) }
+    ordinal = position.ordinal
+    atEdge = index == leaf.descriptors.count - 1
+    while atEdge && ordinal + 1 < root.summary.leaves {
+      ordinal += 1
+      let next = root.leaf(ordinal: ordinal).leaf
+      guard let first = next.descriptors.first, first.isText(attributes) else { break }
+      result.pieces.append(next.piece(utf8Offset: 0, descriptor: first))
+      result.utf16Range = result.utf16Range.lowerBound..<(result.utf16Range.upperBound + Int(first.utf16Count))
+      atEdge = next.descriptors.count == 1
+    }
+    return result
   }
 
   /// The run holding the unit at `utf16Offset`, and the UTF-16 range it spans.
   /// - Precondition: `utf16Offset < utf16Count`.
-  /// - Complexity: O(log *n*) in the number of runs.
+  /// - Complexity: O(log *n*) plus the run's length.
   func run(containing utf16Offset: Int) -> (run: Run, utf16Range: Range<Int>) {
-    precondition(utf16Offset < utf16Count, "RichText offset \(utf16Offset) holds no run (length \(utf16Count))")
-    let location = location(of: utf16Offset)
-    let run = runs[location.run]
-    return (run, location.runStart..<(location.runStart + run.utf16Count))
+    let pieces = pieces(containing: utf16Offset)
+    return (pieces.run, pieces.utf16Range)
+  }
+
+  /// The text run holding the unit at `utf16Offset` with where it starts, or nil for an attachment.
+  private func textRun(containing utf16Offset: Int) -> (text: String, start: Int)? {
+    let pieces = pieces(containing: utf16Offset)
+    guard case .text(let text, _) = pieces.run else { return nil }
+    return (text, pieces.utf16Range.lowerBound)
   }
 
   /// Whether `utf16Offset` is between two grapheme clusters (or at either end).
   ///
   /// Attachments and the seams between runs are always boundaries: a cluster never spans two runs.
+  /// - Complexity: O(log *n*) plus the length of the run around the offset.
   public func isGraphemeBoundary(_ utf16Offset: Int) -> Bool {
-    let location = location(of: utf16Offset)
-    guard location.utf16Offset > 0, case .text(let text, _) = runs[location.run] else { return true }
-    guard let utf8Offset = text.utf8Offset(ofUTF16Offset: location.utf16Offset) else { return false }
+    precondition(utf16Offset >= 0 && utf16Offset <= utf16Count, "RichText offset \(utf16Offset) is out of bounds")
+    guard utf16Offset > 0 && utf16Offset < utf16Count, let (text, start) = textRun(containing: utf16Offset),
+      start < utf16Offset
+    else { return true }
+    guard let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start) else { return false }
     return GraphemeBreaks.isBoundary(utf8Offset, in: text)
   }
 
   /// The next grapheme boundary after `utf16Offset` (an attachment is one cluster); the end stays put.
   public func graphemeBoundary(after utf16Offset: Int) -> Int {
-    let location = location(of: utf16Offset)
-    guard location.run < runs.count else { return utf16Offset }
-    guard case .text(let text, _) = runs[location.run] else { return utf16Offset + 1 }
-    let utf8Offset = text.utf8Offset(ofUTF16Offset: location.utf16Offset, snapping: .backward)
+    guard utf16Offset < utf16Count else { return utf16Offset }
+    guard let (text, start) = textRun(containing: utf16Offset) else { return utf16Offset + 1 }
+    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start, snapping: .backward)
     let next = GraphemeBreaks.boundary(after: utf8Offset, in: text)
-    return location.runStart + text.utf16Offset(ofUTF8Offset: next)
+    return start + text.utf16Offset(ofUTF8Offset: next)
   }
 
   /// The previous grapheme boundary before `utf16Offset`; the start stays put.
   public func graphemeBoundary(before utf16Offset: Int) -> Int {
     guard utf16Offset > 0 else { return 0 }
-    let location = location(of: utf16Offset - 1)
-    guard case .text(let text, _) = runs[location.run] else { return utf16Offset - 1 }
-    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - location.runStart, snapping: .forward)
+    guard let (text, start) = textRun(containing: utf16Offset - 1) else { return utf16Offset - 1 }
+    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start, snapping: .forward)
     let previous = GraphemeBreaks.boundary(before: utf8Offset, in: text)
-    return location.runStart + text.utf16Offset(ofUTF8Offset: previous)
+    return start + text.utf16Offset(ofUTF8Offset: previous)
   }
 
   /// `utf16Offset` moved to a grapheme boundary: unchanged when it is one, else to the start
@@ -89,10 +134,26 @@ extension RichText {
   /// The number of Unicode scalars before `utf16Offset` (an attachment counts 1).
   ///
   /// - Precondition: `utf16Offset` does not split a surrogate pair.
+  /// - Complexity: O(log *n*) plus the length of one leaf.
   public func scalarCount(before utf16Offset: Int) -> Int {
-    var count = 0
-    forEachPiece(before: utf16Offset) { text in
-      if let text { count += text.scalarCountFromUTF8 } else { count += 1 }
+    precondition(utf16Offset >= 0 && utf16Offset <= utf16Count, "RichText offset \(utf16Offset) is out of bounds")
+    let position = root.leaf(at: utf16Offset, preferringEnd: false)
+    let leaf = position.leaf
+    let end = leaf.utf8Offset(ofUTF16Offset: utf16Offset - position.utf16Start)
+    var count = position.scalarStart
+    var utf8 = 0
+    var bytes = leaf.text
+    bytes.withUTF8 { buffer in
+      for descriptor in leaf.descriptors where utf8 < end {
+        let length = Int(descriptor.utf8Count)
+        switch descriptor.content {
+        case .emoticon: count += 1
+        case .text:
+          let piece = UnsafeBufferPointer(rebasing: buffer[utf8..<min(utf8 + length, end)])
+          count += String.counts(ofUTF8: piece).scalars
+        }
+        utf8 += length
+      }
     }
     return count
   }
@@ -100,17 +161,31 @@ extension RichText {
   /// The number of grapheme clusters before `utf16Offset` (an attachment counts 1).
   ///
   /// - Precondition: `utf16Offset` is a grapheme boundary.
+  /// - Complexity: O(*n*) in the length before the offset.
   public func graphemeCount(before utf16Offset: Int) -> Int {
     precondition(isGraphemeBoundary(utf16Offset), "RichText offset \(utf16Offset) is inside a grapheme cluster")
     var count = 0
-    forEachPiece(before: utf16Offset) { text in
-      if let text { count += GraphemeBreaks.count(in: text) } else { count += 1 }
+    var runStart = 0
+    var runs = runs.makeIterator()
+    while runStart < utf16Offset, let (run, length) = runs.nextWithLength() {
+      switch run {
+      case .emoticon: count += 1
+      case .text(let text, _):
+        if runStart + length <= utf16Offset {
+          count += GraphemeBreaks.count(in: text)
+        } else {
+          let cut = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset - runStart)
+          count += GraphemeBreaks.count(in: String(text[..<cut]))
+        }
+      }
+      runStart += length
     }
     return count
   }
 
   /// The number of Unicode scalars, each attachment counting 1.
-  public var scalarCount: Int { scalarCount(before: utf16Count) }
+  /// - Complexity: O(1).
+  public var scalarCount: Int { root.summary.scalars }
 
   /// The number of extended grapheme clusters (UAX #29, through ICU), each attachment counting 1.
   public var graphemeCount: Int {
@@ -127,12 +202,11 @@ extension RichText {
   public func utf16Offset(graphemeOffset graphemeCount: Int) -> Int {
     var remaining = graphemeCount
     var runStart = 0
-    for run in runs {
-      guard remaining > 0 else { break }
+    var runs = runs.makeIterator()
+    while remaining > 0, let (run, length) = runs.nextWithLength() {
       switch run {
       case .emoticon:
         remaining -= 1
-        runStart += 1
       case .text(let text, _):
         var result: Int?
         var seen = 0
@@ -143,8 +217,8 @@ extension RichText {
         }
         if let result { return runStart + text.utf16Offset(ofUTF8Offset: result) }
         remaining -= seen
-        runStart += text.utf16.count
       }
+      runStart += length
     }
     return runStart
   }
@@ -153,25 +227,18 @@ extension RichText {
   /// text per `mode`.
   public func deletionStart(before utf16Offset: Int, mode: BackspaceMode) -> Int {
     guard utf16Offset > 0 else { return 0 }
-    let location = location(of: utf16Offset - 1)
-    guard case .text(let text, _) = runs[location.run] else { return utf16Offset - 1 }
-    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - location.runStart, snapping: .forward)
-    let start = Backspace.deletionStart(before: utf8Offset, in: text, mode: mode)
-    return location.runStart + text.utf16Offset(ofUTF8Offset: start)
+    guard let (text, start) = textRun(containing: utf16Offset - 1) else { return utf16Offset - 1 }
+    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start, snapping: .forward)
+    let deletion = Backspace.deletionStart(before: utf8Offset, in: text, mode: mode)
+    return start + text.utf16Offset(ofUTF8Offset: deletion)
   }
+}
 
-  /// Calls `body` with the text before `utf16Offset` run by run (nil for an attachment).
-  private func forEachPiece(before utf16Offset: Int, _ body: (String?) -> Void) {
-    let end = location(of: utf16Offset)
-    for index in 0..<end.run {
-      if case .text(let text, _) = runs[index] { body(text) } else { body(nil) }
-    }
-    if end.utf16Offset > 0, case .text(let text, _) = runs[end.run] {
-      let cut = text.utf16.index(text.utf16.startIndex, offsetBy: end.utf16Offset)
-      precondition(
-        cut.samePosition(in: text.unicodeScalars) != nil, "RichText offset \(utf16Offset) splits a surrogate pair")
-      body(String(text[..<cut]))
-    }
+extension Node {
+  /// A leaf's bytes for `descriptor`, which starts at `utf8Offset`.
+  func piece(utf8Offset: Int, descriptor: RunDescriptor) -> Substring {
+    let start = text.utf8.index(text.startIndex, offsetBy: utf8Offset)
+    return text[start..<text.utf8.index(start, offsetBy: Int(descriptor.utf8Count))]
   }
 }
 

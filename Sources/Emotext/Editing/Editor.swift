@@ -308,7 +308,9 @@ public struct Editor: Sendable {
     } else {
       record(change, replaced: replaced)
     }
-    #if DEBUG
+    // Note: the document only; the editor's own rules (selection, tokens) hold once the caller has placed
+    // the caret, and the tests check them after every step with `checkInvariants()`.
+    #if EMOTEXT_INTERNAL_CHECKS
       document.checkInvariants()
     #endif
     return mappedCaret

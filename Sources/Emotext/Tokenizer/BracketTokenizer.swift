@@ -40,47 +40,23 @@ public struct BracketTokenizer: Sendable {
   }
 
   /// `text` as a document: known tokens become attachments, the rest is text with `attributes`.
+  ///
+  /// One pass over the bytes: the document's leaves are slices of `text` (no byte is copied) with a small
+  /// descriptor per run, so a post costs about one allocation.
+  /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
-    var builder = RunBuilder()
-    var textStart = 0
+    var builder = LeafBuilder(slicing: text)
     var source = text
     source.withUTF8 { bytes in
-      forEachToken(in: bytes) { utf8Range, token, emoticon in
-        if textStart < utf8Range.lowerBound {
-          builder.appendText(text, bytes, textStart..<utf8Range.lowerBound, attributes)
-        }
-        builder.append(.emoticon(EmoticonAttachment(emoticon, token: token)), utf16Count: 1)
+      var textStart = 0
+      forEachToken(in: bytes) { utf8Range, _, emoticon in
+        builder.appendText(sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes)
+        builder.appendAttachment(emoticon, sourceRange: utf8Range)
         textStart = utf8Range.upperBound
       }
-      if textStart > 0 && textStart < bytes.count {
-        builder.appendText(text, bytes, textStart..<bytes.count, attributes)
-      }
+      builder.appendText(sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes)
     }
-    if textStart == 0 { return RichText(text, attributes: attributes) }
-    // Note: the runs are canonical by construction (text pieces are non-empty and always separated by an
-    // attachment), so they are stored as they are rather than coalesced again one by one.
-    return RichText(canonicalRuns: builder.runs, utf16Ends: builder.utf16Ends)
-  }
-
-  /// The runs of a document being tokenized, with where each ends in UTF-16 units.
-  private struct RunBuilder {
-    var runs: [Run] = []
-    var utf16Ends: [Int] = []
-
-    mutating func append(_ run: Run, utf16Count: Int) {
-      runs.append(run)
-      utf16Ends.append((utf16Ends.last ?? 0) + utf16Count)
-    }
-
-    /// Appends the text in `utf8Range` of `text`, whose UTF-8 is `bytes`.
-    mutating func appendText(
-      _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ utf8Range: Range<Int>, _ attributes: TextAttributes
-    ) {
-      // Note: the length is counted here, while the bytes are in cache, not by a second pass over the runs.
-      append(
-        .text(String(text.utf8Slice(utf8Range)), attributes),
-        utf16Count: String.utf16Count(ofUTF8: UnsafeBufferPointer(rebasing: bytes[utf8Range])))
-    }
+    return RichText(leaves: builder.finish())
   }
 
   /// Calls `body` with each catalog token in `text`, in order.

@@ -20,26 +20,20 @@ public protocol EmoticonTokenizer: Sendable {
 extension BracketTokenizer: EmoticonTokenizer {}
 
 extension RichText {
-  /// `text` cut into text runs and attachments at `matches` (UTF-8 ranges, in order, not overlapping).
+  /// `text` cut into text runs and attachments at `matches` (UTF-8 ranges, in order, not overlapping), in
+  /// one pass whose leaves are slices of `text`.
   init(_ text: String, splittingAt matches: [TokenMatch], attributes: TextAttributes) {
-    guard !matches.isEmpty else {
-      self.init(text, attributes: attributes)
-      return
+    var builder = LeafBuilder(slicing: text)
+    var source = text
+    source.withUTF8 { bytes in
+      var textStart = 0
+      for match in matches {
+        builder.appendText(sourceRange: textStart..<match.utf8Range.lowerBound, of: bytes, attributes: attributes)
+        builder.appendAttachment(match.emoticon, sourceRange: match.utf8Range)
+        textStart = match.utf8Range.upperBound
+      }
+      builder.appendText(sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes)
     }
-    var runs: [Run] = []
-    runs.reserveCapacity(matches.count * 2 + 1)
-    let utf8 = text.utf8
-    var textStart = utf8.startIndex
-    var textStartOffset = 0
-    for match in matches {
-      let tokenStart = utf8.index(textStart, offsetBy: match.utf8Range.lowerBound - textStartOffset)
-      let tokenEnd = utf8.index(tokenStart, offsetBy: match.utf8Range.count)
-      if textStart < tokenStart { runs.append(.text(String(text[textStart..<tokenStart]), attributes)) }
-      runs.append(.emoticon(EmoticonAttachment(match.emoticon, token: String(text[tokenStart..<tokenEnd]))))
-      textStart = tokenEnd
-      textStartOffset = match.utf8Range.upperBound
-    }
-    if textStart < text.endIndex { runs.append(.text(String(text[textStart...]), attributes)) }
-    self.init(runs: runs)
+    self.init(leaves: builder.finish())
   }
 }

@@ -27,7 +27,7 @@ struct EditingTests {
     var editor = Editor()
     for character in "今天[哈哈]好" { editor.insert(String(character)) }
     #expect(
-      editor.document.runs == [
+      Array(editor.document.runs) == [
         .text("今天", .plain), .emoticon(EmoticonAttachment(EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!)),
         .text("好", .plain),
       ])

@@ -51,7 +51,7 @@ func entityRuns(_ text: RichText) -> [String] {
     ])
     let result = text.recognizingEntities()
     #expect(
-      result.runs == [
+      Array(result.runs) == [
         .text("hi ", host),
         .text("@a", TextAttributes(entity: .mention, hostAttributes: ["font": "serif"])),
         .text(" ", host),

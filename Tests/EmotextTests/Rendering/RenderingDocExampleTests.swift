@@ -6,7 +6,7 @@ import Testing
   @Test func recognizingEntities() {
     let post = BracketTokenizer(catalog: .default).tokenize("//@小明: 看 #春天# https://weibo.com").recognizingEntities()
     #expect(
-      post.runs == [
+      Array(post.runs) == [
         .text("//", .plain), .text("@小明", TextAttributes(entity: .mention)), .text(": 看 ", .plain),
         .text("#春天#", TextAttributes(entity: .topic)), .text(" ", .plain),
         .text("https://weibo.com", TextAttributes(entity: .link)),

@@ -57,7 +57,7 @@ enum CatalogProperty {
       }
       for token in [emoticon.code] + emoticon.aliases {
         try require(EmoticonCatalog.isValidImageToken(token), "image token \(Array(token.utf8)) is not a bracket token")
-        let runs = tokenizer.tokenize(token).runs
+        let runs = Array(tokenizer.tokenize(token).runs)
         guard runs.count == 1, case .emoticon(let attachment) = runs[0] else {
           throw PropertyFailure(description: "token \(Array(token.utf8)) does not tokenize to one attachment")
         }

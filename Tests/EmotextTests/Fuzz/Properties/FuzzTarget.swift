@@ -39,6 +39,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case urls
   /// Grapheme boundaries, counts, lengths and truncation agree with ICU's break iterator on any text.
   case graphemes
+  /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree.
+  case storage
 
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
@@ -53,6 +55,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .terminal: try TerminalProperty.check(bytes)
     case .urls: try URLProperty.check(bytes)
     case .graphemes: try GraphemeProperty.check(bytes)
+    case .storage: try StorageProperty.check(bytes)
     }
   }
 }

@@ -1,0 +1,290 @@
+/// Builds the leaves of a document from runs appended in order, in one pass: it fills each leaf up to a
+/// target size, cuts a long text run into pieces at scalar boundaries, and joins text with equal attributes.
+///
+/// Two ways to feed it: `init(slicing:)` takes byte ranges of one source string, in order, and each leaf's
+/// text is a slice of that string (no bytes copied: what the tokenizer does); `init()` takes pieces of text
+/// from anywhere and copies them into each leaf's own string (what an edit does).
+struct LeafBuilder {
+  /// The leaves built so far (the last one is added by ``finish()``).
+  private(set) var leaves: [Node] = []
+  private let source: String?
+  /// The leaf being filled: its bytes (copying mode), or where it starts and ends in the source.
+  private var ownText = ""
+  private var sliceStart = 0
+  private var sliceEnd = 0
+  private var descriptors: [RunDescriptor] = []
+  private var leafUTF8 = 0
+  private var leafUTF16 = 0
+  private var leafScalars = 0
+  private let targetUTF8: Int
+  private let targetDescriptors: Int
+
+  /// A builder that copies pieces into leaves of its own, aiming at `totalUTF8` bytes split evenly when
+  /// it is known.
+  init(totalUTF8: Int? = nil, totalDescriptors: Int? = nil) {
+    source = nil
+    (targetUTF8, targetDescriptors) = Self.targets(totalUTF8: totalUTF8, totalDescriptors: totalDescriptors)
+  }
+
+  /// A builder whose leaves are slices of `source`, which must be fed its byte ranges in order.
+  init(slicing source: String) {
+    self.source = source
+    (targetUTF8, targetDescriptors) = Self.targets(totalUTF8: nil, totalDescriptors: nil)
+  }
+
+  /// Leaf sizes that split `total` evenly (so an edit that overfills a leaf makes two half-full ones).
+  private static func targets(totalUTF8: Int?, totalDescriptors: Int?) -> (Int, Int) {
+    let leafCount = max(
+      totalUTF8.map { ($0 + NodeCapacity.leafUTF8 - 1) / NodeCapacity.leafUTF8 } ?? 1,
+      totalDescriptors.map { ($0 + NodeCapacity.leafDescriptors - 1) / NodeCapacity.leafDescriptors } ?? 1, 1)
+    guard leafCount > 1 else { return (NodeCapacity.leafUTF8, NodeCapacity.leafDescriptors) }
+    return (
+      min(NodeCapacity.leafUTF8, (totalUTF8 ?? 0) / leafCount + 4),
+      min(NodeCapacity.leafDescriptors, (totalDescriptors ?? 0) / leafCount + 1)
+    )
+  }
+
+  // MARK: Copying
+
+  /// Appends `text` (copied) with `attributes`.
+  mutating func appendText(_ text: Substring, attributes: TextAttributes) {
+    guard !text.isEmpty else { return }
+    var contiguous = text
+    contiguous.withUTF8 { bytes in
+      appendText(bytes, attributes: attributes) { builder, range in
+        let start = text.utf8.index(text.startIndex, offsetBy: range.lowerBound)
+        let end = text.utf8.index(start, offsetBy: range.count)
+        builder.ownText.append(contentsOf: text[start..<end])
+      }
+    }
+  }
+
+  /// Appends an attachment written as `token` (copied).
+  mutating func appendAttachment(_ emoticon: Emoticon, token: Substring) {
+    let count = token.utf8.count
+    startLeafIfFull(adding: count, extending: false)
+    ownText.append(contentsOf: token)
+    addAttachment(emoticon, utf8Count: count)
+  }
+
+  /// Appends the descriptors of `leaf` that overlap its bytes `utf8Range` (whole descriptors, or cut at the
+  /// range's ends, which lie on scalar boundaries).
+  mutating func appendContent(of leaf: Node, utf8Range: Range<Int>) {
+    guard !utf8Range.isEmpty else { return }
+    var whole: Range<Int>?
+    var wholeStart = 0
+    var position = 0
+    for (index, descriptor) in leaf.descriptors.enumerated() {
+      let end = position + Int(descriptor.utf8Count)
+      defer { position = end }
+      if end <= utf8Range.lowerBound { continue }
+      if position >= utf8Range.upperBound { break }
+      if position >= utf8Range.lowerBound && end <= utf8Range.upperBound {
+        if let run = whole {
+          whole = run.lowerBound..<(index + 1)
+        } else {
+          whole = index..<(index + 1)
+          wholeStart = position
+        }
+      } else {
+        if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart) }
+        whole = nil
+        appendPiece(of: leaf, descriptor, max(position, utf8Range.lowerBound)..<min(end, utf8Range.upperBound))
+      }
+    }
+    if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart) }
+  }
+
+  /// Appends the bytes `utf8Range` of `leaf`, which lie in `descriptor`.
+  private mutating func appendPiece(of leaf: Node, _ descriptor: RunDescriptor, _ utf8Range: Range<Int>) {
+    let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8Range.lowerBound)
+    let piece = leaf.text[start..<leaf.text.utf8.index(start, offsetBy: utf8Range.count)]
+    switch descriptor.content {
+    case .text(let attributes): appendText(piece, attributes: attributes)
+    case .emoticon(let emoticon): appendAttachment(emoticon, token: piece)
+    }
+  }
+
+  /// Appends the whole descriptors `indices` of `leaf` (starting at byte `utf8Start`): with one copy of
+  /// their bytes when they fit in the leaf being filled, else one by one.
+  // Note: an edit rebuilds the leaves it touches, and a leaf of short runs (a composed message) would
+  // otherwise cost a String slice and append per run.
+  private mutating func appendWhole(_ leaf: Node, _ indices: Range<Int>, utf8Start: Int) {
+    var first = indices.lowerBound
+    var utf8 = utf8Start
+    if let attributes = descriptors.last?.attributes, leaf.descriptors[first].isText(attributes) {
+      let length = Int(leaf.descriptors[first].utf8Count)
+      appendPiece(of: leaf, leaf.descriptors[first], utf8..<(utf8 + length))
+      utf8 += length
+      first += 1
+    }
+    guard first < indices.upperBound else { return }
+    let slice = leaf.descriptors[first..<indices.upperBound]
+    let byteCount = slice.reduce(0) { $0 + Int($1.utf8Count) }
+    guard source == nil && leafUTF8 + byteCount <= targetUTF8 && descriptors.count + slice.count <= targetDescriptors
+    else {
+      for descriptor in slice {
+        let length = Int(descriptor.utf8Count)
+        appendPiece(of: leaf, descriptor, utf8..<(utf8 + length))
+        utf8 += length
+      }
+      return
+    }
+    var utf16 = 0
+    var scalars = 0
+    var bytes = leaf.text
+    bytes.withUTF8 { buffer in
+      var position = utf8
+      for descriptor in slice {
+        let length = Int(descriptor.utf8Count)
+        switch descriptor.content {
+        case .emoticon: scalars += 1
+        case .text:
+          let piece = UnsafeBufferPointer(rebasing: buffer[position..<(position + length)])
+          scalars += String.counts(ofUTF8: piece).scalars
+        }
+        utf16 += Int(descriptor.utf16Count)
+        position += length
+      }
+    }
+    let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8)
+    ownText.append(contentsOf: leaf.text[start..<leaf.text.utf8.index(start, offsetBy: byteCount)])
+    descriptors.append(contentsOf: slice)
+    leafUTF8 += byteCount
+    leafUTF16 += utf16
+    leafScalars += scalars
+  }
+
+  // MARK: Slicing
+
+  /// Appends the source's bytes `utf8Range` as text with `attributes`; `bytes` is the source's UTF-8.
+  mutating func appendText(
+    sourceRange utf8Range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes
+  ) {
+    guard !utf8Range.isEmpty else { return }
+    appendText(UnsafeBufferPointer(rebasing: bytes[utf8Range]), attributes: attributes) { builder, range in
+      builder.sliceEnd = utf8Range.lowerBound + range.upperBound
+    }
+  }
+
+  /// Appends the source's bytes `utf8Range` as an attachment of `emoticon`.
+  mutating func appendAttachment(_ emoticon: Emoticon, sourceRange utf8Range: Range<Int>) {
+    startLeafIfFull(adding: utf8Range.count, extending: false)
+    sliceEnd = utf8Range.upperBound
+    addAttachment(emoticon, utf8Count: utf8Range.count)
+  }
+
+  // MARK: Both
+
+  /// The finished leaves.
+  mutating func finish() -> [Node] {
+    finishLeaf()
+    return leaves
+  }
+
+  private mutating func appendText(
+    _ bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes,
+    commit: (inout LeafBuilder, Range<Int>) -> Void
+  ) {
+    var offset = 0
+    while offset < bytes.count {
+      let extending = descriptors.last?.isText(attributes) ?? false
+      startLeafIfFull(adding: 1, extending: extending)
+      let room = max(targetUTF8 - leafUTF8, 1)
+      var end = min(bytes.count, offset + room)
+      // Note: a piece ends on a scalar boundary (not before a continuation byte 10xxxxxx).
+      while end < bytes.count && end > offset && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      if end == offset {
+        if !descriptors.isEmpty {
+          finishLeaf()
+          continue
+        }
+        end = offset + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+      }
+      let counts = String.counts(ofUTF8: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+      commit(&self, offset..<end)
+      if descriptors.last?.isText(attributes) ?? false {
+        descriptors[descriptors.count - 1].utf8Count += Int32(end - offset)
+        descriptors[descriptors.count - 1].utf16Count += Int32(counts.utf16)
+      } else {
+        descriptors.append(
+          RunDescriptor(utf8Count: Int32(end - offset), utf16Count: Int32(counts.utf16), content: .text(attributes)))
+      }
+      leafUTF8 += end - offset
+      leafUTF16 += counts.utf16
+      leafScalars += counts.scalars
+      offset = end
+    }
+  }
+
+  private mutating func addAttachment(_ emoticon: Emoticon, utf8Count: Int) {
+    descriptors.append(RunDescriptor(utf8Count: Int32(utf8Count), utf16Count: 1, content: .emoticon(emoticon)))
+    leafUTF8 += utf8Count
+    leafUTF16 += 1
+    leafScalars += 1
+  }
+
+  /// Closes the current leaf when `utf8Count` more bytes (in a new descriptor unless `extending`) do not fit.
+  private mutating func startLeafIfFull(adding utf8Count: Int, extending: Bool) {
+    guard !descriptors.isEmpty else { return }
+    if leafUTF8 + utf8Count > targetUTF8 || (!extending && descriptors.count >= targetDescriptors) { finishLeaf() }
+  }
+
+  private mutating func finishLeaf() {
+    guard !descriptors.isEmpty else { return }
+    let text: Substring
+    if let source {
+      let start = source.utf8.index(source.startIndex, offsetBy: sliceStart)
+      text = source[start..<source.utf8.index(start, offsetBy: sliceEnd - sliceStart)]
+      sliceStart = sliceEnd
+    } else {
+      text = ownText[...]
+      ownText = ""
+    }
+    leaves.append(Node(leaf: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars))
+    descriptors = []
+    leafUTF8 = 0
+    leafUTF16 = 0
+    leafScalars = 0
+  }
+}
+
+extension String {
+  /// The UTF-16 length and the number of scalars of valid UTF-8, eight bytes at a time: a scalar starts at
+  /// every byte that is not a continuation byte (10xxxxxx), and takes two UTF-16 units when it has 4 bytes.
+  static func counts(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> (utf16: Int, scalars: Int) {
+    guard let base = bytes.baseAddress else { return (0, 0) }
+    let raw = UnsafeRawPointer(base)
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var scalars = 0
+    var fourByteLeads = 0
+    var index = 0
+    while index + 8 <= bytes.count {
+      // Note: no branch for all-ASCII words; in mixed text it is mispredicted more often than not.
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let continuations = word & ~(word << 1) & high  // 10xxxxxx
+      let leads = word & (word << 1) & (word << 2) & (word << 3) & high  // 1111xxxx
+      scalars &+= 8 &- continuations.nonzeroBitCount
+      fourByteLeads &+= leads.nonzeroBitCount
+      index &+= 8
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+      fourByteLeads &+= byte >= 0xF0 ? 1 : 0
+      index &+= 1
+    }
+    return (scalars + fourByteLeads, scalars)
+  }
+
+  /// The length in UTF-16 code units of valid UTF-8.
+  static func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int { counts(ofUTF8: bytes).utf16 }
+
+  /// The length in UTF-16 code units, counted from the UTF-8 bytes.
+  // Note: `utf16.count` on a non-ASCII string of more than a few dozen bytes builds and keeps an index
+  // (breadcrumbs) in the string's storage: an allocation per text run when a document is measured.
+  var utf16CountFromUTF8: Int {
+    utf8.withContiguousStorageIfAvailable { Self.utf16Count(ofUTF8: $0) } ?? utf16.count
+  }
+}

@@ -1,0 +1,36 @@
+extension RichText: Hashable {
+  /// Whether the two documents have the same runs: text compared as `String` (by canonical equivalence:
+  /// `é` equals `e` + U+0301), attachments by emoticon and spelling.
+  /// - Complexity: O(*n*); without building a `String` for documents whose bytes and runs are identical.
+  public static func == (lhs: RichText, rhs: RichText) -> Bool {
+    if lhs.root.summary.descriptors == rhs.root.summary.descriptors && lhs.root.summary.utf8 == rhs.root.summary.utf8
+      && lhs.root.isLeaf && rhs.root.isLeaf && lhs.root.text.utf8.elementsEqual(rhs.root.text.utf8)
+      && lhs.root.descriptors.elementsEqual(rhs.root.descriptors, by: RunDescriptor.sameRun)
+    {
+      return true
+    }
+    return lhs.runs.elementsEqual(rhs.runs)
+  }
+
+  /// Hashes the runs, consistently with `==`.
+  public func hash(into hasher: inout Hasher) {
+    var count = 0
+    for run in runs {
+      hasher.combine(run)
+      count += 1
+    }
+    hasher.combine(count)
+  }
+}
+
+extension RunDescriptor {
+  /// Whether two descriptors over equal bytes describe the same run.
+  static func sameRun(_ lhs: RunDescriptor, _ rhs: RunDescriptor) -> Bool {
+    guard lhs.utf8Count == rhs.utf8Count else { return false }
+    switch (lhs.content, rhs.content) {
+    case (.text(let left), .text(let right)): return left == right
+    case (.emoticon(let left), .emoticon(let right)): return left == right
+    default: return false
+    }
+  }
+}

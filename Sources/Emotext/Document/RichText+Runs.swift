@@ -1,0 +1,122 @@
+extension RichText {
+  /// The runs, canonical: no empty text run, no two adjacent text runs with equal attributes.
+  ///
+  /// A view over the document's tree rather than a stored array: iterating it builds each run's `String`
+  /// from the bytes in the tree (a text run cut across leaves comes out whole).
+  ///
+  /// ```swift
+  /// for run in post.runs {
+  ///   switch run {
+  ///   case .text(let text, let attributes): …
+  ///   case .emoticon(let attachment): …
+  ///   }
+  /// }
+  /// Array(post.runs)   // when an array is needed
+  /// ```
+  public var runs: Runs { Runs(root: root, utf16Count: utf16Count) }
+
+  /// The runs of a document, in order: a bidirectional collection whose index is the run's start.
+  public struct Runs: BidirectionalCollection, Sendable {
+    let root: Node
+    let utf16Count: Int
+
+    /// A run's position: where it starts, in UTF-16 units.
+    public struct Index: Comparable, Hashable, Sendable {
+      /// The UTF-16 offset where the run starts (the document's length for the end index).
+      public let utf16Offset: Int
+
+      public static func < (lhs: Index, rhs: Index) -> Bool { lhs.utf16Offset < rhs.utf16Offset }
+    }
+
+    public var startIndex: Index { Index(utf16Offset: 0) }
+    public var endIndex: Index { Index(utf16Offset: utf16Count) }
+
+    /// The run starting at `position`.
+    /// - Complexity: O(log *n*) plus the run's length.
+    public subscript(position: Index) -> Run {
+      precondition(position.utf16Offset < utf16Count, "RichText.Runs index out of bounds")
+      return RichText(root: root).run(containing: position.utf16Offset).run
+    }
+
+    /// - Complexity: O(log *n*).
+    public func index(after position: Index) -> Index {
+      precondition(position.utf16Offset < utf16Count, "RichText.Runs index out of bounds")
+      return Index(utf16Offset: RichText(root: root).pieces(containing: position.utf16Offset).utf16Range.upperBound)
+    }
+
+    /// - Complexity: O(log *n*).
+    public func index(before position: Index) -> Index {
+      precondition(position.utf16Offset > 0, "RichText.Runs index out of bounds")
+      return Index(utf16Offset: RichText(root: root).pieces(containing: position.utf16Offset - 1).utf16Range.lowerBound)
+    }
+
+    /// The number of runs.
+    /// - Complexity: O(*n*) in the number of leaves.
+    public var count: Int {
+      var count = 0
+      var previous: TextAttributes?
+      var leaves = LeafIterator(root)
+      while let leaf = leaves.next() {
+        count += leaf.descriptors.count
+        if let previous, leaf.descriptors.first?.isText(previous) == true { count -= 1 }
+        previous = leaf.descriptors.last?.attributes
+      }
+      return count
+    }
+
+    public func makeIterator() -> Iterator { Iterator(root) }
+
+    /// Walks the runs in order, leaf by leaf.
+    public struct Iterator: IteratorProtocol {
+      private var leaves: LeafIterator
+      private var leaf: Node?
+      private var index = 0
+      private var utf8Offset = 0
+
+      init(_ root: Node) {
+        leaves = LeafIterator(root)
+        leaf = leaves.next()
+      }
+
+      public mutating func next() -> Run? { nextWithLength()?.run }
+
+      /// The next run and its UTF-16 length.
+      mutating func nextWithLength() -> (run: Run, utf16Count: Int)? {
+        guard let (descriptor, piece) = nextPiece() else { return nil }
+        switch descriptor.content {
+        case .emoticon(let emoticon):
+          return (.emoticon(EmoticonAttachment(emoticon, token: String(piece))), 1)
+        case .text(let attributes):
+          var text = String(piece)
+          var utf16Count = Int(descriptor.utf16Count)
+          while let (next, more) = peekPiece(), next.isText(attributes) {
+            _ = nextPiece()
+            text.append(contentsOf: more)
+            utf16Count += Int(next.utf16Count)
+          }
+          return (.text(text, attributes), utf16Count)
+        }
+      }
+
+      private mutating func peekPiece() -> (RunDescriptor, Substring)? {
+        var copy = self
+        return copy.nextPiece()
+      }
+
+      private mutating func nextPiece() -> (RunDescriptor, Substring)? {
+        while let current = leaf, index >= current.descriptors.count {
+          leaf = leaves.next()
+          index = 0
+          utf8Offset = 0
+        }
+        guard let leaf else { return nil }
+        let descriptor = leaf.descriptors[index]
+        let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8Offset)
+        let end = leaf.text.utf8.index(start, offsetBy: Int(descriptor.utf8Count))
+        index += 1
+        utf8Offset += Int(descriptor.utf8Count)
+        return (descriptor, leaf.text[start..<end])
+      }
+    }
+  }
+}

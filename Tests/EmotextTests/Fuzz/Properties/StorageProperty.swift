@@ -1,0 +1,261 @@
+#if !EMOTEXT_FUZZ
+  @testable import Emotext
+#endif
+
+/// The storage target: bytes are a starting text and a script of edits, run on the tree-backed ``RichText``
+/// (through ``Editor`` and directly) and on the array-of-runs oracle (`ArrayEditor`, `ArrayRichText`).
+///
+/// After every step the runs, the post text, every count (UTF-16, scalars, clusters, and before offsets),
+/// the grapheme queries at offsets, `==` and `hash`, the selection and undo state agree; both documents
+/// pass `checkInvariants()`; slices and tokenizing the post text agree too.
+enum StorageProperty {
+  /// Pieces of text: token halves, attributes-worthy words, clusters that span pieces, long runs.
+  static let alphabet: [String] =
+    EditProperty.alphabet + [
+      "@m", "#t#", String(repeating: "x", count: 70), "e\u{301}\u{302}",
+      "👨\u{200D}👩\u{200D}👧", "🇨🇳🇯🇵", "\r\n\r\n",
+    ]
+
+  /// Attributes a direct edit uses, so coalescing and seams between attributes are exercised.
+  static let attributes: [TextAttributes] = [
+    .plain, TextAttributes(entity: .mention), TextAttributes(entity: .link), TextAttributes(hostAttributes: ["k": "v"]),
+  ]
+
+  static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
+    let catalog = FuzzCatalogs.small
+    let emoticons = catalog.packs.flatMap(\.emoticons)
+    let tokenizer = BracketTokenizer(catalog: catalog)
+    var input = FuzzInput(bytes)
+    var start = ""
+    for _ in 0..<input.number(below: 12) { start += alphabet[input.number(below: alphabet.count)] }
+
+    var editor = Editor(document: tokenizer.tokenize(start), catalog: catalog)
+    var oracleEditor = ArrayEditor(document: oracleTokenize(start, tokenizer), catalog: catalog)
+    var document = tokenizer.tokenize(start)
+    var oracle = oracleTokenize(start, tokenizer)
+    var history: [String] = ["start \(Array(start.utf8))"]
+    try compare(editor, oracleEditor, history)
+    try compare(document, oracle, tokenizer, history)
+
+    func text() -> String {
+      alphabet[input.number(below: alphabet.count)]
+        + (input.byte() & 1 == 0 ? "" : alphabet[input.number(below: alphabet.count)])
+    }
+    /// A range of the oracle on cluster boundaries (as the editor's callers and `replaceSubrange` need).
+    func range(in oracle: ArrayRichText) -> Range<Int> {
+      let count = oracle.utf16Count
+      let lower = oracle.snapped(input.number(below: count + 1), .backward)
+      let upper = oracle.snapped(lower + input.number(below: count + 1 - lower), .forward)
+      return lower..<max(lower, upper)
+    }
+
+    // Note: at most 200 steps, each checking about a dozen offsets, so an input runs in well under the
+    // fuzzer's timeout with the internal checks and the sanitizer on.
+    var steps = 0
+    while input.hasMore && steps < 200 {
+      steps += 1
+      let step: String
+      switch input.number(below: 20) {
+      case 0...2:
+        let typed = text()
+        step = "editor insert \(Array(typed.utf8))"
+        editor.insert(typed)
+        oracleEditor.insert(typed)
+      case 3:
+        let emoticon = emoticons[input.number(below: emoticons.count)]
+        let spellings = [emoticon.code] + emoticon.aliases
+        let token = spellings[input.number(below: spellings.count)]
+        step = "editor emoticon \(token)"
+        editor.insert(emoticon: emoticon, token: token)
+        oracleEditor.insert(emoticon: emoticon, token: token)
+      case 4:
+        let pasted = text() + text()
+        step = "editor paste tokenized \(Array(pasted.utf8))"
+        editor.insert(tokenizer.tokenize(pasted))
+        oracleEditor.insert(oracleTokenize(pasted, tokenizer))
+      case 5:
+        let range = range(in: oracleEditor.document)
+        let replacement = text()
+        step = "editor replace \(range) with \(Array(replacement.utf8))"
+        editor.replace(range, with: RichText(replacement))
+        oracleEditor.replace(range, with: ArrayRichText(replacement))
+      case 6, 7:
+        let mode: BackspaceMode = input.byte() & 1 == 0 ? .platform : .graphemeCluster
+        step = "editor backspace \(mode)"
+        editor.backspaceMode = mode
+        oracleEditor.backspaceMode = mode
+        editor.deleteBackward()
+        oracleEditor.deleteBackward()
+      case 8:
+        step = "editor delete forward"
+        editor.deleteForward()
+        oracleEditor.deleteForward()
+      case 9:
+        let count = oracleEditor.document.utf16Count
+        let lower = input.number(below: count + 2)
+        let upper = lower + input.number(below: count + 2 - lower)
+        step = "editor select \(lower)..<\(upper)"
+        editor.select(lower..<upper)
+        oracleEditor.select(lower..<upper)
+      case 10:
+        let movement = Editor.Movement.allCases[input.number(below: 4)]
+        let extending = input.byte() & 1 == 1
+        step = "editor move \(movement) \(extending)"
+        editor.move(movement, extending: extending)
+        oracleEditor.move(movement, extending: extending)
+      case 11:
+        step = "editor undo"
+        editor.undo()
+        oracleEditor.undo()
+      case 12:
+        step = "editor redo"
+        editor.redo()
+        oracleEditor.redo()
+      case 13, 14:
+        let range = range(in: oracle)
+        let replacement = text()
+        let attributes = attributes[input.number(below: attributes.count)]
+        step = "replaceSubrange \(range) with \(Array(replacement.utf8)) \(attributes)"
+        let change = document.replaceSubrange(range, with: RichText(replacement, attributes: attributes))
+        let oracleChange = oracle.replaceSubrange(range, with: ArrayRichText(replacement, attributes: attributes))
+        try require(change == oracleChange, "replaceSubrange reported \(change), the oracle \(oracleChange)")
+      case 15:
+        let range = range(in: oracle)
+        let pasted = text() + text()
+        step = "replaceSubrange \(range) with tokenized \(Array(pasted.utf8))"
+        document.replaceSubrange(range, with: tokenizer.tokenize(pasted))
+        oracle.replaceSubrange(range, with: oracleTokenize(pasted, tokenizer))
+      case 16:
+        let range = range(in: oracle)
+        step = "removeSubrange \(range)"
+        document.removeSubrange(range)
+        oracle.removeSubrange(range)
+      case 17:
+        let appended = text()
+        let attributes = attributes[input.number(below: attributes.count)]
+        step = "append \(Array(appended.utf8)) \(attributes)"
+        document.append(tokenizer.tokenize(appended, attributes: attributes))
+        oracle.append(oracleTokenize(appended, tokenizer, attributes: attributes))
+      case 18:
+        let range = range(in: oracle)
+        step = "slice \(range) of itself"
+        document = document.slice(range)
+        oracle = oracle.slice(range)
+      default:
+        step = "round trip through post text"
+        document = tokenizer.tokenize(document.postText)
+        oracle = oracleTokenize(oracle.postText, tokenizer)
+      }
+      history.append(step)
+      try compare(editor, oracleEditor, history)
+      try compare(document, oracle, tokenizer, history)
+    }
+  }
+
+  /// What tokenizing gave before the tree: the same matches cut into an array of runs.
+  static func oracleTokenize(
+    _ text: String, _ tokenizer: BracketTokenizer, attributes: TextAttributes = .plain
+  ) -> ArrayRichText {
+    ArrayRichText(text, splittingAt: tokenizer.matches(in: text), attributes: attributes)
+  }
+
+  private static func compare(_ editor: Editor, _ oracle: ArrayEditor, _ history: [String]) throws(PropertyFailure) {
+    func failure(_ what: String) -> String { "editor: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
+    try compareDocuments(editor.document, oracle.document, failure)
+    try require(editor.selection == oracle.selection, failure("selection \(editor.selection) vs \(oracle.selection)"))
+    try require(editor.caret == oracle.caret, failure("caret \(editor.caret) vs \(oracle.caret)"))
+    try require(editor.canUndo == oracle.canUndo && editor.canRedo == oracle.canRedo, failure("undo state differs"))
+    editor.checkInvariants()
+  }
+
+  private static func compare(
+    _ document: RichText, _ oracle: ArrayRichText, _ tokenizer: BracketTokenizer, _ history: [String]
+  ) throws(PropertyFailure) {
+    func failure(_ what: String) -> String { "document: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
+    try compareDocuments(document, oracle, failure)
+    let post = document.postText
+    try require(
+      Array(tokenizer.tokenize(post).runs) == oracleTokenize(post, tokenizer).runs, failure("tokenizing differs"))
+  }
+
+  /// Runs, text, counts, grapheme queries, `==` and `hash` agree.
+  private static func compareDocuments(
+    _ document: RichText, _ oracle: ArrayRichText, _ failure: (String) -> String
+  ) throws(PropertyFailure) {
+    oracle.checkInvariants()
+    let runs = Array(document.runs)
+    try require(runs == oracle.runs, failure("runs \(runs) vs \(oracle.runs)"))
+    document.checkInvariants()
+    try require(document.runs.count == oracle.runs.count, failure("runs.count differs"))
+    try require(Array(document.runs.reversed()) == oracle.runs.reversed(), failure("runs backwards differ"))
+    try require(document.postText == oracle.postText, failure("post text differs"))
+    try require(document.isEmpty == oracle.isEmpty, failure("isEmpty differs"))
+    let count = oracle.utf16Count
+    try require(document.utf16Count == count, failure("utf16Count \(document.utf16Count) vs \(count)"))
+    try require(document.scalarCount == oracle.scalarCount, failure("scalarCount differs"))
+    try require(document.graphemeCount == oracle.graphemeCount, failure("graphemeCount differs"))
+    let rebuilt = RichText(runs: oracle.runs)
+    try require(document == rebuilt && document.hashValue == rebuilt.hashValue, failure("== or hash differs"))
+    // Note: every offset in a small document, about a dozen of them in a larger one. Backspace and the
+    // boundary before an offset need one that does not split a surrogate pair.
+    var scalarBoundaries: Set<Int> = [count]
+    var runStart = 0
+    for run in oracle.runs {
+      if case .text(let text, _) = run {
+        var index = text.unicodeScalars.startIndex
+        while index < text.unicodeScalars.endIndex {
+          scalarBoundaries.insert(runStart + text.utf16.distance(from: text.utf16.startIndex, to: index))
+          index = text.unicodeScalars.index(after: index)
+        }
+      } else {
+        scalarBoundaries.insert(runStart)
+      }
+      runStart += run.utf16Count
+    }
+    let stride = max(1, count / 12)
+    for offset in Swift.stride(from: 0, through: count, by: stride) {
+      let boundary = oracle.isGraphemeBoundary(offset)
+      try require(document.isGraphemeBoundary(offset) == boundary, failure("isGraphemeBoundary(\(offset)) differs"))
+      try require(
+        document.graphemeBoundary(after: offset) == oracle.graphemeBoundary(after: offset),
+        failure("graphemeBoundary(after: \(offset)) differs"))
+      let onScalar = scalarBoundaries.contains(offset)
+      try require(
+        !onScalar || document.graphemeBoundary(before: offset) == oracle.graphemeBoundary(before: offset),
+        failure("graphemeBoundary(before: \(offset)) differs"))
+      for direction in [SnapDirection.backward, .forward] {
+        try require(
+          document.snapped(offset, direction) == oracle.snapped(offset, direction),
+          failure("snapped(\(offset), \(direction)) differs"))
+      }
+      for mode in [BackspaceMode.platform, .graphemeCluster] where onScalar {
+        try require(
+          document.deletionStart(before: offset, mode: mode) == oracle.deletionStart(before: offset, mode: mode),
+          failure("deletionStart(before: \(offset), \(mode)) differs"))
+      }
+      try require(
+        !onScalar || document.scalarCount(before: offset) == oracle.scalarCount(before: offset),
+        failure("scalarCount(before: \(offset)) differs"))
+      if boundary {
+        try require(
+          document.graphemeCount(before: offset) == oracle.graphemeCount(before: offset),
+          failure("graphemeCount(before: \(offset)) differs"))
+      }
+      if offset < count {
+        let (run, utf16Range) = document.run(containing: offset)
+        let (oracleRun, oracleRange) = oracle.run(containing: offset)
+        try require(run == oracleRun && utf16Range == oracleRange, failure("run(containing: \(offset)) differs"))
+      }
+      let lower = oracle.snapped(offset, .backward)
+      let upper = oracle.snapped(min(count, lower + 7), .forward)
+      try require(
+        Array(document.slice(lower..<upper).runs) == oracle.slice(lower..<upper).runs,
+        failure("slice(\(lower)..<\(upper)) differs"))
+    }
+    for graphemes in Swift.stride(from: 0, through: oracle.graphemeCount + 1, by: stride) {
+      try require(
+        document.utf16Offset(graphemeOffset: graphemes) == oracle.utf16Offset(graphemeOffset: graphemes),
+        failure("utf16Offset(graphemeOffset: \(graphemes)) differs"))
+    }
+  }
+}
