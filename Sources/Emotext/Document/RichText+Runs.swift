@@ -89,7 +89,9 @@ extension RichText {
         case .text(let attributes):
           var text = String(piece)
           var utf16Count = Int(descriptor.utf16Count)
-          while let (next, more) = peekPiece(), next.isText(attributes) {
+          // Note: within a leaf, text with equal attributes is one descriptor, so a run continues only across
+          // a leaf's end; peeking (a copy of the leaf walk) is needed only there.
+          while isAtLeafEnd, let (next, more) = peekPiece(), next.isText(attributes) {
             _ = nextPiece()
             text.append(contentsOf: more)
             utf16Count += Int(next.utf16Count)
@@ -97,6 +99,9 @@ extension RichText {
           return (.text(text, attributes), utf16Count)
         }
       }
+
+      /// Whether the last piece was its leaf's last.
+      private var isAtLeafEnd: Bool { leaf.map { index >= $0.descriptors.count } ?? false }
 
       private mutating func peekPiece() -> (RunDescriptor, Substring)? {
         var copy = self
