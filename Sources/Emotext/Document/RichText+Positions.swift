@@ -243,16 +243,6 @@ extension Node {
 }
 
 extension String {
-  /// The number of Unicode scalars, counted over the UTF-8 bytes: every byte that is not a continuation
-  /// byte (10xxxxxx) starts one (a third of the time of `unicodeScalars.count`).
-  var scalarCountFromUTF8: Int {
-    utf8.withContiguousStorageIfAvailable { bytes in
-      var count = 0
-      for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
-      return count
-    } ?? unicodeScalars.count
-  }
-
   /// The UTF-8 offset of a UTF-16 offset, or nil when it splits a surrogate pair.
   func utf8Offset(ofUTF16Offset utf16Offset: Int) -> Int? {
     let index = utf16.index(utf16.startIndex, offsetBy: utf16Offset)
