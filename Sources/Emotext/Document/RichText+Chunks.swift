@@ -134,7 +134,7 @@ extension RichText {
 
 /// A leaf and what its neighbours say about its runs, from ``LeafWalk``.
 struct LeafStep {
-  var leaf: Node
+  var leaf: RichText.Leaf
   var start: LeafPosition
   /// Whether the leaf's first descriptor continues the run that ends the leaf before.
   var firstContinuesRun: Bool
@@ -147,25 +147,23 @@ struct LeafStep {
 struct LeafWalk: IteratorProtocol {
   private var leaves: LeafIterator
   /// The leaf `next()` returns, where it starts, and whether it continues the run before it.
-  private var upcoming: (leaf: Node, start: LeafPosition, continuesRun: Bool)?
+  private var upcoming: (leaf: RichText.Leaf, start: LeafPosition, continuesRun: Bool)?
 
   /// Starts at `first` (a leaf of `root` found by a lookup).
-  init(_ root: Node, from first: LeafPosition) {
+  init(_ root: RichText.Node, from first: LeafPosition) {
     leaves = LeafIterator(root, from: first.ordinal)
-    var start = first
-    if let leaf = leaves.next() {
+    if let leaf = leaves.next(), !leaf.descriptors.isEmpty {
       var continuesRun = false
       if first.ordinal > 0, let previous = root.leaf(ordinal: first.ordinal - 1).leaf.descriptors.last {
         continuesRun = leaf.descriptors[0].continuesRun(of: previous)
       }
-      start.leaf = leaf
-      upcoming = (leaf, start, continuesRun)
+      upcoming = (leaf, first, continuesRun)
     }
   }
 
   /// Starts at the first leaf of `root`.
-  init(_ root: Node) {
-    self.init(root, from: LeafPosition(leaf: root, ordinal: 0, utf16Start: 0, utf8Start: 0, scalarStart: 0))
+  init(_ root: RichText.Node) {
+    self.init(root, from: root.leaf(ordinal: 0))
   }
 
   mutating func next() -> LeafStep? {
@@ -173,9 +171,7 @@ struct LeafWalk: IteratorProtocol {
     upcoming = nil
     var lastContinuesRun = false
     if let leaf = leaves.next() {
-      var start = current.start
-      start.add(current.leaf.summary)
-      start.leaf = leaf
+      let start = LeafPosition(leaf: leaf, start: current.start.start + current.leaf.summary)
       lastContinuesRun = leaf.descriptors[0].continuesRun(
         of: current.leaf.descriptors[current.leaf.descriptors.count - 1])
       upcoming = (leaf, start, lastContinuesRun)
