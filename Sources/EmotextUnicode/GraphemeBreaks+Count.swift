@@ -106,7 +106,7 @@ extension GraphemeBreaks {
   }
 
   /// The scalar value and UTF-8 length of the scalar that starts at `index` in valid UTF-8.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
     let lead = utf8[index]
     if lead < 0xC0 { return (UInt32(lead), 1) }

@@ -150,15 +150,16 @@ package struct GraphemeTable: Sendable {
   }
 
   /// The table's storage as pointers, valid inside ``withLookup(_:)``.
+  // Note: inlinable, so the Emotext target's byte loops (lengths) read the table without a call per scalar.
   package struct Lookup {
-    let blockIndex: UnsafePointer<UInt16>
-    let blocks: UnsafePointer<UInt16>
-    let leadEntries: UnsafePointer<UInt16>
+    @usableFromInline let blockIndex: UnsafePointer<UInt16>
+    @usableFromInline let blocks: UnsafePointer<UInt16>
+    @usableFromInline let leadEntries: UnsafePointer<UInt16>
 
     /// The entry and UTF-8 length of the scalar starting at `index` in valid UTF-8: from its lead byte alone
     /// when that decides (ASCII, most CJK), else decoded and looked up.
-    @inline(__always)
-    func entry(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (entry: UInt16, utf8Count: Int) {
+    @inlinable @inline(__always)
+    package func entry(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (entry: UInt16, utf8Count: Int) {
       let lead = utf8[index]
       let leadEntry = leadEntries[Int(lead)]
       if leadEntry & GraphemeTable.uniformLead != 0 {
@@ -170,15 +171,15 @@ package struct GraphemeTable: Sendable {
     }
 
     /// The entry of a scalar value (any value below 0x110000).
-    @inline(__always)
-    func entry(_ value: UInt32) -> UInt16 {
+    @inlinable @inline(__always)
+    package func entry(_ value: UInt32) -> UInt16 {
       if value < 0x100 { return blocks[Int(value)] }
       return blocks[Int(blockIndex[Int(value >> 8)]) << 8 | Int(value & 0xFF)]
     }
   }
 
   /// The kind in an entry.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func kind(_ entry: UInt16) -> Kind {
     Kind(rawValue: UInt8(truncatingIfNeeded: entry & 0x0F)).unsafelyUnwrapped
   }

@@ -7,29 +7,34 @@ extension RichText {
   /// ```swift
   /// RichText("hello world").lineBreakOpportunities().map(\.utf16Offset)   // [6, 11]
   /// ```
-  /// - Complexity: O(*n*) in the length of the text.
+  /// - Complexity: O(*n*) in the UTF-8 length: the leaves' bytes are copied once into one buffer for ICU (the
+  ///   rules look across runs), then one walk converts the opportunities to UTF-16 offsets.
   public func lineBreakOpportunities() -> [(utf16Offset: Int, isMandatory: Bool)] {
-    var flattened = ""
-    for run in runs {
-      switch run {
-      case .emoticon: flattened += "\u{FFFC}"
-      case .text(let text, _): flattened += text
+    var flattened: [UInt8] = []
+    flattened.reserveCapacity(root.summary.utf8)
+    forEachPiece { piece in
+      switch piece.content {
+      case .emoticon:
+        // U+FFFC in UTF-8.
+        flattened.append(0xEF)
+        flattened.append(0xBF)
+        flattened.append(0xBC)
+      case .text: flattened.append(contentsOf: piece.utf8)
+      }
+      return true
+    }
+    return flattened.withUnsafeBufferPointer { utf8 in
+      // Note: one walk converts the increasing UTF-8 offsets to UTF-16 offsets.
+      var utf8Offset = 0
+      var utf16Offset = 0
+      return LineBreaks.opportunities(inUTF8: utf8).map { opportunity in
+        while utf8Offset < opportunity.utf8Offset {
+          let byte = utf8[utf8Offset]
+          utf16Offset &+= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1
+          utf8Offset &+= 1
+        }
+        return (utf16Offset, opportunity.isMandatory)
       }
     }
-    // Note: one walk converts the increasing UTF-8 offsets to UTF-16 offsets.
-    var result: [(utf16Offset: Int, isMandatory: Bool)] = []
-    var utf8Offset = 0
-    var utf16Offset = 0
-    var index = flattened.unicodeScalars.startIndex
-    for opportunity in LineBreaks.opportunities(in: flattened) {
-      while utf8Offset < opportunity.utf8Offset {
-        let scalar = flattened.unicodeScalars[index]
-        utf8Offset += UTF8.width(scalar)
-        utf16Offset += UTF16.width(scalar)
-        index = flattened.unicodeScalars.index(after: index)
-      }
-      result.append((utf16Offset, opportunity.isMandatory))
-    }
-    return result
   }
 }

@@ -74,55 +74,6 @@ extension RichText {
     return text
   }
 
-  /// The text run holding the unit at `utf16Offset` with where it starts, or nil for an attachment.
-  private func textRun(containing utf16Offset: Int) -> (text: String, start: Int)? {
-    let (content, utf16Range) = runExtent(containing: utf16Offset)
-    guard case .text = content else { return nil }
-    return (postText(in: utf16Range), utf16Range.lowerBound)
-  }
-
-  /// Whether `utf16Offset` is between two grapheme clusters (or at either end).
-  ///
-  /// Attachments and the seams between runs are always boundaries: a cluster never spans two runs.
-  /// - Complexity: O(log *n*) plus the length of the run around the offset.
-  public func isGraphemeBoundary(_ utf16Offset: Int) -> Bool {
-    precondition(utf16Offset >= 0 && utf16Offset <= utf16Count, "RichText offset \(utf16Offset) is out of bounds")
-    guard utf16Offset > 0 && utf16Offset < utf16Count, let (text, start) = textRun(containing: utf16Offset),
-      start < utf16Offset
-    else { return true }
-    guard let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start) else { return false }
-    return GraphemeBreaks.isBoundary(utf8Offset, in: text)
-  }
-
-  /// The next grapheme boundary after `utf16Offset` (an attachment is one cluster); the end stays put.
-  public func graphemeBoundary(after utf16Offset: Int) -> Int {
-    guard utf16Offset < utf16Count else { return utf16Offset }
-    guard let (text, start) = textRun(containing: utf16Offset) else { return utf16Offset + 1 }
-    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start, snapping: .backward)
-    let next = GraphemeBreaks.boundary(after: utf8Offset, in: text)
-    return start + text.utf16Offset(ofUTF8Offset: next)
-  }
-
-  /// The previous grapheme boundary before `utf16Offset`; the start stays put.
-  public func graphemeBoundary(before utf16Offset: Int) -> Int {
-    guard utf16Offset > 0 else { return 0 }
-    guard let (text, start) = textRun(containing: utf16Offset - 1) else { return utf16Offset - 1 }
-    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start, snapping: .forward)
-    let previous = GraphemeBreaks.boundary(before: utf8Offset, in: text)
-    return start + text.utf16Offset(ofUTF8Offset: previous)
-  }
-
-  /// `utf16Offset` moved to a grapheme boundary: unchanged when it is one, else to the start
-  /// (`.backward`) or the end (`.forward`) of the cluster it falls in. Offsets past the ends are clamped.
-  public func snapped(_ utf16Offset: Int, _ direction: SnapDirection) -> Int {
-    let clamped = min(max(utf16Offset, 0), utf16Count)
-    if isGraphemeBoundary(clamped) { return clamped }
-    switch direction {
-    case .backward: return graphemeBoundary(before: clamped)
-    case .forward: return graphemeBoundary(after: clamped)
-    }
-  }
-
   /// The number of Unicode scalars before `utf16Offset` (an attachment counts 1).
   ///
   /// - Precondition: `utf16Offset` does not split a surrogate pair.
@@ -150,80 +101,9 @@ extension RichText {
     return count
   }
 
-  /// The number of grapheme clusters before `utf16Offset` (an attachment counts 1).
-  ///
-  /// - Precondition: `utf16Offset` is a grapheme boundary.
-  /// - Complexity: O(*n*) in the length before the offset.
-  public func graphemeCount(before utf16Offset: Int) -> Int {
-    precondition(isGraphemeBoundary(utf16Offset), "RichText offset \(utf16Offset) is inside a grapheme cluster")
-    var count = 0
-    var runStart = 0
-    var runs = runs.makeIterator()
-    while runStart < utf16Offset, let (run, length) = runs.nextWithLength() {
-      switch run {
-      case .emoticon: count += 1
-      case .text(let text, _):
-        if runStart + length <= utf16Offset {
-          count += GraphemeBreaks.count(in: text)
-        } else {
-          let cut = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset - runStart)
-          count += GraphemeBreaks.count(in: String(text[..<cut]))
-        }
-      }
-      runStart += length
-    }
-    return count
-  }
-
   /// The number of Unicode scalars, each attachment counting 1.
   /// - Complexity: O(1).
   public var scalarCount: Int { root.summary.scalars }
-
-  /// The number of extended grapheme clusters (UAX #29, through ICU), each attachment counting 1.
-  public var graphemeCount: Int {
-    // Note: the whole document needs no offset conversion: one pass over the runs.
-    runs.reduce(0) { count, run in
-      switch run {
-      case .emoticon: count + 1
-      case .text(let text, _): count + GraphemeBreaks.count(in: text)
-      }
-    }
-  }
-
-  /// The UTF-16 offset after the first `graphemeCount` clusters (clamped to the end).
-  public func utf16Offset(graphemeOffset graphemeCount: Int) -> Int {
-    var remaining = graphemeCount
-    var runStart = 0
-    var runs = runs.makeIterator()
-    while remaining > 0, let (run, length) = runs.nextWithLength() {
-      switch run {
-      case .emoticon:
-        remaining -= 1
-      case .text(let text, _):
-        var result: Int?
-        var seen = 0
-        GraphemeBreaks.forEachBoundary(in: text) { boundary in
-          guard result == nil else { return }
-          seen += 1
-          if seen == remaining { result = boundary }
-        }
-        if let result { return runStart + text.utf16Offset(ofUTF8Offset: result) }
-        remaining -= seen
-      }
-      runStart += length
-    }
-    return runStart
-  }
-
-  /// Where the text that one Backspace removes before `utf16Offset` starts: an attachment goes whole,
-  /// text per `mode`.
-  public func deletionStart(before utf16Offset: Int, mode: BackspaceMode) -> Int {
-    guard utf16Offset > 0 else { return 0 }
-    guard let (text, start) = textRun(containing: utf16Offset - 1) else { return utf16Offset - 1 }
-    let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start, snapping: .forward)
-    let deletion = Backspace.deletionStart(before: utf8Offset, in: text, mode: mode)
-    return start + text.utf16Offset(ofUTF8Offset: deletion)
-  }
 }
 
 extension String {

@@ -23,7 +23,8 @@ struct URLScan {
     var url: Range<Int>?
   }
 
-  func ranges(in text: String) -> [Range<Int>] {
+  /// The URLs in ``bytes``, in order, never overlapping, each on grapheme-cluster boundaries.
+  func ranges() -> [Range<Int>] {
     var result: [Range<Int>] = []
     var preceding = 0  // Note: as in the pattern, a URL's preceding character is part of the match.
     var trigger = -1
@@ -43,7 +44,7 @@ struct URLScan {
         preceding = next
         continue
       }
-      if let url = match.url, let onBoundaries = onClusterBoundaries(url, in: text) { result.append(onBoundaries) }
+      if let url = match.url, let onBoundaries = onClusterBoundaries(url) { result.append(onBoundaries) }
       preceding = match.end
     }
     return result
@@ -87,14 +88,14 @@ struct URLScan {
 
   /// `url`, or the URL matched again up to the cluster boundary before its end, when its end is inside a
   /// grapheme cluster; nil when it starts inside a cluster or no URL ends on a boundary.
-  private func onClusterBoundaries(_ url: Range<Int>, in text: String) -> Range<Int>? {
-    guard isBoundary(url.lowerBound, in: text) else { return nil }
+  private func onClusterBoundaries(_ url: Range<Int>) -> Range<Int>? {
+    guard isBoundary(url.lowerBound) else { return nil }
     var url = url
     // Note: each try ends at the boundary before the last end; a URL ends in an ASCII or Latin character, so
     // one or two tries suffice in practice, and the cap keeps a hostile text linear.
     for _ in 0..<4 {
-      if isBoundary(url.upperBound, in: text) { return url }
-      let limit = GraphemeBreaks.boundary(before: url.upperBound, in: text)
+      if isBoundary(url.upperBound) { return url }
+      let limit = GraphemeBreaks.boundary(before: url.upperBound, inUTF8: bytes)
       guard limit > url.lowerBound else { return nil }
       let precedingScalar = url.lowerBound > 0 ? decode(before: url.lowerBound).scalar : nil
       guard let shorter = match(at: url.lowerBound, after: precedingScalar, limit: limit)?.url,
@@ -106,13 +107,13 @@ struct URLScan {
   }
 
   /// Whether `utf8Offset` is a grapheme-cluster boundary; asks ICU only next to a non-ASCII character.
-  private func isBoundary(_ utf8Offset: Int, in text: String) -> Bool {
+  private func isBoundary(_ utf8Offset: Int) -> Bool {
     if utf8Offset == 0 || utf8Offset == bytes.count { return true }
     let before = bytes[utf8Offset - 1]
     let after = bytes[utf8Offset]
     // Note: two ASCII characters are always apart, but for CR LF (UAX #29 GB3).
     if before < 0x80, after < 0x80 { return !(before == 0x0D && after == 0x0A) }
-    return GraphemeBreaks.isBoundary(utf8Offset, in: text)
+    return GraphemeBreaks.isBoundary(utf8Offset, inUTF8: bytes)
   }
 
   /// Whether a URL may start right after `scalar`.

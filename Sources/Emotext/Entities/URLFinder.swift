@@ -48,16 +48,18 @@ public struct URLFinder: Sendable, Hashable {
   ///
   /// - Complexity: O(*n*) in the length of `text` (a host is examined for at most 253 characters).
   public func urlRanges(in text: String) -> [Range<Int>] {
+    if let ranges = text.utf8.withContiguousStorageIfAvailable({ urlRanges(inUTF8: $0) }) { return ranges }
+    return Array(text.utf8).withUnsafeBufferPointer { urlRanges(inUTF8: $0) }
+  }
+
+  /// The UTF-8 ranges of the URLs in `utf8` (valid UTF-8, read in place), as ``urlRanges(in:)`` finds them.
+  ///
+  /// - Complexity: O(*n*) in the length of `utf8`.
+  func urlRanges(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
     // Note: twitter-text's own shortcut; a URL needs a `.` in its host, and a scheme needs `:`.
     let trigger = detection == .schemeOnly ? UInt8(ascii: ":") : UInt8(ascii: ".")
-    guard text.utf8.contains(trigger) else { return [] }
-    if let ranges = text.utf8.withContiguousStorageIfAvailable({ bytes in
-      URLScan(bytes: bytes, detection: detection).ranges(in: text)
-    }) {
-      return ranges
-    }
-    let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { URLScan(bytes: $0, detection: detection).ranges(in: text) }
+    guard utf8.contains(trigger) else { return [] }
+    return URLScan(bytes: utf8, detection: detection).ranges()
   }
 
   /// Whether `url` starts with `http://` or `https://` in any case (compared by bytes: a combining mark after

@@ -1,0 +1,181 @@
+import EmotextUnicode
+
+extension RichText {
+  /// Whether `utf16Offset` is between two grapheme clusters (or at either end).
+  ///
+  /// Attachments and the seams between runs are always boundaries: a cluster never spans two runs.
+  /// - Complexity: O(log *n*) plus the length of the run around the offset.
+  public func isGraphemeBoundary(_ utf16Offset: Int) -> Bool {
+    precondition(utf16Offset >= 0 && utf16Offset <= utf16Count, "RichText offset \(utf16Offset) is out of bounds")
+    guard utf16Offset > 0 && utf16Offset < utf16Count else { return true }
+    let answer = withTextRun(containing: utf16Offset) { utf8, utf16Start -> Bool in
+      guard utf16Start < utf16Offset else { return true }
+      guard let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start) else { return false }
+      return GraphemeBreaks.isBoundary(utf8Offset, inUTF8: utf8)
+    }
+    return answer ?? true
+  }
+
+  /// The next grapheme boundary after `utf16Offset` (an attachment is one cluster); the end stays put.
+  /// - Complexity: O(log *n*) plus the length of the run around the offset.
+  public func graphemeBoundary(after utf16Offset: Int) -> Int {
+    guard utf16Offset < utf16Count else { return utf16Offset }
+    let answer = withTextRun(containing: utf16Offset) { utf8, utf16Start in
+      let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .backward)
+      let next = GraphemeBreaks.boundary(after: utf8Offset, inUTF8: utf8)
+      return utf16Start + utf8.utf16Count(ofUTF8Prefix: next)
+    }
+    return answer ?? utf16Offset + 1
+  }
+
+  /// The previous grapheme boundary before `utf16Offset`; the start stays put.
+  /// - Complexity: O(log *n*) plus the length of the run around the offset.
+  public func graphemeBoundary(before utf16Offset: Int) -> Int {
+    guard utf16Offset > 0 else { return 0 }
+    let answer = withTextRun(containing: utf16Offset - 1) { utf8, utf16Start in
+      let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
+      let previous = GraphemeBreaks.boundary(before: utf8Offset, inUTF8: utf8)
+      return utf16Start + utf8.utf16Count(ofUTF8Prefix: previous)
+    }
+    return answer ?? utf16Offset - 1
+  }
+
+  /// `utf16Offset` moved to a grapheme boundary: unchanged when it is one, else to the start
+  /// (`.backward`) or the end (`.forward`) of the cluster it falls in. Offsets past the ends are clamped.
+  /// - Complexity: O(log *n*) plus the length of the run around the offset.
+  public func snapped(_ utf16Offset: Int, _ direction: SnapDirection) -> Int {
+    let clamped = min(max(utf16Offset, 0), utf16Count)
+    if isGraphemeBoundary(clamped) { return clamped }
+    switch direction {
+    case .backward: return graphemeBoundary(before: clamped)
+    case .forward: return graphemeBoundary(after: clamped)
+    }
+  }
+
+  /// Where the text that one Backspace removes before `utf16Offset` starts: an attachment goes whole,
+  /// text per `mode`.
+  /// - Complexity: O(log *n*) plus the length of the run before the offset.
+  public func deletionStart(before utf16Offset: Int, mode: BackspaceMode) -> Int {
+    guard utf16Offset > 0 else { return 0 }
+    let answer = withTextRun(containing: utf16Offset - 1) { utf8, utf16Start in
+      let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
+      let deletion: Int
+      switch mode {
+      case .graphemeCluster: deletion = GraphemeBreaks.boundary(before: utf8Offset, inUTF8: utf8)
+      case .platform:
+        // Note: Android's rule walks back by scalars on a `String`; only the text before the offset is built.
+        let text = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<utf8Offset]), as: UTF8.self)
+        deletion = Backspace.deletionStart(before: utf8Offset, in: text, mode: mode)
+      }
+      return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
+    }
+    return answer ?? utf16Offset - 1
+  }
+
+  /// The number of extended grapheme clusters (UAX #29, as ICU finds them), each attachment counting 1.
+  /// - Complexity: O(*n*) in the UTF-8 length, read in place leaf by leaf (see ``GraphemeBreaks/Cursor``).
+  public var graphemeCount: Int { clusterCount(in: nil) }
+
+  /// The number of grapheme clusters before `utf16Offset` (an attachment counts 1).
+  ///
+  /// - Precondition: `utf16Offset` is a grapheme boundary.
+  /// - Complexity: O(*n*) in the UTF-8 length before the offset, read in place.
+  public func graphemeCount(before utf16Offset: Int) -> Int {
+    precondition(isGraphemeBoundary(utf16Offset), "RichText offset \(utf16Offset) is inside a grapheme cluster")
+    return clusterCount(in: 0..<utf16Offset)
+  }
+
+  /// The UTF-16 offset after the first `graphemeCount` clusters (clamped to the end).
+  /// - Complexity: O(*n*) in the UTF-8 length up to that offset, read in place.
+  public func utf16Offset(graphemeOffset graphemeCount: Int) -> Int {
+    guard graphemeCount > 0 else { return 0 }
+    // Note: the offset after n clusters is where cluster n + 1 starts, or the end.
+    var number = graphemeCount + 1
+    var result = utf16Count
+    var cursor = GraphemeBreaks.Cursor()
+    forEachPiece { piece in
+      switch piece.content {
+      case .emoticon:
+        number -= 1
+        guard number > 0 else {
+          result = piece.utf16Start
+          return false
+        }
+      case .text:
+        if !piece.continuesRun { cursor = GraphemeBreaks.Cursor() }
+        if let utf8Offset = cursor.utf8OffsetOfClusterStart(&number, inUTF8: piece.utf8) {
+          result = piece.utf16Start + piece.utf8.utf16Count(ofUTF8Prefix: utf8Offset)
+          return false
+        }
+      }
+      return true
+    }
+    return result
+  }
+
+  /// The number of clusters in `utf16Range` (the whole document when it is nil), whose ends are boundaries.
+  private func clusterCount(in utf16Range: Range<Int>?) -> Int {
+    var count = 0
+    var cursor = GraphemeBreaks.Cursor()
+    forEachPiece(in: utf16Range) { piece in
+      switch piece.content {
+      case .emoticon: count += 1
+      case .text:
+        // Note: a run cut across leaves comes in pieces; the cursor carries the segmentation from one to the next.
+        if !piece.continuesRun { cursor = GraphemeBreaks.Cursor() }
+        count += cursor.countClusterStarts(inUTF8: piece.utf8)
+      }
+      return true
+    }
+    return count
+  }
+
+  /// Calls `body` with the bytes of the text run holding the unit at `utf16Offset` and the UTF-16 offset where
+  /// the run starts; nil for an attachment. The bytes are read in place when the run lies in one leaf.
+  func withTextRun<Result>(
+    containing utf16Offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Result
+  ) -> Result? {
+    let (content, utf16Range) = runExtent(containing: utf16Offset)
+    guard case .text = content else { return nil }
+    var result: Result?
+    forEachWholeRun(in: utf16Range) { run in
+      result = body(run.utf8, utf16Range.lowerBound)
+      return false
+    }
+    return result
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The UTF-8 offset of a UTF-16 offset in this valid UTF-8, or nil when it splits a surrogate pair.
+  /// - Precondition: `utf16Offset` is at most the text's UTF-16 length.
+  func utf8Offset(ofUTF16Offset utf16Offset: Int) -> Int? {
+    var remaining = utf16Offset
+    var index = 0
+    while remaining > 0 {
+      let lead = self[index]
+      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      if length == 4 {
+        guard remaining >= 2 else { return nil }
+        remaining -= 2
+      } else {
+        remaining -= 1
+      }
+      index += length
+    }
+    return index
+  }
+
+  /// The UTF-8 offset of a UTF-16 offset, moved off the middle of a surrogate pair in `direction`.
+  func utf8Offset(ofUTF16Offset utf16Offset: Int, snapping direction: SnapDirection) -> Int {
+    if let utf8Offset = utf8Offset(ofUTF16Offset: utf16Offset) { return utf8Offset }
+    return utf8Offset(ofUTF16Offset: direction == .backward ? utf16Offset - 1 : utf16Offset + 1)!
+  }
+
+  /// The UTF-16 length of the first `utf8Offset` bytes (a scalar boundary) of this valid UTF-8.
+  func utf16Count(ofUTF8Prefix utf8Offset: Int) -> Int {
+    var count = 0
+    for byte in self[..<utf8Offset] { count &+= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1 }
+    return count
+  }
+}

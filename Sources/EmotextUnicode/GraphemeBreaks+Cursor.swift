@@ -1,0 +1,123 @@
+extension GraphemeBreaks {
+  /// Grapheme segmentation of one run of text read in pieces (a run cut across leaves): the state machine of
+  /// ``forEachBoundary(inUTF8:_:)`` carried from one piece to the next, so a cluster that straddles a cut is
+  /// found whole.
+  ///
+  /// It reports cluster *starts*: the first scalar of the run starts one, so a run of *n* clusters has *n*
+  /// starts (an empty run has none). Start a new cursor for each run; a cluster never spans two runs.
+  ///
+  /// Two fast paths cover what posts are made of. After a *plain* scalar (printable ASCII, a CJK ideograph:
+  /// Grapheme_Cluster_Break=Other and none of the rules' flags) the rules remember nothing, and the next scalar
+  /// starts a cluster unless it is an Extend, ZWJ or SpacingMark (GB9, GB9a); so while the next scalar is plain
+  /// too, as its lead byte alone tells (``plainLeadUTF8Counts``), each scalar is one cluster, one table read per
+  /// scalar. Printable ASCII followed by ASCII is always a boundary (a CR, which is not plain, takes the rules'
+  /// path, so CR LF stays one cluster).
+  package struct Cursor {
+    /// The table entry of the scalar before the piece, when ``hasPrevious``.
+    private var previous: UInt16 = 0
+    private var state = SegmentationState()
+    /// Whether a scalar of the run was read already.
+    private var hasPrevious = false
+
+    /// A cursor at the start of a run.
+    package init() {}
+
+    /// The number of cluster starts in `utf8`, the next piece of the run (valid UTF-8, on scalar boundaries).
+    /// - Complexity: O(*n*) in the piece's UTF-8 length.
+    package mutating func countClusterStarts(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
+      var count = 0
+      GraphemeTable.shared.withLookup { table in
+        GraphemeBreaks.plainLeadUTF8Counts.withUnsafeBufferPointer { plain in
+          _ = scan(utf8, table, plain.baseAddress!) { _ in
+            count &+= 1
+            return true
+          }
+        }
+      }
+      return count
+    }
+
+    /// Reads `utf8`, the next piece of the run, up to its `number`th cluster start (counting from 1) and
+    /// returns that start's UTF-8 offset in the piece; when the piece holds fewer starts, reads it all,
+    /// decreases `number` by the starts it held and returns nil.
+    /// - Precondition: `number > 0`.
+    /// - Complexity: O(*n*) in the UTF-8 length read.
+    package mutating func utf8OffsetOfClusterStart(
+      _ number: inout Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+      precondition(number > 0, "a cluster start is counted from 1")
+      var result: Int?
+      var remaining = number
+      GraphemeTable.shared.withLookup { table in
+        GraphemeBreaks.plainLeadUTF8Counts.withUnsafeBufferPointer { plain in
+          _ = scan(utf8, table, plain.baseAddress!) { utf8Offset in
+            remaining &-= 1
+            guard remaining == 0 else { return true }
+            result = utf8Offset
+            return false
+          }
+        }
+      }
+      number = remaining
+      return result
+    }
+
+    /// Calls `atClusterStart` with the UTF-8 offset of each cluster start in `utf8` until it returns false
+    /// (then returns false, the cursor left before that start's scalar).
+    @inline(__always)
+    private mutating func scan(
+      _ utf8: UnsafeBufferPointer<UInt8>, _ table: GraphemeTable.Lookup, _ plain: UnsafePointer<UInt8>,
+      _ atClusterStart: (Int) -> Bool
+    ) -> Bool {
+      let end = utf8.count
+      var index = 0
+      while index < end {
+        let (next, length) = table.entry(in: utf8, at: index)
+        if !hasPrevious || state.isBoundary(between: previous, and: next) {
+          guard atClusterStart(index) else { return false }
+        }
+        hasPrevious = true
+        state.advance(over: next)
+        previous = next
+        index &+= length
+        guard next & GraphemeBreaks.segmentationBits == 0 else { continue }
+        // Note: the fast path. `next` is plain, so the state is empty, and a plain scalar after it starts a
+        // cluster; a plain scalar leaves the state empty again, so `previous` (plain) still stands after it.
+        while index < end {
+          let plainLength = Int(plain[Int(utf8[index])])
+          guard plainLength != 0 else { break }
+          guard atClusterStart(index) else { return false }
+          index &+= plainLength
+        }
+      }
+      return true
+    }
+  }
+
+  /// The bits of a ``GraphemeTable`` entry the segmentation rules read: the kind and the rules' flags. An entry
+  /// without any is *plain*: Other, not Extended_Pictographic, not part of a conjunct.
+  static let segmentationBits: UInt16 = 0xFF
+
+  /// By a scalar's lead byte: its UTF-8 length when every scalar starting with that byte is plain (printable
+  /// ASCII, and the lead bytes of the CJK Unified Ideographs' blocks), else 0. Built from ``GraphemeTable`` on
+  /// first use.
+  package static let plainLeadUTF8Counts: [UInt8] = GraphemeTable.shared.withLookup { table in
+    var counts = [UInt8](repeating: 0, count: 256)
+    for lead in 0..<256 {
+      let scalars: Range<UInt32>
+      let utf8Count: UInt8
+      switch lead {
+      case 0x20..<0x7F: (scalars, utf8Count) = (UInt32(lead)..<UInt32(lead + 1), 1)
+      case 0xC2..<0xE0: (scalars, utf8Count) = (UInt32(lead & 0x1F) << 6..<UInt32((lead & 0x1F) + 1) << 6, 2)
+      case 0xE0..<0xF0: (scalars, utf8Count) = (UInt32(lead & 0x0F) << 12..<UInt32((lead & 0x0F) + 1) << 12, 3)
+      default: continue  // Note: controls, and four-byte leads (each covers planes holding emoji or tags).
+      }
+      // Note: U+D800–U+DFFF never occur in valid UTF-8, so their entries do not matter.
+      let isPlain = scalars.allSatisfy { value in
+        (0xD800...0xDFFF).contains(value) || table.entry(value) & segmentationBits == 0
+      }
+      if isPlain { counts[lead] = utf8Count }
+    }
+    return counts
+  }
+}
