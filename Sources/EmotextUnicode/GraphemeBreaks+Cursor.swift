@@ -25,14 +25,15 @@ extension GraphemeBreaks {
     /// The number of cluster starts in `utf8`, the next piece of the run (valid UTF-8, on scalar boundaries).
     /// - Complexity: O(*n*) in the piece's UTF-8 length.
     package mutating func countClusterStarts(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
+      GraphemeBreaks.withTables { countClusterStarts(inUTF8: utf8, using: $0) }
+    }
+
+    /// ``countClusterStarts(inUTF8:)`` with the tables a walk over many pieces holds.
+    package mutating func countClusterStarts(inUTF8 utf8: UnsafeBufferPointer<UInt8>, using tables: Tables) -> Int {
       var count = 0
-      GraphemeTable.shared.withLookup { table in
-        GraphemeBreaks.plainLeadUTF8Counts.withUnsafeBufferPointer { plain in
-          _ = scan(utf8, table, plain.baseAddress!) { _ in
-            count &+= 1
-            return true
-          }
-        }
+      _ = scan(utf8, tables) { _ in
+        count &+= 1
+        return true
       }
       return count
     }
@@ -45,18 +46,21 @@ extension GraphemeBreaks {
     package mutating func utf8OffsetOfClusterStart(
       _ number: inout Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>
     ) -> Int? {
+      GraphemeBreaks.withTables { utf8OffsetOfClusterStart(&number, inUTF8: utf8, using: $0) }
+    }
+
+    /// ``utf8OffsetOfClusterStart(_:inUTF8:)`` with the tables a walk over many pieces holds.
+    package mutating func utf8OffsetOfClusterStart(
+      _ number: inout Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>, using tables: Tables
+    ) -> Int? {
       precondition(number > 0, "a cluster start is counted from 1")
       var result: Int?
       var remaining = number
-      GraphemeTable.shared.withLookup { table in
-        GraphemeBreaks.plainLeadUTF8Counts.withUnsafeBufferPointer { plain in
-          _ = scan(utf8, table, plain.baseAddress!) { utf8Offset in
-            remaining &-= 1
-            guard remaining == 0 else { return true }
-            result = utf8Offset
-            return false
-          }
-        }
+      _ = scan(utf8, tables) { utf8Offset in
+        remaining &-= 1
+        guard remaining == 0 else { return true }
+        result = utf8Offset
+        return false
       }
       number = remaining
       return result
@@ -66,9 +70,10 @@ extension GraphemeBreaks {
     /// (then returns false, the cursor left before that start's scalar).
     @inline(__always)
     private mutating func scan(
-      _ utf8: UnsafeBufferPointer<UInt8>, _ table: GraphemeTable.Lookup, _ plain: UnsafePointer<UInt8>,
-      _ atClusterStart: (Int) -> Bool
+      _ utf8: UnsafeBufferPointer<UInt8>, _ tables: Tables, _ atClusterStart: (Int) -> Bool
     ) -> Bool {
+      let table = tables.lookup
+      let plain = tables.plainLeadUTF8Counts
       let end = utf8.count
       var index = 0
       while index < end {
@@ -91,6 +96,21 @@ extension GraphemeBreaks {
         }
       }
       return true
+    }
+  }
+
+  /// The tables a ``Cursor`` reads, as pointers valid inside ``withTables(_:)``.
+  package struct Tables {
+    package let lookup: GraphemeTable.Lookup
+    package let plainLeadUTF8Counts: UnsafePointer<UInt8>
+  }
+
+  /// Calls `body` with the tables for ``Cursor``, for a walk over many pieces.
+  package static func withTables<Result>(_ body: (Tables) -> Result) -> Result {
+    GraphemeTable.shared.withLookup { lookup in
+      plainLeadUTF8Counts.withUnsafeBufferPointer { plain in
+        body(Tables(lookup: lookup, plainLeadUTF8Counts: plain.baseAddress!))
+      }
     }
   }
 

@@ -74,7 +74,7 @@ extension RichText {
 
   /// The number of extended grapheme clusters (UAX #29, as ICU finds them), each attachment counting 1.
   /// - Complexity: O(*n*) in the UTF-8 length, read in place leaf by leaf (see ``GraphemeBreaks/Cursor``).
-  public var graphemeCount: Int { clusterCount(in: nil) }
+  public var graphemeCount: Int { clusterCount(upTo: nil) }
 
   /// The number of grapheme clusters before `utf16Offset` (an attachment counts 1).
   ///
@@ -82,7 +82,7 @@ extension RichText {
   /// - Complexity: O(*n*) in the UTF-8 length before the offset, read in place.
   public func graphemeCount(before utf16Offset: Int) -> Int {
     precondition(isGraphemeBoundary(utf16Offset), "RichText offset \(utf16Offset) is inside a grapheme cluster")
-    return clusterCount(in: 0..<utf16Offset)
+    return clusterCount(upTo: utf16Offset)
   }
 
   /// The UTF-16 offset after the first `graphemeCount` clusters (clamped to the end).
@@ -93,55 +93,66 @@ extension RichText {
     var number = graphemeCount + 1
     var result = utf16Count
     var cursor = GraphemeBreaks.Cursor()
-    forEachPiece { piece in
-      switch piece.content {
-      case .emoticon:
-        number -= 1
-        guard number > 0 else {
-          result = piece.utf16Start
-          return false
+    GraphemeBreaks.withTables { tables in
+      forEachRunPiece { piece in
+        if piece.isAttachment {
+          number -= 1
+          guard number > 0 else {
+            result = piece.utf16Start
+            return false
+          }
+          return true
         }
-      case .text:
         if !piece.continuesRun { cursor = GraphemeBreaks.Cursor() }
-        if let utf8Offset = cursor.utf8OffsetOfClusterStart(&number, inUTF8: piece.utf8) {
-          result = piece.utf16Start + piece.utf8.utf16Count(ofUTF8Prefix: utf8Offset)
-          return false
+        guard let utf8Offset = cursor.utf8OffsetOfClusterStart(&number, inUTF8: piece.utf8, using: tables) else {
+          return true
         }
+        result = piece.utf16Start + piece.utf8.utf16Count(ofUTF8Prefix: utf8Offset)
+        return false
       }
-      return true
     }
     return result
   }
 
-  /// The number of clusters in `utf16Range` (the whole document when it is nil), whose ends are boundaries.
-  private func clusterCount(in utf16Range: Range<Int>?) -> Int {
+  /// The number of clusters in the first `utf16End` units (the whole document when it is nil), which end on a
+  /// boundary.
+  private func clusterCount(upTo utf16End: Int?) -> Int {
     var count = 0
     var cursor = GraphemeBreaks.Cursor()
-    forEachPiece(in: utf16Range) { piece in
-      switch piece.content {
-      case .emoticon: count += 1
-      case .text:
+    GraphemeBreaks.withTables { tables in
+      forEachRunPiece(upTo: utf16End) { piece in
+        if piece.isAttachment {
+          count &+= 1
+          return true
+        }
         // Note: a run cut across leaves comes in pieces; the cursor carries the segmentation from one to the next.
         if !piece.continuesRun { cursor = GraphemeBreaks.Cursor() }
-        count += cursor.countClusterStarts(inUTF8: piece.utf8)
+        count &+= cursor.countClusterStarts(inUTF8: piece.utf8, using: tables)
+        return true
       }
-      return true
     }
     return count
   }
 
   /// Calls `body` with the bytes of the text run holding the unit at `utf16Offset` and the UTF-16 offset where
-  /// the run starts; nil for an attachment. The bytes are read in place when the run lies in one leaf.
+  /// the run starts; nil for an attachment. The bytes are read in place when the run lies in one leaf; only a
+  /// run cut across leaves is assembled.
   func withTextRun<Result>(
     containing utf16Offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Result
   ) -> Result? {
     let (content, utf16Range) = runExtent(containing: utf16Offset)
     guard case .text = content else { return nil }
     var result: Result?
-    forEachWholeRun(in: utf16Range) { run in
-      result = body(run.utf8, utf16Range.lowerBound)
-      return false
+    var assembled: [UInt8]?
+    forEachPiece(in: utf16Range) { piece in
+      if piece.endsRun && assembled == nil {
+        result = body(piece.utf8, utf16Range.lowerBound)
+      } else {
+        assembled = (assembled ?? []) + piece.utf8
+      }
+      return true
     }
+    if let assembled { result = assembled.withUnsafeBufferPointer { body($0, utf16Range.lowerBound) } }
     return result
   }
 }

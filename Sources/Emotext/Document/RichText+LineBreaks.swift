@@ -12,14 +12,14 @@ extension RichText {
   public func lineBreakOpportunities() -> [(utf16Offset: Int, isMandatory: Bool)] {
     var flattened: [UInt8] = []
     flattened.reserveCapacity(root.summary.utf8)
-    forEachPiece { piece in
-      switch piece.content {
-      case .emoticon:
+    forEachRunPiece { piece in
+      if piece.isAttachment {
         // U+FFFC in UTF-8.
         flattened.append(0xEF)
         flattened.append(0xBF)
         flattened.append(0xBC)
-      case .text: flattened.append(contentsOf: piece.utf8)
+      } else {
+        flattened.append(contentsOf: piece.utf8)
       }
       return true
     }

@@ -9,185 +9,194 @@ import EmotextUnicode
 /// cluster and nothing to normalize weighs the sum of its scalars' weights: one pass over its bytes, with the
 /// weights of most scalars read by their lead byte from a table.
 struct LengthWeigher {
-  let measure: LengthMeasure
-  /// The rule, for a weighted measure.
-  private let rule: WeightedLengthRule?
+  /// What the measure counts, without the rule (matched once per walk, not per run).
+  enum Unit {
+    case utf16, unicodeScalars, graphemeClusters, weighted
+  }
+
+  let unit: Unit
+  /// The rule, for a weighted measure (else one that is not read).
+  private let rule: WeightedLengthRule
+  private let asciiWeight: Int?
   /// By a scalar's lead byte: the weight of every scalar starting with it, or ``mixedLead`` when they differ
-  /// (then the rule's ranges decide). Empty unless the measure is weighted.
-  private let leadWeights: [Int]
+  /// (then the rule's ranges decide). Filled only for a weighted measure.
+  private let leadWeights: UnsafePointer<Int>
+  private let tables: GraphemeBreaks.Tables
   /// Whether every unit weighs 0 or more, so the sum only grows along the text.
   let hasNoNegativeWeights: Bool
 
   /// In ``leadWeights``, a lead byte whose scalars' weights differ.
   private static let mixedLead = Int.min
 
-  init(_ measure: LengthMeasure) {
-    self.measure = measure
-    guard case .weighted(let rule) = measure else {
-      rule = nil
-      leadWeights = []
-      hasNoNegativeWeights = true
-      return
-    }
-    self.rule = rule
-    leadWeights = (0..<256).map { lead in
-      // The scalars a lead byte starts: ASCII itself; 2 bytes: 64 scalars; 3 bytes: 4096; 4 bytes: 262144.
-      let scalars: ClosedRange<UInt32>
-      switch lead {
-      case 0..<0x80: scalars = UInt32(lead)...UInt32(lead)
-      case 0xC2..<0xE0: scalars = UInt32(lead & 0x1F) << 6...(UInt32((lead & 0x1F) + 1) << 6 - 1)
-      case 0xE0..<0xF0: scalars = UInt32(lead & 0x0F) << 12...(UInt32((lead & 0x0F) + 1) << 12 - 1)
-      case 0xF0..<0xF5: scalars = UInt32(lead & 0x07) << 18...min(UInt32((lead & 0x07) + 1) << 18 - 1, 0x10FFFF)
-      default: return Self.mixedLead  // Note: never a lead byte in valid UTF-8.
+  /// Calls `body` with a weigher for `measure`, valid inside it.
+  static func with<Result>(_ measure: LengthMeasure, _ body: (LengthWeigher) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { leadWeights in
+      let unit: Unit
+      var rule = WeightedLengthRule(ranges: [], defaultWeight: 1)
+      var hasNoNegativeWeights = true
+      switch measure {
+      case .utf16: unit = .utf16
+      case .unicodeScalars: unit = .unicodeScalars
+      case .graphemeClusters: unit = .graphemeClusters
+      case .weighted(let weighted):
+        unit = .weighted
+        rule = weighted
+        for lead in 0..<256 { leadWeights[lead] = Self.weight(ofScalarsWithLead: lead, rule) }
+        let weights =
+          rule.ranges.map(\.weight) + [rule.defaultWeight]
+          + [rule.emojiClusterWeight, rule.emoticonWeight, rule.urlWeight].compactMap { $0 }
+        hasNoNegativeWeights = weights.allSatisfy { $0 >= 0 }
       }
-      // Note: the first range that holds any of the scalars decides for all of them only when it holds them all.
-      guard let first = rule.ranges.first(where: { $0.scalars.overlaps(scalars) }) else { return rule.defaultWeight }
-      return first.scalars.lowerBound <= scalars.lowerBound && scalars.upperBound <= first.scalars.upperBound
-        ? first.weight : Self.mixedLead
+      return GraphemeBreaks.withTables { tables in
+        body(
+          LengthWeigher(
+            unit: unit, rule: rule, asciiWeight: rule.asciiWeight,
+            leadWeights: UnsafePointer(leadWeights.baseAddress!), tables: tables,
+            hasNoNegativeWeights: hasNoNegativeWeights))
+      }
     }
-    let weights =
-      rule.ranges.map(\.weight) + [rule.defaultWeight]
-      + [
-        rule.emojiClusterWeight, rule.emoticonWeight, rule.urlWeight,
-      ].compactMap { $0 }
-    hasNoNegativeWeights = weights.allSatisfy { $0 >= 0 }
   }
 
-  /// The weight of a run: the sum of its units' weights.
+  /// The weight by `rule` of every scalar whose UTF-8 starts with `lead`, or ``mixedLead`` when they differ.
+  private static func weight(ofScalarsWithLead lead: Int, _ rule: WeightedLengthRule) -> Int {
+    // The scalars a lead byte starts: ASCII itself; 2 bytes: 64 scalars; 3 bytes: 4096; 4 bytes: 262144.
+    let scalars: ClosedRange<UInt32>
+    switch lead {
+    case 0..<0x80: scalars = UInt32(lead)...UInt32(lead)
+    case 0xC2..<0xE0: scalars = UInt32(lead & 0x1F) << 6...(UInt32((lead & 0x1F) + 1) << 6 - 1)
+    case 0xE0..<0xF0: scalars = UInt32(lead & 0x0F) << 12...(UInt32((lead & 0x0F) + 1) << 12 - 1)
+    case 0xF0..<0xF5: scalars = UInt32(lead & 0x07) << 18...min(UInt32((lead & 0x07) + 1) << 18 - 1, 0x10FFFF)
+    default: return mixedLead  // Note: never a lead byte in valid UTF-8.
+    }
+    // Note: the first range that holds any of the scalars decides for all of them only when it holds them all.
+    guard let first = rule.ranges.first(where: { $0.scalars.overlaps(scalars) }) else { return rule.defaultWeight }
+    return first.scalars.lowerBound <= scalars.lowerBound && scalars.upperBound <= first.scalars.upperBound
+      ? first.weight : mixedLead
+  }
+
+  /// The weight of a run (a whole run: a cluster or URL never spans two): the sum of its units' weights.
   /// - Complexity: O(*n*) in the run's UTF-8 length (O(1) for UTF-16 units).
-  func weight(ofRun run: borrowing RichText.RunPiece) -> Int {
-    switch run.content {
-    case .emoticon: return weight(ofAttachmentToken: run.utf8)
-    case .text:
-      switch measure {
-      case .utf16: return run.utf16Count
-      case .unicodeScalars: return Self.scalarCount(ofUTF8: run.utf8)
-      case .graphemeClusters:
-        var cursor = GraphemeBreaks.Cursor()
-        return cursor.countClusterStarts(inUTF8: run.utf8)
-      case .weighted(let rule):
-        if let weight = weightOfScalars(inText: run.utf8, rule) { return weight }
-        var sum = 0
-        _ = forEachTextUnit(in: run.utf8, utf16Start: 0, rule) { weight, _ in
-          sum &+= weight
-          return true
-        }
-        return sum
+  func weight(ofRun run: borrowing RichText.RunBytes) -> Int {
+    if run.isAttachment { return weight(ofAttachmentToken: run.utf8) }
+    switch unit {
+    case .utf16: return run.utf16Count
+    case .unicodeScalars: return Self.scalarCount(ofUTF8: run.utf8)
+    case .graphemeClusters:
+      var cursor = GraphemeBreaks.Cursor()
+      return cursor.countClusterStarts(inUTF8: run.utf8, using: tables)
+    case .weighted:
+      if let weight = weightOfScalars(inText: run.utf8) { return weight }
+      var sum = 0
+      _ = forEachTextUnit(in: run.utf8, utf16Start: 0) { weight, _ in
+        sum &+= weight
+        return true
       }
+      return sum
     }
   }
 
-  /// Calls `body(weight, utf16End)` for each unit of `run` in order until it returns false (then returns
-  /// false); `utf16End` is the document offset where the unit ends.
+  /// Calls `body(weight, utf16End)` for each unit of `run` (a whole run) in order until it returns false (then
+  /// returns false); `utf16End` is the document offset where the unit ends.
   /// - Complexity: O(*n*) in the run's UTF-8 length.
-  func forEachUnit(of run: borrowing RichText.RunPiece, _ body: (Int, Int) -> Bool) -> Bool {
-    switch run.content {
-    case .emoticon: return body(weight(ofAttachmentToken: run.utf8), run.utf16Start + run.utf16Count)
-    case .text:
-      switch measure {
-      case .weighted(let rule): return forEachTextUnit(in: run.utf8, utf16Start: run.utf16Start, rule, body)
-      case .utf16, .unicodeScalars, .graphemeClusters:
-        let utf8 = run.utf8
-        var clusterStart = 0
-        var utf16End = run.utf16Start
-        var stopped = false
-        GraphemeBreaks.forEachBoundary(inUTF8: utf8) { clusterEnd in
-          let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStart..<clusterEnd])
-          clusterStart = clusterEnd
-          let utf16Count = Self.utf16Count(ofUTF8: cluster)
-          utf16End += utf16Count
-          let weight =
-            switch measure {
-            case .utf16: utf16Count
-            case .unicodeScalars: Self.scalarCount(ofUTF8: cluster)
-            default: 1
-            }
-          stopped = !body(weight, utf16End)
-          return !stopped
+  func forEachUnit(of run: borrowing RichText.RunBytes, _ body: (Int, Int) -> Bool) -> Bool {
+    if run.isAttachment { return body(weight(ofAttachmentToken: run.utf8), run.utf16Start + run.utf16Count) }
+    if unit == .weighted { return forEachTextUnit(in: run.utf8, utf16Start: run.utf16Start, body) }
+    let utf8 = run.utf8
+    var clusterStart = 0
+    var utf16End = run.utf16Start
+    var stopped = false
+    GraphemeBreaks.forEachBoundary(inUTF8: utf8) { clusterEnd in
+      let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStart..<clusterEnd])
+      clusterStart = clusterEnd
+      let utf16Count = Self.utf16Count(ofUTF8: cluster)
+      utf16End += utf16Count
+      let weight =
+        switch unit {
+        case .utf16: utf16Count
+        case .unicodeScalars: Self.scalarCount(ofUTF8: cluster)
+        default: 1
         }
-        return !stopped
-      }
+      stopped = !body(weight, utf16End)
+      return !stopped
     }
+    return !stopped
   }
 
   /// An attachment's weight: 1, or by a rule its ``WeightedLengthRule/emoticonWeight`` or its token's scalars.
   private func weight(ofAttachmentToken token: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let rule else { return 1 }
-    return rule.emoticonWeight ?? rule.weight(ofUTF8: token, asciiWeight: rule.asciiWeight)
+    guard unit == .weighted else { return 1 }
+    return rule.emoticonWeight ?? rule.weight(ofUTF8: token, asciiWeight: asciiWeight)
   }
 
   /// The weight of a text run by `rule` as the sum of its scalars' weights, its URLs' weights in place of
   /// theirs, when that is its weight: nil when the run holds a scalar that can make an emoji cluster (for a
   /// rule with a cluster weight) or one that may change under NFC (for a rule that normalizes).
-  private func weightOfScalars(inText utf8: UnsafeBufferPointer<UInt8>, _ rule: WeightedLengthRule) -> Int? {
-    guard let urlWeight = rule.urlWeight else { return weightOfScalars(in: utf8, rule) }
+  private func weightOfScalars(inText utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let urlWeight = rule.urlWeight else { return weightOfScalars(in: utf8) }
     var sum = 0
     var segmentStart = 0
     // Note: the finder's URLs start and end on cluster boundaries, as the unit walk's units do.
     for url in rule.urlFinder.urlRanges(inUTF8: utf8) {
-      guard let segment = weightOfScalars(in: UnsafeBufferPointer(rebasing: utf8[segmentStart..<url.lowerBound]), rule)
+      guard let segment = weightOfScalars(in: UnsafeBufferPointer(rebasing: utf8[segmentStart..<url.lowerBound]))
       else { return nil }
       sum &+= segment &+ urlWeight
       segmentStart = url.upperBound
     }
-    guard let rest = weightOfScalars(in: UnsafeBufferPointer(rebasing: utf8[segmentStart...]), rule) else {
+    guard let rest = weightOfScalars(in: UnsafeBufferPointer(rebasing: utf8[segmentStart...])) else {
       return nil
     }
     return sum &+ rest
   }
 
-  /// The sum of the weights of the scalars in `utf8`, or nil as for ``weightOfScalars(inText:_:)``.
-  private func weightOfScalars(in utf8: UnsafeBufferPointer<UInt8>, _ rule: WeightedLengthRule) -> Int? {
+  /// The sum of the weights of the scalars in `utf8`, or nil as for ``weightOfScalars(inText:)``.
+  private func weightOfScalars(in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
     let checksEmoji = rule.emojiClusterWeight != nil
     let checksNFC = rule.normalizesToNFC
-    return leadWeights.withUnsafeBufferPointer { leadWeights in
-      GraphemeTable.shared.withLookup { table -> Int? in
-        var sum = 0
-        var index = 0
-        let end = utf8.count
-        while index < end {
-          let lead = utf8[index]
-          if lead < 0x80 {
-            // Note: the common case: an ASCII scalar is its own weight's lead, never an emoji cluster, and NFC.
-            sum &+= leadWeights[Int(lead)]
-            index &+= 1
-            continue
-          }
-          if checksEmoji || checksNFC {
-            let (entry, _) = table.entry(in: utf8, at: index)
-            if checksNFC && entry & GraphemeTable.nfcStable == 0 { return nil }
-            if checksEmoji {
-              // Note: what makes a cluster an emoji (GraphemeTable.isEmojiCluster): an Emoji_Presentation
-              // scalar, a regional indicator, U+20E3 or U+FE0F (both Extend).
-              if entry & GraphemeTable.emojiPresentation != 0 { return nil }
-              switch GraphemeTable.kind(entry) {
-              case .regionalIndicator: return nil
-              case .extend:
-                let value = GraphemeBreaks.scalar(in: utf8, at: index).0
-                if value == 0x20E3 || value == 0xFE0F { return nil }
-              default: break
-              }
-            }
-          }
-          let weight = leadWeights[Int(lead)]
-          if weight != Self.mixedLead {
-            sum &+= weight
-            index &+= lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-          } else {
-            let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
-            sum &+= rule.weight(ofScalarValue: value)
-            index &+= length
+    let table = tables.lookup
+    var sum = 0
+    var index = 0
+    let end = utf8.count
+    while index < end {
+      let lead = utf8[index]
+      let weight = leadWeights[Int(lead)]
+      if lead < 0x80 {
+        // Note: the common case: an ASCII scalar is its lead byte, never part of an emoji cluster's test, and NFC.
+        sum &+= weight
+        index &+= 1
+        continue
+      }
+      if checksEmoji || checksNFC {
+        let entry = table.entry(in: utf8, at: index).entry
+        if checksNFC && entry & GraphemeTable.nfcStable == 0 { return nil }
+        if checksEmoji {
+          // Note: what makes a cluster an emoji (GraphemeTable.isEmojiCluster): an Emoji_Presentation scalar, a
+          // regional indicator, U+20E3 or U+FE0F (both Extend).
+          if entry & GraphemeTable.emojiPresentation != 0 { return nil }
+          switch GraphemeTable.kind(entry) {
+          case .regionalIndicator: return nil
+          case .extend:
+            let value = GraphemeBreaks.scalar(in: utf8, at: index).0
+            if value == 0x20E3 || value == 0xFE0F { return nil }
+          default: break
           }
         }
-        return sum
+      }
+      if weight != Self.mixedLead {
+        sum &+= weight
+        index &+= lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      } else {
+        let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
+        sum &+= rule.weight(ofScalarValue: value)
+        index &+= length
       }
     }
+    return sum
   }
 
-  /// Like ``forEachUnit(of:_:)`` over one text run by `rule`, cluster by cluster; `utf16Start` is where the run
+  /// Like ``forEachUnit(of:_:)`` over one text run cluster by cluster; `utf16Start` is where the run
   /// starts in the document.
   private func forEachTextUnit(
-    in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int, _ rule: WeightedLengthRule, _ body: (Int, Int) -> Bool
+    in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int, _ body: (Int, Int) -> Bool
   ) -> Bool {
     // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
     let normalizes = rule.normalizesToNFC && !Self.isNFC(utf8)
@@ -196,37 +205,36 @@ struct LengthWeigher {
     var utf16Offset = utf16Start
     var clusterStartUTF8 = 0
     var stopped = false
-    let asciiWeight = rule.asciiWeight
-    GraphemeTable.shared.withLookup { table in
-      GraphemeBreaks.forEachBoundary(inUTF8: utf8) { utf8End in
-        // Note: each cluster is weighed on the UTF-8 bytes, with the grapheme table's emoji flags, so no
-        // String or ICU call is made per cluster (except to normalize a run that is not in NFC).
-        let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStartUTF8..<utf8End])
-        let isASCII = cluster.count == 1 && cluster[0] < 0x80
-        let utf16Count = isASCII ? 1 : Self.utf16Count(ofUTF8: cluster)
-        defer { clusterStartUTF8 = utf8End }
-        utf16Offset += utf16Count
-        if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let urlWeight = rule.urlWeight {
-          if utf8End >= urls[urlIndex].upperBound {
-            urlIndex += 1
-            if !body(urlWeight, utf16Offset) { stopped = true }
-          }
-          return !stopped
+    let asciiWeight = asciiWeight
+    let table = tables.lookup
+    GraphemeBreaks.forEachBoundary(inUTF8: utf8) { utf8End in
+      // Note: each cluster is weighed on the UTF-8 bytes, with the grapheme table's emoji flags, so no
+      // String or ICU call is made per cluster (except to normalize a run that is not in NFC).
+      let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStartUTF8..<utf8End])
+      let isASCII = cluster.count == 1 && cluster[0] < 0x80
+      let utf16Count = isASCII ? 1 : Self.utf16Count(ofUTF8: cluster)
+      defer { clusterStartUTF8 = utf8End }
+      utf16Offset += utf16Count
+      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let urlWeight = rule.urlWeight {
+        if utf8End >= urls[urlIndex].upperBound {
+          urlIndex += 1
+          if !body(urlWeight, utf16Offset) { stopped = true }
         }
-        let weight: Int
-        if isASCII, let asciiWeight {
-          weight = asciiWeight  // Note: one ASCII scalar is never an emoji cluster, and NFC.
-        } else if let emojiWeight = rule.emojiClusterWeight, GraphemeTable.isEmojiCluster(utf8: cluster, using: table) {
-          weight = emojiWeight
-        } else if normalizes {
-          var normalized = Self.nfc(String(decoding: cluster, as: UTF8.self))
-          weight = normalized.withUTF8 { rule.weight(ofUTF8: $0, asciiWeight: asciiWeight) }
-        } else {
-          weight = rule.weight(ofUTF8: cluster, asciiWeight: asciiWeight)
-        }
-        if !body(weight, utf16Offset) { stopped = true }
         return !stopped
       }
+      let weight: Int
+      if isASCII, let asciiWeight {
+        weight = asciiWeight  // Note: one ASCII scalar is never an emoji cluster, and NFC.
+      } else if let emojiWeight = rule.emojiClusterWeight, GraphemeTable.isEmojiCluster(utf8: cluster, using: table) {
+        weight = emojiWeight
+      } else if normalizes {
+        var normalized = Self.nfc(String(decoding: cluster, as: UTF8.self))
+        weight = normalized.withUTF8 { rule.weight(ofUTF8: $0, asciiWeight: asciiWeight) }
+      } else {
+        weight = rule.weight(ofUTF8: cluster, asciiWeight: asciiWeight)
+      }
+      if !body(weight, utf16Offset) { stopped = true }
+      return !stopped
     }
     return !stopped
   }

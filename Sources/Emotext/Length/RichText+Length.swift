@@ -17,11 +17,12 @@ extension RichText {
     case .unicodeScalars: return scalarCount
     case .graphemeClusters: return graphemeCount
     case .weighted(let rule):
-      let weigher = LengthWeigher(measure)
       var sum = 0
-      forEachWholeRun { run in
-        sum &+= weigher.weight(ofRun: run)
-        return true
+      LengthWeigher.with(measure) { weigher in
+        forEachWholeRun { run in
+          sum &+= weigher.weight(ofRun: run)
+          return true
+        }
       }
       return (sum + rule.unitsPerCharacter - 1) / rule.unitsPerCharacter
     }
@@ -40,50 +41,53 @@ extension RichText {
   public func truncated(toFit limit: Int, by measure: LengthMeasure, ellipsis: String = "") -> RichText {
     precondition(limit >= 0, "truncated(toFit:) needs a limit of 0 or more, not \(limit)")
     let scale = if case .weighted(let rule) = measure { rule.unitsPerCharacter } else { 1 }
-    let weigher = LengthWeigher(measure)
-    var ellipsisSum = 0
-    RichText(ellipsis).forEachWholeRun { run in
-      ellipsisSum += weigher.weight(ofRun: run)
-      return true
-    }
-    // Note: one walk, which stops as soon as the text is known not to fit (a length of at most `limit` is a
-    // sum of at most `limit * scale`), instead of measuring the whole length first.
-    let whole = limit * scale
-    let budget = whole - ellipsisSum
-    var sum = 0
+    let ellipsisDocument = RichText(ellipsis)
     var cut = 0
     var fits = true
-    forEachWholeRun { run in
-      if weigher.hasNoNegativeWeights {
-        // Note: with weights of 0 or more, the sums inside a run lie between the sums at its ends, so a run
-        // that ends within the budget is taken whole, and once past the budget the cut cannot move: only the
-        // run that crosses the budget is walked unit by unit.
-        let weight = weigher.weight(ofRun: run)
-        if sum + weight <= budget {
+    var budget = 0
+    LengthWeigher.with(measure) { weigher in
+      var ellipsisSum = 0
+      ellipsisDocument.forEachWholeRun { run in
+        ellipsisSum += weigher.weight(ofRun: run)
+        return true
+      }
+      // Note: one walk, which stops as soon as the text is known not to fit (a length of at most `limit` is a
+      // sum of at most `limit * scale`), instead of measuring the whole length first.
+      let whole = limit * scale
+      budget = whole - ellipsisSum
+      var sum = 0
+      forEachWholeRun { run in
+        if weigher.hasNoNegativeWeights {
+          // Note: with weights of 0 or more, the sums inside a run lie between the sums at its ends, so a run
+          // that ends within the budget is taken whole, and once past the budget the cut cannot move: only the
+          // run that crosses the budget is walked unit by unit.
+          let weight = weigher.weight(ofRun: run)
+          if sum + weight <= budget {
+            sum += weight
+            cut = run.utf16Start + run.utf16Count
+            return true
+          }
+          if sum > budget {
+            sum += weight
+            fits = sum <= whole
+            return fits
+          }
+        }
+        return weigher.forEachUnit(of: run) { weight, utf16End in
           sum += weight
-          cut = run.utf16Start + run.utf16Count
+          guard sum <= whole else {
+            fits = false
+            return false
+          }
+          if sum <= budget { cut = utf16End }
           return true
         }
-        if sum > budget {
-          sum += weight
-          fits = sum <= whole
-          return fits
-        }
-      }
-      return weigher.forEachUnit(of: run) { weight, utf16End in
-        sum += weight
-        guard sum <= whole else {
-          fits = false
-          return false
-        }
-        if sum <= budget { cut = utf16End }
-        return true
       }
     }
     if fits { return self }
     guard budget >= 0 else { return RichText() }
     var result = slice(0..<cut)
-    result.append(RichText(ellipsis))
+    result.append(ellipsisDocument)
     return result
   }
 
@@ -92,7 +96,8 @@ extension RichText {
   /// offset where the unit ends. The units' weights add up to the sum ``length(by:)`` divides.
   /// - Complexity: O(*n*) in the UTF-8 length walked.
   func forEachLengthUnit(by measure: LengthMeasure, _ body: (Int, Int) -> Bool) {
-    let weigher = LengthWeigher(measure)
-    forEachWholeRun { run in weigher.forEachUnit(of: run, body) }
+    LengthWeigher.with(measure) { weigher in
+      forEachWholeRun { run in weigher.forEachUnit(of: run, body) }
+    }
   }
 }

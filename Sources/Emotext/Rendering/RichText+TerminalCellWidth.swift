@@ -7,10 +7,7 @@ extension RichText {
   public var terminalCellWidth: Int {
     var cells = 0
     forEachWholeRun { run in
-      switch run.content {
-      case .emoticon: cells += TerminalCellWidth.attachment
-      case .text: cells += TerminalCellWidth.ofText(utf8: run.utf8)
-      }
+      cells += run.isAttachment ? TerminalCellWidth.attachment : TerminalCellWidth.ofText(utf8: run.utf8)
       return true
     }
     return cells
