@@ -31,8 +31,8 @@ extension GraphemeBreaks {
     /// ``countClusterStarts(inUTF8:)`` with the tables a walk over many pieces holds.
     package mutating func countClusterStarts(inUTF8 utf8: UnsafeBufferPointer<UInt8>, using tables: Tables) -> Int {
       var count = 0
-      _ = scan(utf8, tables) { _ in
-        count &+= 1
+      _ = scan(utf8, tables, inBulk: true) { _, starts in
+        count &+= starts
         return true
       }
       return count
@@ -56,7 +56,7 @@ extension GraphemeBreaks {
       precondition(number > 0, "a cluster start is counted from 1")
       var result: Int?
       var remaining = number
-      _ = scan(utf8, tables) { utf8Offset in
+      _ = scan(utf8, tables, inBulk: false) { utf8Offset, _ in
         remaining &-= 1
         guard remaining == 0 else { return true }
         result = utf8Offset
@@ -66,11 +66,12 @@ extension GraphemeBreaks {
       return result
     }
 
-    /// Calls `atClusterStart` with the UTF-8 offset of each cluster start in `utf8` until it returns false
-    /// (then returns false, the cursor left before that start's scalar).
+    /// Calls `atClusterStarts(utf8Offset, 1)` for each cluster start in `utf8` until it returns false (then
+    /// returns false, the cursor left before that start's scalar). `inBulk`, for a count, lets it report a
+    /// stretch of clusters as one call, `atClusterStarts(firstUTF8Offset, count)`.
     @inline(__always)
     private mutating func scan(
-      _ utf8: UnsafeBufferPointer<UInt8>, _ tables: Tables, _ atClusterStart: (Int) -> Bool
+      _ utf8: UnsafeBufferPointer<UInt8>, _ tables: Tables, inBulk: Bool, _ atClusterStarts: (Int, Int) -> Bool
     ) -> Bool {
       let table = tables.lookup
       let plain = tables.plainLeadUTF8Counts
@@ -79,7 +80,7 @@ extension GraphemeBreaks {
       while index < end {
         let (next, length) = table.entry(in: utf8, at: index)
         if !hasPrevious || state.isBoundary(between: previous, and: next) {
-          guard atClusterStart(index) else { return false }
+          guard atClusterStarts(index, 1) else { return false }
         }
         hasPrevious = true
         state.advance(over: next)
@@ -89,13 +90,41 @@ extension GraphemeBreaks {
         // Note: the fast path. `next` is plain, so the state is empty, and a plain scalar after it starts a
         // cluster; a plain scalar leaves the state empty again, so `previous` (plain) still stands after it.
         while index < end {
+          if inBulk {
+            // Note: a scalar's length depends on the byte before it, a chain of loads per scalar; these
+            // read several scalars whose positions are known in advance at once.
+            if index &+ 8 <= end && Self.isPrintableASCII(UnsafeRawPointer(utf8.baseAddress! + index)) {
+              _ = atClusterStarts(index, 8)
+              index &+= 8
+              continue
+            }
+            if index &+ 12 <= end && plain[Int(utf8[index])] == 3 && plain[Int(utf8[index &+ 3])] == 3
+              && plain[Int(utf8[index &+ 6])] == 3 && plain[Int(utf8[index &+ 9])] == 3
+            {
+              _ = atClusterStarts(index, 4)
+              index &+= 12
+              continue
+            }
+          }
           let plainLength = Int(plain[Int(utf8[index])])
           guard plainLength != 0 else { break }
-          guard atClusterStart(index) else { return false }
+          guard atClusterStarts(index, 1) else { return false }
           index &+= plainLength
         }
       }
       return true
+    }
+
+    /// Whether the 8 bytes at `bytes` are all printable ASCII (U+0020–U+007E): plain scalars of one byte each.
+    @inline(__always)
+    private static func isPrintableASCII(_ bytes: UnsafeRawPointer) -> Bool {
+      let word = bytes.loadUnaligned(as: UInt64.self)
+      let highBits: UInt64 = 0x8080_8080_8080_8080
+      // Note: with no high bit set, a byte below 0x20 borrows into its own high bit (the lowest such byte at
+      // least), and 0x7F carries into its own; no other byte does either.
+      let belowSpace = word &- 0x2020_2020_2020_2020
+      let delete = word &+ 0x0101_0101_0101_0101
+      return (word | belowSpace | delete) & highBits == 0
     }
   }
 

@@ -181,7 +181,9 @@ package struct GraphemeTable: Sendable {
   /// The kind in an entry.
   @inlinable @inline(__always)
   package static func kind(_ entry: UInt16) -> Kind {
-    Kind(rawValue: UInt8(truncatingIfNeeded: entry & 0x0F)).unsafelyUnwrapped
+    // Note: the table holds only valid kinds, and a raw-valued enum without payloads is its case number, here equal
+    // to its raw value; `init(rawValue:)` would be a call per scalar from another module.
+    unsafeBitCast(UInt8(truncatingIfNeeded: entry & 0x0F), to: Kind.self)
   }
 
   /// The consonants and viramas that ICU's character break iterator joins into conjuncts.

@@ -56,10 +56,38 @@ public struct URLFinder: Sendable, Hashable {
   ///
   /// - Complexity: O(*n*) in the length of `utf8`.
   func urlRanges(inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-    // Note: twitter-text's own shortcut; a URL needs a `.` in its host, and a scheme needs `:`.
-    let trigger = detection == .schemeOnly ? UInt8(ascii: ":") : UInt8(ascii: ".")
-    guard utf8.contains(trigger) else { return [] }
+    // Note: twitter-text's own shortcut; a URL needs a `.` in its host, and a scheme needs `://`. Most text
+    // holds neither, and is passed over 8 bytes at a time.
+    switch detection {
+    case .twitterText:
+      guard Self.utf8Offset(of: UInt8(ascii: "."), in: utf8, from: 0) != nil else { return [] }
+    case .schemeOnly:
+      var colon = Self.utf8Offset(of: UInt8(ascii: ":"), in: utf8, from: 0)
+      while let found = colon, !(found + 2 < utf8.count && utf8[found + 1] == 0x2F && utf8[found + 2] == 0x2F) {
+        colon = Self.utf8Offset(of: UInt8(ascii: ":"), in: utf8, from: found + 1)
+      }
+      guard colon != nil else { return [] }
+    }
     return URLScan(bytes: utf8, detection: detection).ranges()
+  }
+
+  /// The first offset at or after `start` where `utf8` holds `byte`, or nil; reads 8 bytes at a time.
+  static func utf8Offset(of byte: UInt8, in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = utf8.baseAddress else { return nil }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = UInt64(byte) &* ones
+    var index = start
+    while index &+ 8 <= utf8.count {
+      // Note: a byte equal to `byte` is a zero byte of `word`, which the classic test finds.
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+      if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+      index &+= 8
+    }
+    while index < utf8.count {
+      if base[index] == byte { return index }
+      index &+= 1
+    }
+    return nil
   }
 
   /// Whether `url` starts with `http://` or `https://` in any case (compared by bytes: a combining mark after

@@ -21,6 +21,9 @@ struct LengthWeigher {
   /// By a scalar's lead byte: the weight of every scalar starting with it, or ``mixedLead`` when they differ
   /// (then the rule's ranges decide). Filled only for a weighted measure.
   private let leadWeights: UnsafePointer<Int>
+  /// By a lead byte: whether it starts a three-byte scalar whose weight ``leadWeights`` gives and that needs no
+  /// check (``checkFreeLeads``), so four such scalars in a row are weighed at once.
+  private let bulkLeads: UnsafePointer<Bool>
   private let tables: GraphemeBreaks.Tables
   /// Whether every unit weighs 0 or more, so the sum only grows along the text.
   let hasNoNegativeWeights: Bool
@@ -31,28 +34,61 @@ struct LengthWeigher {
   /// Calls `body` with a weigher for `measure`, valid inside it.
   static func with<Result>(_ measure: LengthMeasure, _ body: (LengthWeigher) -> Result) -> Result {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { leadWeights in
-      let unit: Unit
-      var rule = WeightedLengthRule(ranges: [], defaultWeight: 1)
-      var hasNoNegativeWeights = true
-      switch measure {
-      case .utf16: unit = .utf16
-      case .unicodeScalars: unit = .unicodeScalars
-      case .graphemeClusters: unit = .graphemeClusters
-      case .weighted(let weighted):
-        unit = .weighted
-        rule = weighted
-        for lead in 0..<256 { leadWeights[lead] = Self.weight(ofScalarsWithLead: lead, rule) }
-        let weights =
-          rule.ranges.map(\.weight) + [rule.defaultWeight]
-          + [rule.emojiClusterWeight, rule.emoticonWeight, rule.urlWeight].compactMap { $0 }
-        hasNoNegativeWeights = weights.allSatisfy { $0 >= 0 }
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: 256) { bulkLeads in
+        with(measure, leadWeights, bulkLeads, body)
       }
-      return GraphemeBreaks.withTables { tables in
-        body(
-          LengthWeigher(
-            unit: unit, rule: rule, asciiWeight: rule.asciiWeight,
-            leadWeights: UnsafePointer(leadWeights.baseAddress!), tables: tables,
-            hasNoNegativeWeights: hasNoNegativeWeights))
+    }
+  }
+
+  private static func with<Result>(
+    _ measure: LengthMeasure, _ leadWeights: UnsafeMutableBufferPointer<Int>,
+    _ bulkLeads: UnsafeMutableBufferPointer<Bool>, _ body: (LengthWeigher) -> Result
+  ) -> Result {
+    leadWeights.initialize(repeating: 0)
+    bulkLeads.initialize(repeating: false)
+    let unit: Unit
+    var rule = WeightedLengthRule(ranges: [], defaultWeight: 1)
+    var hasNoNegativeWeights = true
+    switch measure {
+    case .utf16: unit = .utf16
+    case .unicodeScalars: unit = .unicodeScalars
+    case .graphemeClusters: unit = .graphemeClusters
+    case .weighted(let weighted):
+      unit = .weighted
+      rule = weighted
+      for lead in 0..<256 { leadWeights[lead] = Self.weight(ofScalarsWithLead: lead, rule) }
+      let checks = rule.emojiClusterWeight != nil || rule.normalizesToNFC
+      for lead in 0..<256 {
+        bulkLeads[lead] =
+          (0xE0..<0xF0).contains(lead) && leadWeights[lead] != mixedLead && (!checks || checkFreeLeads[lead])
+      }
+      let weights =
+        rule.ranges.map(\.weight) + [rule.defaultWeight]
+        + [rule.emojiClusterWeight, rule.emoticonWeight, rule.urlWeight].compactMap { $0 }
+      hasNoNegativeWeights = weights.allSatisfy { $0 >= 0 }
+    }
+    return GraphemeBreaks.withTables { tables in
+      body(
+        LengthWeigher(
+          unit: unit, rule: rule, asciiWeight: rule.asciiWeight,
+          leadWeights: UnsafePointer(leadWeights.baseAddress!), bulkLeads: UnsafePointer(bulkLeads.baseAddress!),
+          tables: tables,
+          hasNoNegativeWeights: hasNoNegativeWeights))
+    }
+  }
+
+  /// By a lead byte of three-byte scalars: whether none of them needs a check, for emoji or NFC: none is
+  /// Emoji_Presentation, a regional indicator, U+20E3 or U+FE0F, and all are NFC_Quick_Check=Yes with combining
+  /// class 0 (the CJK ideographs' lead bytes). From ``GraphemeTable``, on first use.
+  private static let checkFreeLeads: [Bool] = (0..<256).map { lead in
+    guard (0xE0..<0xF0).contains(lead) else { return false }
+    let scalars = UInt32(lead & 0x0F) << 12..<UInt32((lead & 0x0F) + 1) << 12
+    return GraphemeTable.shared.withLookup { table in
+      scalars.allSatisfy { value in
+        if (0xD800...0xDFFF).contains(value) { return true }  // Note: never in valid UTF-8.
+        let entry = table.entry(value)
+        return entry & GraphemeTable.nfcStable != 0 && entry & GraphemeTable.emojiPresentation == 0
+          && GraphemeTable.kind(entry) != .regionalIndicator && value != 0x20E3 && value != 0xFE0F
       }
     }
   }
@@ -125,7 +161,7 @@ struct LengthWeigher {
   /// An attachment's weight: 1, or by a rule its ``WeightedLengthRule/emoticonWeight`` or its token's scalars.
   private func weight(ofAttachmentToken token: UnsafeBufferPointer<UInt8>) -> Int {
     guard unit == .weighted else { return 1 }
-    return rule.emoticonWeight ?? rule.weight(ofUTF8: token, asciiWeight: asciiWeight)
+    return rule.emoticonWeight ?? weightOfScalars(in: token, checksClusters: false)!
   }
 
   /// The weight of a text run by `rule` as the sum of its scalars' weights, its URLs' weights in place of
@@ -148,19 +184,39 @@ struct LengthWeigher {
     return sum &+ rest
   }
 
-  /// The sum of the weights of the scalars in `utf8`, or nil as for ``weightOfScalars(inText:)``.
-  private func weightOfScalars(in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-    let checksEmoji = rule.emojiClusterWeight != nil
-    let checksNFC = rule.normalizesToNFC
+  /// The sum of the weights of the scalars in `utf8`, or nil as for ``weightOfScalars(inText:)`` when
+  /// `checksClusters` (else no scalar is checked: an attachment's token is weighed as its scalars).
+  private func weightOfScalars(in utf8: UnsafeBufferPointer<UInt8>, checksClusters: Bool = true) -> Int? {
+    guard let base = utf8.baseAddress else { return 0 }
+    let checksEmoji = checksClusters && rule.emojiClusterWeight != nil
+    let checksNFC = checksClusters && rule.normalizesToNFC
     let table = tables.lookup
     var sum = 0
     var index = 0
     let end = utf8.count
     while index < end {
-      let lead = utf8[index]
+      // Note: a scalar's length depends on its lead byte, a chain of loads from one scalar to the next; the two
+      // bulk steps read several scalars whose positions are known in advance at once: 8 ASCII bytes (when ASCII
+      // weighs one weight), or 4 three-byte scalars (CJK) that need no check.
+      if index &+ 8 <= end, let asciiWeight,
+        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        sum &+= asciiWeight &* 8
+        index &+= 8
+        continue
+      }
+      if index &+ 12 <= end {
+        let leads = (Int(base[index]), Int(base[index &+ 3]), Int(base[index &+ 6]), Int(base[index &+ 9]))
+        if bulkLeads[leads.0] && bulkLeads[leads.1] && bulkLeads[leads.2] && bulkLeads[leads.3] {
+          sum &+= leadWeights[leads.0] &+ leadWeights[leads.1] &+ leadWeights[leads.2] &+ leadWeights[leads.3]
+          index &+= 12
+          continue
+        }
+      }
+      let lead = base[index]
       let weight = leadWeights[Int(lead)]
       if lead < 0x80 {
-        // Note: the common case: an ASCII scalar is its lead byte, never part of an emoji cluster's test, and NFC.
+        // Note: an ASCII scalar is its lead byte, never what makes an emoji cluster, and NFC.
         sum &+= weight
         index &+= 1
         continue
