@@ -106,7 +106,14 @@ extension GraphemeBreaks {
               continue
             }
           }
-          let plainLength = Int(plain[Int(utf8[index])])
+          let lead = utf8[index]
+          var plainLength = Int(plain[Int(lead)])
+          if plainLength == 0 && lead >= 0xC2 && lead < 0xF0 {
+            // Note: a scalar of the BMP whose lead byte also starts scalars that are not plain (CJK punctuation,
+            // fullwidth forms, kana): decoded and looked up in the bitmap.
+            let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
+            if tables.plainBMP[Int(value >> 6)] >> (value & 63) & 1 != 0 { plainLength = length }
+          }
           guard plainLength != 0 else { break }
           guard atClusterStarts(index, 1) else { return false }
           index &+= plainLength
@@ -132,13 +139,17 @@ extension GraphemeBreaks {
   package struct Tables {
     package let lookup: GraphemeTable.Lookup
     package let plainLeadUTF8Counts: UnsafePointer<UInt8>
+    /// ``plainBMP``.
+    package let plainBMP: UnsafePointer<UInt64>
   }
 
   /// Calls `body` with the tables for ``Cursor``, for a walk over many pieces.
   package static func withTables<Result>(_ body: (Tables) -> Result) -> Result {
     GraphemeTable.shared.withLookup { lookup in
       plainLeadUTF8Counts.withUnsafeBufferPointer { plain in
-        body(Tables(lookup: lookup, plainLeadUTF8Counts: plain.baseAddress!))
+        plainBMP.withUnsafeBufferPointer { plainBMP in
+          body(Tables(lookup: lookup, plainLeadUTF8Counts: plain.baseAddress!, plainBMP: plainBMP.baseAddress!))
+        }
       }
     }
   }
@@ -168,5 +179,15 @@ extension GraphemeBreaks {
       if isPlain { counts[lead] = utf8Count }
     }
     return counts
+  }
+
+  /// Which scalars of the Basic Multilingual Plane are plain, one bit each (bit `value & 63` of word
+  /// `value >> 6`). Built from ``GraphemeTable`` on first use.
+  package static let plainBMP: [UInt64] = GraphemeTable.shared.withLookup { table in
+    var words = [UInt64](repeating: 0, count: 0x10000 / 64)
+    for value in UInt32(0)..<0x10000 where table.entry(value) & segmentationBits == 0 {
+      words[Int(value >> 6)] |= 1 << UInt64(value & 63)
+    }
+    return words
   }
 }

@@ -193,6 +193,8 @@ struct LengthWeigher {
     let table = tables.lookup
     var sum = 0
     var index = 0
+    /// Where the last stretch weighed cluster by cluster ends (a safe boundary: see safeBoundary(before:in:)).
+    var stretchEnd = 0
     let end = utf8.count
     while index < end {
       // Note: a scalar's length depends on its lead byte, a chain of loads from one scalar to the next; the two
@@ -226,14 +228,29 @@ struct LengthWeigher {
         if checksNFC && entry & GraphemeTable.nfcStable == 0 { return nil }
         if checksEmoji {
           // Note: what makes a cluster an emoji (GraphemeTable.isEmojiCluster): an Emoji_Presentation scalar, a
-          // regional indicator, U+20E3 or U+FE0F (both Extend).
-          if entry & GraphemeTable.emojiPresentation != 0 { return nil }
+          // regional indicator, U+20E3 or U+FE0F (both Extend). The clusters around one are weighed one by one,
+          // from the safe boundary before it to the one after it, in place of their scalars.
+          var mayBeEmoji = entry & GraphemeTable.emojiPresentation != 0
           switch GraphemeTable.kind(entry) {
-          case .regionalIndicator: return nil
+          case .regionalIndicator: mayBeEmoji = true
           case .extend:
             let value = GraphemeBreaks.scalar(in: utf8, at: index).0
-            if value == 0x20E3 || value == 0xFE0F { return nil }
+            if value == 0x20E3 || value == 0xFE0F { mayBeEmoji = true }
           default: break
+          }
+          if mayBeEmoji {
+            let start = safeBoundary(before: index, in: utf8, notBefore: stretchEnd)
+            let end = safeBoundary(after: index, in: utf8)
+            let stretch = UnsafeBufferPointer(rebasing: utf8[start..<end])
+            if checksNFC && !GraphemeTable.isKnownNFC(utf8: stretch) { return nil }
+            sum &-= weightOfScalars(in: UnsafeBufferPointer(rebasing: utf8[start..<index]), checksClusters: false)!
+            _ = forEachTextUnit(in: stretch, utf16Start: 0, isWholeRun: false) { weight, _ in
+              sum &+= weight
+              return true
+            }
+            index = end
+            stretchEnd = end
+            continue
           }
         }
       }
@@ -249,14 +266,55 @@ struct LengthWeigher {
     return sum
   }
 
+  /// The last position before `utf8Offset` (a scalar boundary) that is a cluster boundary no matter what comes
+  /// before it or after it: between two plain scalars (see ``GraphemeBreaks/Cursor``), else `floor` (one too).
+  private func safeBoundary(
+    before utf8Offset: Int, in utf8: UnsafeBufferPointer<UInt8>, notBefore floor: Int
+  ) -> Int {
+    var position = utf8Offset
+    var nextIsPlain = position < utf8.count && isPlain(at: position, in: utf8)
+    while position > floor {
+      var previous = position - 1
+      while utf8[previous] & 0xC0 == 0x80 { previous -= 1 }
+      let previousIsPlain = isPlain(at: previous, in: utf8)
+      if previousIsPlain && nextIsPlain && position < utf8Offset { return position }
+      nextIsPlain = previousIsPlain
+      position = previous
+    }
+    return floor
+  }
+
+  /// The first position after `utf8Offset` (a scalar boundary) that is a cluster boundary no matter what comes
+  /// before or after it (as for ``safeBoundary(before:in:)``), or the end.
+  private func safeBoundary(after utf8Offset: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var position = utf8Offset
+    var previousIsPlain = false
+    while position < utf8.count {
+      let isPlain = isPlain(at: position, in: utf8)
+      if previousIsPlain && isPlain { return position }
+      previousIsPlain = isPlain
+      position += Self.utf8Count(ofLead: utf8[position])
+    }
+    return utf8.count
+  }
+
+  /// Whether the scalar at `utf8Offset` is plain for grapheme segmentation: Other, and none of the rules' flags.
+  private func isPlain(at utf8Offset: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    tables.lookup.entry(in: utf8, at: utf8Offset).entry & 0xFF == 0
+  }
+
+  private static func utf8Count(ofLead lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4 }
+
   /// Like ``forEachUnit(of:_:)`` over one text run cluster by cluster; `utf16Start` is where the run
   /// starts in the document.
+  ///
+  /// `isWholeRun` false: `utf8` is a stretch of a run between two cluster boundaries, with no URL, in NFC.
   private func forEachTextUnit(
-    in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int, _ body: (Int, Int) -> Bool
+    in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int, isWholeRun: Bool = true, _ body: (Int, Int) -> Bool
   ) -> Bool {
     // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
-    let normalizes = rule.normalizesToNFC && !Self.isNFC(utf8)
-    let urls = rule.urlWeight != nil ? rule.urlFinder.urlRanges(inUTF8: utf8) : []
+    let normalizes = isWholeRun && rule.normalizesToNFC && !Self.isNFC(utf8)
+    let urls = isWholeRun && rule.urlWeight != nil ? rule.urlFinder.urlRanges(inUTF8: utf8) : []
     var urlIndex = 0
     var utf16Offset = utf16Start
     var clusterStartUTF8 = 0

@@ -13,7 +13,8 @@ struct LengthReadingTests {
   static let pieces = [
     "a", "Hello ", "\r\n", "好", "中文", "，", "。", "e\u{301}", "\u{212B}", "👍🏽", "🇨🇳", "❤️", "✨", "1️⃣", "😀", "𠀀",
     "好\u{FE0F}", "[哈哈]", "[未知]", "[doge]", " https://example.com/a?b=1 ", "http://t.cn/A6x", "example.com",
-    "a.b", "//@name: ", "ｶ\u{FF9E}", "\u{2003}", "\u{2010}", "\u{10FF}\u{1100}",
+    "a.b", "//@name: ", "ｶ\u{FF9E}", "\u{2003}", "\u{2010}", "\u{10FF}\u{1100}", "🇨🇳🇺", "好\u{200D}😀",
+    "\u{1F3FB}", "#\u{FE0F}\u{20E3}", "👩‍💻", "a\u{200D}", "क्‍ष",
   ]
 
   /// Weibo, Twitter, a rule whose ranges split lead bytes (so scalars are looked up one by one) with every
