@@ -94,7 +94,6 @@ enum ANSI {
   static let dim = "\u{1B}[2m"
   static let inverse = "\u{1B}[7m"
   static let bold = "\u{1B}[1m"
-  static let clearScreen = "\u{1B}[2J"
   static let clearLine = "\u{1B}[2K"
   static let hideCursor = "\u{1B}[?25l"
   static let showCursor = "\u{1B}[?25h"
