@@ -87,14 +87,46 @@ public struct PatternError: Error, Equatable, CustomStringConvertible {
   public var icuErrorName: String
   /// ICU's UErrorCode.
   public var status: Int32
-  /// The 1-based line in the pattern (0 when ICU does not say).
-  public var line: Int
-  /// The UTF-16 offset in that line where ICU stopped (nil when ICU does not say).
+  /// The 1-based line in the pattern (nil when ICU does not say); a line starts after CR, LF, CR LF, NEL or
+  /// U+2028, as ICU counts them.
+  public var line: Int?
+  /// The UTF-16 offset in that line where ICU stopped, just after the character it rejected (nil when ICU does
+  /// not say).
   public var utf16Offset: Int?
 
+  /// An error ICU reported as `status` at `line` after `codePointColumn` code points of that line (ICU's
+  /// `UParseError`, which counts code points), with the column turned into UTF-16 units of `pattern`.
+  init(status: Int32, line: Int32, codePointColumn: Int32, in pattern: String) {
+    icuErrorName = String(cString: cicu_error_name(status))
+    self.status = status
+    self.line = line > 0 ? Int(line) : nil
+    utf16Offset =
+      line > 0 && codePointColumn >= 0
+      ? Self.utf16Offset(line: Int(line), codePointColumn: Int(codePointColumn), in: pattern) : nil
+  }
+
+  /// The UTF-16 offset, from the start of 1-based line `line` of `pattern`, of code point `codePointColumn` of
+  /// that line, with ICU's line rule (an LF right after a CR ends no line and is in neither).
+  private static func utf16Offset(line: Int, codePointColumn: Int, in pattern: String) -> Int {
+    let scalars = Array(pattern.unicodeScalars)
+    var index = 0
+    var currentLine = 1
+    while currentLine < line && index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      if scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}"
+        || (scalar == "\n" && (index < 2 || scalars[index - 2] != "\r"))
+      {
+        currentLine += 1
+      }
+    }
+    if index < scalars.count && scalars[index] == "\n" && index > 0 && scalars[index - 1] == "\r" { index += 1 }
+    return scalars[index..<min(index + codePointColumn, scalars.count)].reduce(0) { $0 + $1.utf16.count }
+  }
+
   public var description: String {
-    let place = utf16Offset.map { "line \(max(line, 1)), UTF-16 offset \($0)" } ?? "unknown position"
-    return "invalid pattern at \(place): \(icuErrorName)"
+    guard let line, let utf16Offset else { return "invalid pattern at an unknown position: \(icuErrorName)" }
+    return "invalid pattern at line \(line), UTF-16 offset \(utf16Offset): \(icuErrorName)"
   }
 }
 
@@ -108,9 +140,13 @@ private final class CompiledRegex: Sendable {
     var error = CICURegexError()
     let opened = cicu_regex_open(&units, Int32(units.count), flags, &error)
     guard let opened else {
-      throw PatternError(
-        icuErrorName: String(cString: cicu_error_name(error.status)), status: error.status, line: Int(error.line),
-        utf16Offset: error.utf16Offset >= 0 ? Int(error.utf16Offset) : nil)
+      // Note: the failure policy (README, "ICU failures"): what the pattern causes is a typed error; what only a
+      // broken ICU or memory exhaustion causes traps.
+      precondition(
+        cicu_is_environment_failure(error.status) == 0,
+        "ICU could not compile a regular expression: \(String(cString: cicu_error_name(error.status))) (a broken ICU installation or out of memory)"
+      )
+      throw PatternError(status: error.status, line: error.line, codePointColumn: error.codePointColumn, in: pattern)
     }
     handle = opened
   }
@@ -130,9 +166,14 @@ private final class CompiledRegex: Sendable {
           }
         }
       }
-      // Note: tokenizing is total: a search ICU gives up on (a pattern backtracking past its time limit,
-      // or out of stack) ends the matching, and the rest of the text stays text.
-      _ = status
+      // Note: tokenizing is total: a search ICU gives up on (a pattern backtracking past its step limit, or out
+      // of backtracking stack: the pattern and the text cause it) ends the matching, and the rest of the text
+      // stays text. Any other failure only a broken ICU or memory exhaustion causes, and traps (README, "ICU
+      // failures").
+      precondition(
+        status == 0 || status == CICU_REGEX_GAVE_UP,
+        "ICU's regular expression search failed: \(String(cString: cicu_error_name(status))) (a broken ICU installation or out of memory)"
+      )
     }
   }
 }
