@@ -2,7 +2,7 @@ import Testing
 
 @testable import Emotext
 
-/// The document against the array-of-runs implementation it replaced (`Tests/EmotextTests/Oracle/`): random
+/// The document against the array-of-runs oracle (`Tests/EmotextTests/Oracle/`): random
 /// edit scripts through ``StorageProperty``, the check the `storage` fuzz target runs.
 @Suite("Storage against the array-of-runs oracle") struct StorageDifferentialTests {
   @Test(arguments: Array(1...6) as [UInt64])

@@ -204,7 +204,7 @@ struct LiveEntityTests {
   }
 
   /// Entities are recognized again on the line around an edit, and a line ends at every line break
-  /// ``LineBreaks`` defines (VT, FF and NEL included), not at a set of its own (issue 17).
+  /// ``LineBreaks`` defines, VT, FF and NEL included.
   @Test func theLineAroundAnEditEndsAtEveryLineBreak() {
     for terminator in LineBreaks.characters.map(String.init) + ["\r\n"] {
       let count = terminator.utf16.count

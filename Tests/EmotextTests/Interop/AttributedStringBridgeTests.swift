@@ -112,7 +112,7 @@ struct AttributedStringBridgeTests {
 
   /// Every way into a document admits the same attachments: the bridge accepts exactly the tokens JSON decoding
   /// accepts (an image emoticon's code or alias), so an emoji, which the catalog knows but which is text in a
-  /// document, is not an attachment through either (issue 17).
+  /// document, is not an attachment through either.
   @Test func theBridgeAndJSONDecodingAdmitTheSameAttachments() throws {
     let emoji = try #require(Self.catalog.packs.flatMap(\.emoticons).first { !$0.isImage })
     for token in ["[哈哈]", "[愛你]", emoji.code, "[xx]"] {

@@ -76,7 +76,7 @@ import Testing
   }
 
   /// ICU counts the place of a pattern error in code points of its line; the error gives it in UTF-16 units,
-  /// as its name says (issue 17): after `😀a)` that is 4 units, not 3 code points.
+  /// as its name says: after `😀a)` that is 4 units, not 3 code points.
   @Test(
     arguments: [
       ("😀a)", 1, 4), ("a\nbc)", 2, 3), ("😀\n😀)x", 2, 3), ("a\r\n𠀀b)", 2, 4), ("(a", 1, 2),
