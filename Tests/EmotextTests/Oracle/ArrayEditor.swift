@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The oracle editor the differential test (``StorageProperty``) runs beside ``Editor``, kept naive on purpose so
 /// that it shares no logic with the editor's: each edit replaces the range in the array of runs, then every

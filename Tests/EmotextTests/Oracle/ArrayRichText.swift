@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 // A document as a plain array of runs: the oracle the differential test and the `storage` fuzz target compare
 // the tree-backed RichText against. Not used by the library.
