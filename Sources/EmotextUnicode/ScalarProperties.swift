@@ -45,6 +45,11 @@ extension ICU {
     ranges(CICU_GRAPHEME_CLUSTER_BREAK, value.rawValue)
   }
 
+  /// The code points whose General_Category is `value`, as closed ranges in order.
+  package static func scalars(whereGeneralCategoryIs value: GeneralCategory) -> [ClosedRange<UInt32>] {
+    ranges(CICU_GENERAL_CATEGORY, value.rawValue)
+  }
+
   /// The code points whose NFC_Quick_Check is Yes (ICU's UNORM_YES, 1), as closed ranges in order.
   package static func scalarsWithNFCQuickCheckYes() -> [ClosedRange<UInt32>] {
     ranges(CICU_NFC_QUICK_CHECK, 1)

@@ -250,7 +250,7 @@ public struct HTMLRenderer: Sendable {
     for byte in text.utf8 {
       let scalar = Unicode.Scalar(byte)
       if scalar.isASCII,
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+        ScalarCategories.isAlphabetic(scalar) || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
       {
         result.unicodeScalars.append(scalar)
       } else {

@@ -50,14 +50,14 @@ public struct EmojiEscaping: Sendable, Hashable {
       throw EmojiEscapingFormatError(message: "the prefix, separator and suffix must be BMP text")
     }
     let lead = prefix.unicodeScalars.first!
-    guard !lead.properties.isASCIIHexDigit else {
+    guard !lead.isASCIIHexDigit else {
       throw EmojiEscapingFormatError(message: "the prefix must not start with a hex digit")
     }
     guard !(prefix.unicodeScalars.dropFirst() + separator.unicodeScalars + suffix.unicodeScalars).contains(lead) else {
       throw EmojiEscapingFormatError(
         message: "the prefix's first character '\(lead)' must not occur again in the prefix, separator or suffix")
     }
-    guard !(separator + suffix).unicodeScalars.contains(where: \.properties.isASCIIHexDigit) else {
+    guard !(separator + suffix).unicodeScalars.contains(where: \.isASCIIHexDigit) else {
       throw EmojiEscapingFormatError(message: "the separator and suffix must not contain hex digits")
     }
     self.prefix = prefix
@@ -121,7 +121,7 @@ public struct EmojiEscaping: Sendable, Hashable {
       }
       for field in body[..<end.lowerBound].split(separator: separator, omittingEmptySubsequences: false) {
         let hex = String(String.UnicodeScalarView(field))
-        guard (1...6).contains(field.count), field.allSatisfy(\.properties.isASCIIHexDigit),
+        guard (1...6).contains(field.count), field.allSatisfy(\.isASCIIHexDigit),
           let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value)
         else {
           throw EmojiEscapeError(utf16Offset: utf16Offset, reason: "'\(hex)' is not a Unicode scalar in hex")
@@ -160,4 +160,11 @@ public struct EmojiEscapeError: Error, Equatable, CustomStringConvertible {
   public var reason: String
 
   public var description: String { "malformed emoji escape at UTF-16 offset \(utf16Offset): \(reason)" }
+}
+
+extension Unicode.Scalar {
+  /// `0`–`9`, `a`–`f`, `A`–`F`.
+  fileprivate var isASCIIHexDigit: Bool {
+    ("0"..."9").contains(self) || ("a"..."f").contains(self) || ("A"..."F").contains(self)
+  }
 }
