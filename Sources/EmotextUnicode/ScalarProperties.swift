@@ -76,7 +76,7 @@ extension ICU {
     while true {
       var status: Int32 = 0
       let count = bounds.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count / 2), &status) }
-      precondition(count >= 0, "ICU property set for \(what) failed with status \(status)")
+      if count < 0 { ICUStatus.environmentFailure(status, "reading the property set \(what)") }
       if Int(count) * 2 <= bounds.count {
         return (0..<Int(count)).map { bounds[2 * $0]...bounds[2 * $0 + 1] }
       }

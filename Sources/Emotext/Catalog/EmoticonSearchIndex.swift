@@ -18,8 +18,8 @@ struct EmoticonSearchIndex: Sendable {
   var names: [Name] = []
 
   /// The index of `catalog`'s image emoticons: each code and alias, with pinyin from ICU's `Han-Latin`
-  /// transliteration (tone marks removed by `Latin-ASCII`). Without ICU's transliteration data, names are
-  /// matched by their characters only.
+  /// transliteration (tone marks removed by `Latin-ASCII`). When ICU does not accept the transliterator's ID
+  /// (an ICU built without transliteration rules), names are matched by their characters only.
   init(_ catalog: EmoticonCatalog) {
     let transliterator = try? Transliterator(Transliterator.pinyinIdentifier)
     var pinyin: [Unicode.Scalar: [Unicode.Scalar]] = [:]
@@ -33,9 +33,8 @@ struct EmoticonSearchIndex: Sendable {
           let syllables = scalars.map { scalar -> [Unicode.Scalar] in
             if let known = pinyin[scalar] { return known }
             var syllable = [scalar]
-            if ScalarCategories.isIdeographic(scalar), let transliterator,
-              let latin = try? transliterator.transliterate(String(scalar))
-            {
+            if ScalarCategories.isIdeographic(scalar), let transliterator {
+              let latin = transliterator.transliterate(String(scalar))
               let letters = latin.unicodeScalars.filter(ScalarCategories.isAlphabetic)
               if !letters.isEmpty { syllable = Array(letters) }
             }
