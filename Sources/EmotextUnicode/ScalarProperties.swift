@@ -7,23 +7,13 @@ extension Unicode.Scalar {
   package var icuIsEmojiModifier: Bool { cicu_has_property(value, CICU_EMOJI_MODIFIER) == 1 }
   package var icuIsEmojiModifierBase: Bool { cicu_has_property(value, CICU_EMOJI_MODIFIER_BASE) == 1 }
   package var icuIsRegionalIndicator: Bool { cicu_has_property(value, CICU_REGIONAL_INDICATOR) == 1 }
-  package var icuIsExtendedPictographic: Bool { cicu_has_property(value, CICU_EXTENDED_PICTOGRAPHIC) == 1 }
   package var icuIsVariationSelector: Bool { cicu_has_property(value, CICU_VARIATION_SELECTOR) == 1 }
   package var icuCombiningClass: Int { Int(cicu_combining_class(value)) }
-  package var icuGraphemeClusterBreak: ICU.GraphemeClusterBreak {
-    ICU.GraphemeClusterBreak(rawValue: cicu_int_property(value, CICU_GRAPHEME_CLUSTER_BREAK)) ?? .other
-  }
-  package var icuLineBreak: ICU.LineBreak {
-    ICU.LineBreak(rawValue: cicu_int_property(value, CICU_LINE_BREAK)) ?? .unknown
-  }
   package var icuEastAsianWidth: ICU.EastAsianWidth {
     ICU.EastAsianWidth(rawValue: cicu_int_property(value, CICU_EAST_ASIAN_WIDTH)) ?? .neutral
   }
   package var icuGeneralCategory: ICU.GeneralCategory {
     ICU.GeneralCategory(rawValue: cicu_int_property(value, CICU_GENERAL_CATEGORY)) ?? .unassigned
-  }
-  package var icuIndicSyllabicCategory: ICU.IndicSyllabicCategory {
-    ICU.IndicSyllabicCategory(rawValue: cicu_int_property(value, CICU_INDIC_SYLLABIC_CATEGORY)) ?? .other
   }
 }
 
