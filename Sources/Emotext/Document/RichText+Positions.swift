@@ -35,13 +35,18 @@ extension RichText {
       start -= Int(first.utf16Count)
       atLeafStart = previous.count == 1
     }
-    // Forward to its end: past the leaf's end, reading pieces until one ends the run.
+    // Forward to its end: through the leaves after while their first descriptor continues the run.
     var end = descriptorStart + Int(descriptors[index].utf16Count)
-    if index == descriptors.count - 1 && descriptors[index].attributes != nil {
-      forEachPiece(in: descriptorStart..<utf16Count) { piece in
-        end = piece.utf16Start + piece.utf16Count
-        return !piece.endsRun
-      }
+    var last = descriptors[index]
+    var atLeafEnd = index == descriptors.count - 1
+    ordinal = position.ordinal
+    while atLeafEnd && ordinal + 1 < root.summary.leaves {
+      ordinal += 1
+      let next = root.leaf(ordinal: ordinal).leaf.descriptors
+      guard next[0].continuesRun(of: last) else { break }
+      last = next[0]
+      end += Int(last.utf16Count)
+      atLeafEnd = next.count == 1
     }
     return (descriptors[index].content, start..<end)
   }

@@ -71,16 +71,13 @@ public struct RichText: Sendable {
       if text.startIndex == text.base.startIndex && text.endIndex == text.base.endIndex { return text.base }
       return String(text)
     }
-    return String(unsafeUninitializedCapacity: root.summary.utf8) { buffer in
-      var utf8Count = 0
-      forEachLeafChunk { chunk in
-        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[utf8Count...])
-          .copyMemory(from: UnsafeRawBufferPointer(chunk.utf8))
-        utf8Count += chunk.utf8.count
-        return true
-      }
-      return utf8Count
+    var result = ""
+    result.reserveCapacity(root.summary.utf8)
+    forEachLeafChunk { chunk in
+      result.append(contentsOf: chunk.text)
+      return true
     }
+    return result
   }
 
   /// Appends `other`, joining the seam if needed.
