@@ -140,8 +140,19 @@ extension RichText {
   func withTextRun<Result>(
     containing utf16Offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Result
   ) -> Result? {
-    let (content, utf16Range) = runExtent(containing: utf16Offset)
+    let (content, utf16Range, position) = runExtent(containing: utf16Offset)
     guard case .text = content else { return nil }
+    if utf16Range.lowerBound >= position.utf16Start
+      && utf16Range.upperBound <= position.utf16Start + position.leaf.summary.utf16
+    {
+      // Note: the common case, the run in the leaf the lookup found: its bytes in place, no walk set up.
+      var text = position.leaf.text
+      return text.withUTF8 { bytes in
+        let lower = bytes.utf8Offset(ofUTF16Count: utf16Range.lowerBound - position.utf16Start, from: 0)
+        let upper = bytes.utf8Offset(ofUTF16Count: utf16Range.count, from: lower)
+        return body(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), utf16Range.lowerBound)
+      }
+    }
     var result: Result?
     var assembled: [UInt8]?
     forEachPiece(in: utf16Range) { piece in

@@ -376,10 +376,6 @@ struct LengthWeigher {
   }
 
   private static func nfc(_ text: String) -> String {
-    do {
-      return try text.nfcNormalized()
-    } catch {
-      preconditionFailure("ICU normalization failed: \(error)")
-    }
+    text.nfcNormalized()
   }
 }
