@@ -142,15 +142,16 @@ extension RichText {
   ) -> Result? {
     let (content, utf16Range, position) = runExtent(containing: utf16Offset)
     guard case .text = content else { return nil }
-    if utf16Range.lowerBound >= position.utf16Start
-      && utf16Range.upperBound <= position.utf16Start + position.leaf.summary.utf16
+    let leaf = position.leaf
+    if utf16Range.lowerBound >= position.utf16Start && utf16Range.upperBound <= position.utf16Start + leaf.summary.utf16
     {
-      // Note: the common case, the run in the leaf the lookup found: its bytes in place, no walk set up.
-      var text = position.leaf.text
+      // Note: the common case, the run in the leaf the lookup found: its bytes in place, no walk set up. (The
+      // leaf converts the offsets: an attachment before the run is one UTF-16 unit but its token's bytes.)
+      let lower = leaf.utf8Offset(ofUTF16Offset: utf16Range.lowerBound - position.utf16Start)
+      let upper = leaf.utf8Offset(ofUTF16Offset: utf16Range.upperBound - position.utf16Start)
+      var text = leaf.text
       return text.withUTF8 { bytes in
-        let lower = bytes.utf8Offset(ofUTF16Count: utf16Range.lowerBound - position.utf16Start, from: 0)
-        let upper = bytes.utf8Offset(ofUTF16Count: utf16Range.count, from: lower)
-        return body(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), utf16Range.lowerBound)
+        body(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), utf16Range.lowerBound)
       }
     }
     var result: Result?
