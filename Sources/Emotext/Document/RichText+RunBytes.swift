@@ -67,15 +67,8 @@ extension RichText {
     /// The run being assembled from its pieces (its `utf8` not yet set).
     var pending: RunBytes?
     var goOn = true
-    func flush() {
-      guard var run = pending else { return }
-      pending = nil
-      goOn = assembled.withUnsafeBufferPointer { bytes in
-        run.utf8 = bytes
-        return body(run)
-      }
-      assembled.removeAll(keepingCapacity: true)
-    }
+    // Note: no nested function for the flush: one capturing these variables would box them, with a dynamic
+    // exclusivity check on every run.
     forEachLeafChunk { chunk in
       chunk.descriptors.withUnsafeBufferPointer { descriptors in
         var utf8 = 0
@@ -93,8 +86,10 @@ extension RichText {
             pending!.utf16Count += utf16Count
             continue
           }
-          flush()
-          guard goOn else { return false }
+          if pending != nil {
+            goOn = Self.flush(&pending, &assembled, body)
+            guard goOn else { return false }
+          }
           var isAttachment = false
           if case .emoticon = descriptors[index].content { isAttachment = true }
           let run = RunBytes(
@@ -112,6 +107,20 @@ extension RichText {
         return true
       }
     }
-    if goOn { flush() }
+    if goOn && pending != nil { _ = Self.flush(&pending, &assembled, body) }
+  }
+
+  /// Calls `body` with `pending` and the bytes `assembled` for it, then empties both; returns what `body` does.
+  private static func flush(
+    _ pending: inout RunBytes?, _ assembled: inout [UInt8], _ body: (borrowing RunBytes) -> Bool
+  ) -> Bool {
+    var run = pending!
+    pending = nil
+    let goOn = assembled.withUnsafeBufferPointer { bytes in
+      run.utf8 = bytes
+      return body(run)
+    }
+    assembled.removeAll(keepingCapacity: true)
+    return goOn
   }
 }
