@@ -21,7 +21,7 @@ public struct RichText: Sendable {
   init(root: Node) { self.root = root }
 
   /// A document of `leaves`, in order.
-  init(leaves: [Node]) { root = .tree(of: leaves) }
+  init(leaves: [Leaf]) { root = .tree(of: leaves) }
 
   /// An empty document.
   public init() { root = .empty }
@@ -66,16 +66,21 @@ public struct RichText: Sendable {
   /// - Complexity: O(*n*) in the UTF-8 length: one allocation and a copy of each leaf's bytes; none at all
   ///   for a one-leaf document that was not edited since it was made from a string.
   public var postText: String {
-    if root.isLeaf {
-      let text = root.text
+    if case .leaf(let leaf) = root {
+      let text = leaf.text
       if text.startIndex == text.base.startIndex && text.endIndex == text.base.endIndex { return text.base }
       return String(text)
     }
-    var result = ""
-    result.reserveCapacity(root.summary.utf8)
-    var leaves = LeafIterator(root)
-    while let leaf = leaves.next() { result.append(contentsOf: leaf.text) }
-    return result
+    return String(unsafeUninitializedCapacity: root.summary.utf8) { buffer in
+      var utf8Count = 0
+      forEachLeafChunk { chunk in
+        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[utf8Count...])
+          .copyMemory(from: UnsafeRawBufferPointer(chunk.utf8))
+        utf8Count += chunk.utf8.count
+        return true
+      }
+      return utf8Count
+    }
   }
 
   /// Appends `other`, joining the seam if needed.
