@@ -87,7 +87,9 @@ enum EntityScanner {
   /// ``entities(in:urls:)`` finds nothing, and a reader skips the run without decoding it.
   /// - Complexity: O(*n*) in the length of `text`.
   static func mayHoldEntity(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    text.contains { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
+    text.contains {
+      $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":")
+    }
   }
 
   /// The longest topic, in Unicode scalars between the `#`s.

@@ -29,11 +29,27 @@ extension AttributedString {
     }
     self.init(String(decoding: characters, as: UTF8.self))
     // Note: a run's range is found by UTF-8 offset in the new string (an attachment is U+FFFC, 3 bytes),
-    // moving an index forward from the last one found, so the pass is linear.
+    // moving an index forward from the last one found, so the pass is linear. Neighbouring runs with equal
+    // attributes (the same emoticon twice) get them in one call, as appending them would have joined them.
     var cursor = (index: startIndex, utf8Offset: 0)
     func index(atUTF8Offset utf8Offset: Int) -> AttributedString.Index {
       cursor = (utf8.index(cursor.index, offsetBy: utf8Offset - cursor.utf8Offset), utf8Offset)
       return cursor.index
+    }
+    var pending: (utf8Range: Range<Int>, attributes: AttributeContainer)?
+    func flush() {
+      guard let (utf8Range, attributes) = pending else { return }
+      let range = index(atUTF8Offset: utf8Range.lowerBound)..<index(atUTF8Offset: utf8Range.upperBound)
+      self[range].mergeAttributes(attributes)
+      pending = nil
+    }
+    func add(_ attributes: AttributeContainer, _ utf8Range: Range<Int>) {
+      if let current = pending, current.utf8Range.upperBound == utf8Range.lowerBound, current.attributes == attributes {
+        pending = (current.utf8Range.lowerBound..<utf8Range.upperBound, attributes)
+        return
+      }
+      flush()
+      pending = (utf8Range, attributes)
     }
     var utf8Offset = 0  // where the piece starts in the new string
     var runStart = 0
@@ -46,16 +62,16 @@ extension AttributedString {
         var container = AttributeContainer()
         container.entity = attributes.entity
         if !attributes.hostAttributes.isEmpty { container.hostAttributes = attributes.hostAttributes }
-        let range = index(atUTF8Offset: runStart)..<index(atUTF8Offset: utf8Offset)
-        self[range].mergeAttributes(container)
+        add(container, runStart..<utf8Offset)
       case .emoticon(let emoticon):
-        let start = index(atUTF8Offset: utf8Offset)
+        var container = AttributeContainer()
+        container.emoticon = .init(token: String(decoding: piece.utf8, as: UTF8.self), code: emoticon.code)
+        add(container, utf8Offset..<(utf8Offset + Self.attachmentCharacterUTF8.count))
         utf8Offset += Self.attachmentCharacterUTF8.count
-        let range = start..<index(atUTF8Offset: utf8Offset)
-        self[range].emoticon = .init(token: String(decoding: piece.utf8, as: UTF8.self), code: emoticon.code)
       }
       return true
     }
+    flush()
   }
 
   /// U+FFFC OBJECT REPLACEMENT CHARACTER in UTF-8: the character an attachment occupies.

@@ -95,7 +95,9 @@ public struct HTMLRenderer: Sendable {
         if emojiImages != nil || (attributes.entity != nil && options.contains(.linkEntities)) {
           if !piece.continuesRun { gathered.removeAll(keepingCapacity: true) }
           gathered.append(contentsOf: piece.utf8)
-          if piece.endsRun { appendText(String(decoding: gathered, as: UTF8.self), entity: attributes.entity, to: &html) }
+          if piece.endsRun {
+            appendText(String(decoding: gathered, as: UTF8.self), entity: attributes.entity, to: &html)
+          }
           return true
         }
         if !piece.continuesRun {

@@ -65,7 +65,8 @@ package struct TerminalLayout {
         utf16Offset += 1
       case .text(let attributes):
         guard piece.continuesRun || !piece.endsRun else {
-          Self.appendClusters(of: piece.utf8, attributes: attributes, at: &utf16Offset, to: &pieces, &utf8Starts, &flattened)
+          Self.appendClusters(
+            of: piece.utf8, attributes: attributes, at: &utf16Offset, to: &pieces, &utf8Starts, &flattened)
           return true
         }
         if !piece.continuesRun { gathered.removeAll(keepingCapacity: true) }
@@ -79,7 +80,8 @@ package struct TerminalLayout {
       return true
     }
     if columns != nil {
-      let opportunities = Set(LineBreaks.opportunities(in: String(decoding: flattened, as: UTF8.self)).map(\.utf8Offset))
+      let opportunities = Set(
+        LineBreaks.opportunities(in: String(decoding: flattened, as: UTF8.self)).map(\.utf8Offset))
       for index in pieces.indices { pieces[index].breakBefore = opportunities.contains(utf8Starts[index]) }
     }
     for piece in pieces { append(piece) }
