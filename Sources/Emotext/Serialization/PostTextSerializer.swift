@@ -27,7 +27,9 @@ public struct PostTextSerializer: Sendable, Hashable {
 
   /// The post text of `document`.
   /// - Throws: ``SerializationError/icu(status:)`` when ICU fails during normalization.
-  /// - Complexity: O(*n*) in the length of the text.
+  /// - Complexity: O(*n*) in the length of the text. ``RichText/postText`` copies the leaves' bytes into one
+  ///   string; ``Normalization/nfc`` then normalizes that one string (not a `String` per run: ICU needs the
+  ///   text contiguous, and a combining mark may follow a run's end).
   public func serialize(_ document: RichText) throws(SerializationError) -> String {
     switch normalization {
     case .none: document.postText
