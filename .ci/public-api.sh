@@ -27,7 +27,10 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.symbols.json"))):
     for r in graph.get("relationships", []):
         if r["kind"] == "conformsTo" and r["source"] in by_id:
             target = r.get("targetFallback") or by_id.get(r["target"], {}).get("names", {}).get("title") or r["target"]
-            conformances.setdefault(r["source"], set()).add(target.split(".")[-1])
+            name = target.split(".")[-1]
+            # Note: implicit for every type the compiler sees; listing them is noise.
+            if name not in ("Copyable", "Escapable", "SendableMetatype"):
+                conformances.setdefault(r["source"], set()).add(name)
     for precise, symbol in by_id.items():
         if "::SYNTHESIZED::" in precise or symbol.get("accessLevel") != "public":
             continue

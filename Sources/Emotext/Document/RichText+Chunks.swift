@@ -17,6 +17,9 @@ extension RichText {
   struct LeafChunk {
     /// The leaf's bytes: its runs' post text, attachments' tokens included.
     var utf8: UnsafeBufferPointer<UInt8>
+    /// The same bytes as a `Substring` (of the string the leaf was made from), which a `String` appends with a
+    /// copy and no validation.
+    var text: Substring
     /// The leaf's runs in order, covering `utf8`; never empty.
     var descriptors: [RunDescriptor]
     /// The leaf's number, counting from 0.
@@ -67,17 +70,17 @@ extension RichText {
       range.lowerBound >= 0 && range.upperBound <= utf16Count,
       "RichText range \(range) is outside the document (length \(utf16Count))")
     guard !range.isEmpty else { return }
-    var walk = LeafWalk(root, from: root.leaf(at: range.lowerBound, preferringEnd: false))
+    var walk = LeafWalk(root, at: range.lowerBound, in: .utf16)
     while let step = walk.next() {
       var text = step.leaf.text
       let goOn = try text.withUTF8 { bytes in
         try body(
           LeafChunk(
-            utf8: bytes, descriptors: step.leaf.descriptors, ordinal: step.start.ordinal,
-            utf8Start: step.start.utf8Start, utf16Start: step.start.utf16Start, scalarStart: step.start.scalarStart,
+            utf8: bytes, text: step.leaf.text, descriptors: step.leaf.descriptors, ordinal: step.start.leaves,
+            utf8Start: step.start.utf8, utf16Start: step.start.utf16, scalarStart: step.start.scalars,
             firstContinuesRun: step.firstContinuesRun, lastContinuesRun: step.lastContinuesRun))
       }
-      guard goOn && step.start.utf16Start + step.leaf.summary.utf16 < range.upperBound else { return }
+      guard goOn && step.start.utf16 + step.leaf.summary.utf16 < range.upperBound else { return }
     }
   }
 
@@ -135,7 +138,8 @@ extension RichText {
 /// A leaf and what its neighbours say about its runs, from ``LeafWalk``.
 struct LeafStep {
   var leaf: RichText.Leaf
-  var start: LeafPosition
+  /// The counts of everything before the leaf.
+  var start: Summary
   /// Whether the leaf's first descriptor continues the run that ends the leaf before.
   var firstContinuesRun: Bool
   /// Whether the next leaf's first descriptor continues the leaf's last run.
@@ -146,39 +150,38 @@ struct LeafStep {
 /// across its edges (by ``RunDescriptor/continuesRun(of:)``).
 struct LeafWalk: IteratorProtocol {
   private var leaves: LeafIterator
-  /// The leaf `next()` returns, where it starts, and whether it continues the run before it.
-  private var upcoming: (leaf: RichText.Leaf, start: LeafPosition, continuesRun: Bool)?
+  /// The step `next()` returns, but for `lastContinuesRun`.
+  private var upcoming: LeafStep?
 
-  /// Starts at `first` (a leaf of `root` found by a lookup).
-  init(_ root: RichText.Node, from first: LeafPosition) {
-    leaves = LeafIterator(root, from: first.ordinal)
-    if let leaf = leaves.next(), !leaf.descriptors.isEmpty {
-      var continuesRun = false
-      if first.ordinal > 0, let previous = root.leaf(ordinal: first.ordinal - 1).leaf.descriptors.last {
-        continuesRun = leaf.descriptors[0].continuesRun(of: previous)
-      }
-      upcoming = (leaf, first, continuesRun)
+  /// Starts at the leaf holding `position` in `metric` (the one `find(at:in:preferEnd: false)` finds).
+  init(_ root: RichText.Node, at position: Int, in metric: some TreeMetric) {
+    var start = Summary()
+    leaves = LeafIterator(root, at: position, in: metric, start: &start)
+    guard let leaf = leaves.next(), !leaf.descriptors.isEmpty else { return }
+    var continuesRun = false
+    if start.leaves > 0 && leaf.descriptors[0].attributes != nil {
+      let previous = root.leaf(ordinal: start.leaves - 1).leaf.descriptors
+      continuesRun = leaf.descriptors[0].continuesRun(of: previous[previous.count - 1])
     }
+    upcoming = LeafStep(leaf: leaf, start: start, firstContinuesRun: continuesRun, lastContinuesRun: false)
   }
 
   /// Starts at the first leaf of `root`.
   init(_ root: RichText.Node) {
-    self.init(root, from: root.leaf(ordinal: 0))
+    self.init(root, at: 0, in: .leaves)
   }
 
   mutating func next() -> LeafStep? {
-    guard let current = upcoming else { return nil }
+    guard var current = upcoming else { return nil }
     upcoming = nil
-    var lastContinuesRun = false
     if let leaf = leaves.next() {
-      let start = LeafPosition(leaf: leaf, start: current.start.start + current.leaf.summary)
-      lastContinuesRun = leaf.descriptors[0].continuesRun(
+      current.lastContinuesRun = leaf.descriptors[0].continuesRun(
         of: current.leaf.descriptors[current.leaf.descriptors.count - 1])
-      upcoming = (leaf, start, lastContinuesRun)
+      upcoming = LeafStep(
+        leaf: leaf, start: current.start + current.leaf.summary, firstContinuesRun: current.lastContinuesRun,
+        lastContinuesRun: false)
     }
-    return LeafStep(
-      leaf: current.leaf, start: current.start, firstContinuesRun: current.continuesRun,
-      lastContinuesRun: lastContinuesRun)
+    return current
   }
 }
 

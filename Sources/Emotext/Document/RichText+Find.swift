@@ -149,23 +149,37 @@ struct LeafIterator: IteratorProtocol {
   /// The root, when it is a leaf that was not returned yet.
   private var rootLeaf: RichText.Leaf?
 
-  /// Starts at leaf number `ordinal` (counting from 0).
+  /// Starts at leaf number `ordinal` (counting from 0); past the last leaf, it is empty.
   init(_ root: RichText.Node, from ordinal: Int = 0) {
+    var start = Summary()
+    self.init(root, at: ordinal, in: .leaves, start: &start)
+    if ordinal >= root.summary.leaves {
+      rootLeaf = nil
+      nextLeaf = leaves.count
+    }
+  }
+
+  /// Starts at the leaf holding `position` in `metric` (the one `find(at:in:preferEnd: false)` finds), and
+  /// sets `start` to the counts of everything before it.
+  init(_ root: RichText.Node, at position: Int, in metric: some TreeMetric, start: inout Summary) {
     switch root {
     case .leaf(let leaf):
-      rootLeaf = ordinal == 0 ? leaf : nil
+      rootLeaf = leaf
+      start = Summary()
     case .inner:
       var path: [(inners: [RichText.Inner], slot: Int)] = []
       var leaves: [RichText.Leaf] = []
       var nextLeaf = 0
-      _ = root.find(at: ordinal, in: .leaves, preferEnd: false) { node, slot in
-        switch node.children {
-        case .leaves(let children):
-          leaves = children
-          nextLeaf = ordinal < root.summary.leaves ? slot : children.count
-        case .inners(let children): path.append((children, slot))
+      start =
+        root.find(at: position, in: metric, preferEnd: false) { node, slot in
+          switch node.children {
+          case .leaves(let children):
+            leaves = children
+            nextLeaf = slot
+          case .inners(let children): path.append((children, slot))
+          }
         }
-      }
+        .start
       self.path = path
       self.leaves = leaves
       self.nextLeaf = nextLeaf

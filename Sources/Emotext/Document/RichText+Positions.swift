@@ -12,7 +12,9 @@ extension RichText {
   /// The run holding the unit at `utf16Offset` (a text run cut across leaves whole), without building its
   /// text: what it is and the UTF-16 range it spans.
   /// - Complexity: O(log *n*) plus the run's length in leaves.
-  func runExtent(containing utf16Offset: Int) -> (content: RunDescriptor.Content, utf16Range: Range<Int>) {
+  func runExtent(containing utf16Offset: Int) -> (
+    content: RunDescriptor.Content, utf16Range: Range<Int>, leaf: LeafPosition
+  ) {
     precondition(
       utf16Offset >= 0 && utf16Offset < utf16Count,
       "RichText offset \(utf16Offset) holds no run (length \(utf16Count))")
@@ -37,48 +39,59 @@ extension RichText {
       start -= Int(first.utf16Count)
       atLeafStart = previous.count == 1
     }
-    // Forward to its end: past the leaf's end, reading pieces until one ends the run.
+    // Forward to its end: through the leaves after while their first descriptor continues the run.
     var end = descriptorStart + Int(descriptors[index].utf16Count)
-    if index == descriptors.count - 1 && descriptors[index].attributes != nil {
-      forEachPiece(in: descriptorStart..<utf16Count) { piece in
-        end = piece.utf16Start + piece.utf16Count
-        return !piece.endsRun
-      }
+    var last = descriptors[index]
+    var atLeafEnd = index == descriptors.count - 1
+    ordinal = position.ordinal
+    while atLeafEnd && ordinal + 1 < root.summary.leaves {
+      ordinal += 1
+      let next = root.leaf(ordinal: ordinal).leaf.descriptors
+      guard next[0].continuesRun(of: last) else { break }
+      last = next[0]
+      end += Int(last.utf16Count)
+      atLeafEnd = next.count == 1
     }
-    return (descriptors[index].content, start..<end)
+    return (descriptors[index].content, start..<end, position)
   }
 
   /// The run holding the unit at `utf16Offset`, and the UTF-16 range it spans.
   /// - Precondition: `utf16Offset < utf16Count`.
   /// - Complexity: O(log *n*) plus the run's length.
   func run(containing utf16Offset: Int) -> (run: Run, utf16Range: Range<Int>) {
-    let (content, utf16Range) = runExtent(containing: utf16Offset)
+    let (content, utf16Range, leaf) = runExtent(containing: utf16Offset)
     switch content {
-    case .text(let attributes): return (.text(postText(in: utf16Range), attributes), utf16Range)
+    case .text(let attributes): return (.text(postText(in: utf16Range, from: leaf), attributes), utf16Range)
     case .emoticon(let emoticon):
-      return (.emoticon(EmoticonAttachment(emoticon, token: postText(in: utf16Range))), utf16Range)
+      return (.emoticon(EmoticonAttachment(emoticon, token: postText(in: utf16Range, from: leaf))), utf16Range)
     }
   }
 
-  /// The post text of `utf16Range`, which lies within one run.
-  private func postText(in utf16Range: Range<Int>) -> String {
+  /// The post text of `utf16Range` (on scalar boundaries), found from `leaf`, a leaf it overlaps: sliced from
+  /// each leaf's text in turn.
+  // Note: a lookup by position reads one run, mostly in one leaf; this costs no walk set up and no validation.
+  private func postText(in utf16Range: Range<Int>, from leaf: LeafPosition) -> String {
+    var position = leaf
+    while position.utf16Start > utf16Range.lowerBound { position = root.leaf(ordinal: position.ordinal - 1) }
     var text = ""
-    forEachPiece(in: utf16Range) { piece in
-      if text.isEmpty {
-        text = String(decoding: piece.utf8, as: UTF8.self)
-      } else {
-        text.append(String(decoding: piece.utf8, as: UTF8.self))
-      }
-      return true
+    while true {
+      let leaf = position.leaf
+      let leafEnd = position.utf16Start + leaf.summary.utf16
+      let lower = leaf.utf8Offset(ofUTF16Offset: max(utf16Range.lowerBound, position.utf16Start) - position.utf16Start)
+      let upper = leaf.utf8Offset(ofUTF16Offset: min(utf16Range.upperBound, leafEnd) - position.utf16Start)
+      let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: lower)
+      let piece = leaf.text[start..<leaf.text.utf8.index(start, offsetBy: upper - lower)]
+      if text.isEmpty { text = String(piece) } else { text.append(contentsOf: piece) }
+      guard utf16Range.upperBound > leafEnd else { return text }
+      position = root.leaf(ordinal: position.ordinal + 1)
     }
-    return text
   }
 
   /// The text run holding the unit at `utf16Offset` with where it starts, or nil for an attachment.
   private func textRun(containing utf16Offset: Int) -> (text: String, start: Int)? {
-    let (content, utf16Range) = runExtent(containing: utf16Offset)
+    let (content, utf16Range, leaf) = runExtent(containing: utf16Offset)
     guard case .text = content else { return nil }
-    return (postText(in: utf16Range), utf16Range.lowerBound)
+    return (postText(in: utf16Range, from: leaf), utf16Range.lowerBound)
   }
 
   /// Whether `utf16Offset` is between two grapheme clusters (or at either end).

@@ -99,12 +99,14 @@ extension RichText {
 
       /// The next descriptor, its bytes, and whether its run ends with it.
       private mutating func nextPiece() -> (RunDescriptor, Substring, endsRun: Bool)? {
-        guard let current = step else { return nil }
-        let leaf = current.leaf
-        let descriptor = leaf.descriptors[index]
-        let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8Offset)
-        let end = leaf.text.utf8.index(start, offsetBy: Int(descriptor.utf8Count))
-        let isLast = index == leaf.descriptors.count - 1
+        // Note: through `step!` rather than a copy of the step, which would retain its leaf's storage.
+        guard step != nil else { return nil }
+        let descriptor = step!.leaf.descriptors[index]
+        let text = step!.leaf.text
+        let start = text.utf8.index(text.startIndex, offsetBy: utf8Offset)
+        let end = text.utf8.index(start, offsetBy: Int(descriptor.utf8Count))
+        let isLast = index == step!.leaf.descriptors.count - 1
+        let endsRun = !(isLast && step!.lastContinuesRun)
         if isLast {
           step = leaves.next()
           index = 0
@@ -113,7 +115,7 @@ extension RichText {
           index += 1
           utf8Offset += Int(descriptor.utf8Count)
         }
-        return (descriptor, leaf.text[start..<end], !(isLast && current.lastContinuesRun))
+        return (descriptor, text[start..<end], endsRun)
       }
     }
   }

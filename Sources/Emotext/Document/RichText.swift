@@ -71,16 +71,14 @@ public struct RichText: Sendable {
       if text.startIndex == text.base.startIndex && text.endIndex == text.base.endIndex { return text.base }
       return String(text)
     }
-    return String(unsafeUninitializedCapacity: root.summary.utf8) { buffer in
-      var utf8Count = 0
-      forEachLeafChunk { chunk in
-        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[utf8Count...])
-          .copyMemory(from: UnsafeRawBufferPointer(chunk.utf8))
-        utf8Count += chunk.utf8.count
-        return true
-      }
-      return utf8Count
-    }
+    // Note: the leaves' bytes in order, whatever their runs, so no run continuation to work out: a plain leaf
+    // walk, whose cost per leaf is a fraction of `forEachLeafChunk`'s, which shows against a copy at memcpy
+    // speed.
+    var result = ""
+    result.reserveCapacity(root.summary.utf8)
+    var leaves = LeafIterator(root)
+    while let leaf = leaves.next() { result.append(contentsOf: leaf.text) }
+    return result
   }
 
   /// Appends `other`, joining the seam if needed.
