@@ -15,7 +15,7 @@ extension RichText {
     var mappedCaret = caret
     var change: TextChange?
     while position < utf16Count && position <= upperBound {
-      let (content, runRange) = runExtent(containing: position)
+      let (content, runRange, _) = runExtent(containing: position)
       position = runRange.upperBound
       guard case .text(let attributes) = content else { continue }
       // Note: the tokenizer reads a String; only the text runs around the edit are read into one.
