@@ -15,7 +15,8 @@ extension EmoticonAttachment {
   /// without building an attachment.
   static func title(of emoticon: Emoticon) -> String {
     let code = emoticon.code
-    guard code.hasPrefix("["), code.hasSuffix("]"), code.count >= 3 else { return code }
+    // Note: with `[` and `]` the first and last characters, three characters are three bytes or more.
+    guard code.hasPrefix("["), code.hasSuffix("]"), code.utf8.count >= 3 else { return code }
     return String(code.dropFirst().dropLast())
   }
 

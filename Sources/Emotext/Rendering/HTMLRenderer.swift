@@ -86,6 +86,7 @@ public struct HTMLRenderer: Sendable {
   package func render(_ text: RichText, to html: inout [UInt8]) {
     html.reserveCapacity(html.count + text.root.summary.utf8 + text.root.summary.utf8 / 8)
     var gathered: [UInt8] = []  // the run gathered so far, when it is written as a whole
+    let templates = LinkTemplates(self)
     var previousWasCR = false
     text.forEachPiece { piece in
       switch piece.content {
@@ -96,7 +97,8 @@ public struct HTMLRenderer: Sendable {
           if !piece.continuesRun { gathered.removeAll(keepingCapacity: true) }
           gathered.append(contentsOf: piece.utf8)
           if piece.endsRun {
-            appendText(String(decoding: gathered, as: UTF8.self), entity: attributes.entity, to: &html)
+            appendText(
+              String(decoding: gathered, as: UTF8.self), entity: attributes.entity, templates: templates, to: &html)
           }
           return true
         }
@@ -148,10 +150,12 @@ public struct HTMLRenderer: Sendable {
 
   // MARK: Pieces
 
-  private func appendText(_ string: String, entity: TextAttributes.Entity?, to html: inout [UInt8]) {
+  private func appendText(
+    _ string: String, entity: TextAttributes.Entity?, templates: LinkTemplates, to html: inout [UInt8]
+  ) {
     guard let entity else { return appendTextContent(string, to: &html) }
     let className = entity.rawValue
-    if options.contains(.linkEntities), let href = link(for: string, entity: entity) {
+    if options.contains(.linkEntities), let href = link(for: string, entity: entity, templates: templates) {
       Self.append("<a class=\"\(className)\" href=\"", to: &html)
       Self.appendEscaped(href, to: &html)
       Self.append("\">", to: &html)
@@ -164,17 +168,29 @@ public struct HTMLRenderer: Sendable {
     }
   }
 
-  private func link(for string: String, entity: TextAttributes.Entity) -> String? {
+  /// The link templates cut at their placeholders once per rendering, so a link is their parts joined by the
+  /// percent-encoded name or topic.
+  private struct LinkTemplates {
+    var mention: [Substring]
+    var topic: [Substring]
+
+    init(_ renderer: HTMLRenderer) {
+      mention = renderer.mentionURLTemplate.split(separator: "{name}", omittingEmptySubsequences: false)
+      topic = renderer.topicURLTemplate.split(separator: "{topic}", omittingEmptySubsequences: false)
+    }
+  }
+
+  private func link(for string: String, entity: TextAttributes.Entity, templates: LinkTemplates) -> String? {
     let url: String
     switch entity {
     case .mention:
       let name = string.hasPrefix("@") ? String(string.dropFirst()) : string
-      url = mentionURLTemplate.replacing("{name}", with: Self.percentEncoded(name))
+      url = templates.mention.joined(separator: Self.percentEncoded(name))
     case .topic:
       var topic = Substring(string)
       if topic.hasPrefix("#") { topic = topic.dropFirst() }
       if topic.hasSuffix("#") { topic = topic.dropLast() }
-      url = topicURLTemplate.replacing("{topic}", with: Self.percentEncoded(String(topic)))
+      url = templates.topic.joined(separator: Self.percentEncoded(String(topic)))
     case .link:
       // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
       // does; as it is, it would be a relative URL.
@@ -356,18 +372,24 @@ public struct HTMLRenderer: Sendable {
 
   /// `text` with everything but unreserved ASCII (RFC 3986) percent-encoded as UTF-8.
   static func percentEncoded(_ text: String) -> String {
-    var result = ""
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     for byte in text.utf8 {
-      let scalar = Unicode.Scalar(byte)
-      if scalar.isASCII,
-        ScalarCategories.isAlphabetic(scalar) || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+      // Note: the unreserved characters are ASCII letters (the only Alphabetic scalars in ASCII), digits and -._~.
+      let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+      if isLetter || isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+        || byte == UInt8(ascii: "~")
       {
-        result.unicodeScalars.append(scalar)
+        result.append(byte)
       } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        result += "%" + (hex.count == 1 ? "0" + hex : hex)
+        result.append(UInt8(ascii: "%"))
+        result.append(upperHexDigits[Int(byte >> 4)])
+        result.append(upperHexDigits[Int(byte & 0xF)])
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
+
+  private static let upperHexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }
