@@ -43,14 +43,14 @@ enum CatalogCommand: Command {
     if subcommand == "validate" {
       guard words.count == 1, catalogPath == nil else { throw UsageError("validate takes exactly one PATH") }
       let report = EmoticonCatalog.validate(contentsOf: words[0])
-      for line in report.lines { print(line) }
-      if report.lines.isEmpty { print("ok: \(report.catalog.packs.count) packs, no problems") }
+      for line in report.lines { StandardOutput.write(line) }
+      if report.lines.isEmpty { StandardOutput.write("ok: \(report.catalog.packs.count) packs, no problems") }
       return report.errors.isEmpty ? 0 : 1
     }
     if subcommand == "search" {
       guard words.count == 1 else { throw UsageError("search takes exactly one QUERY") }
       let catalog = try loadCatalog(at: catalogPath)
-      for emoticon in catalog.search(words[0], limit: limit ?? 20) { print(emoticon.code) }
+      for emoticon in catalog.search(words[0], limit: limit ?? 20) { StandardOutput.write(emoticon.code) }
       return 0
     }
     guard ["list", "pages", "export"].contains(subcommand) else {
@@ -60,7 +60,7 @@ enum CatalogCommand: Command {
     let catalog = try loadCatalog(at: catalogPath)
     switch subcommand {
     case "list":
-      for line in showEmoticons ? catalog.emoticonLines : catalog.packLines { print(line) }
+      for line in showEmoticons ? catalog.emoticonLines : catalog.packLines { StandardOutput.write(line) }
     case "pages":
       let rows = rows ?? KeyboardLayout.standard.rows
       let columns = columns ?? KeyboardLayout.standard.columns
@@ -75,12 +75,12 @@ enum CatalogCommand: Command {
       }
       for pack in packs {
         for page in pack.pages(layout: KeyboardLayout(rows: rows, columns: columns)) {
-          print("\(pack.id) page \(page.pageIndex + 1)")
-          print(page.textGrid)
+          StandardOutput.write("\(pack.id) page \(page.pageIndex + 1)")
+          StandardOutput.write(page.textGrid)
         }
       }
     default:
-      print(catalog.jsonText, terminator: "")
+      StandardOutput.writeRaw(catalog.jsonText)
     }
     return 0
   }

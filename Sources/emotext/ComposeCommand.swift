@@ -72,7 +72,7 @@ enum ComposeCommand: Command {
     session.restore()
     saveRecents(screen.recents, to: recentsPath)
     guard case .send(let post) = outcome else { return 1 }
-    print(post)
+    StandardOutput.write(post)
     return 0
   }
 

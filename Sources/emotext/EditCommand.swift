@@ -46,9 +46,9 @@ enum EditCommand: Command {
         var lines = try LineInput.open(source)
         while let batch = try lines.nextBatch(maxLines: 1) {
           for line in batch {
-            print(script.apply(line))
+            StandardOutput.write(script.apply(line))
             // Note: a host driving the editor through a pipe reads each answer before it writes the next line.
-            fflush(nil)
+            StandardOutput.flush()
           }
         }
       } catch {

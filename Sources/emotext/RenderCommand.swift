@@ -85,7 +85,8 @@ enum RenderCommand: Command {
       render = { [renderer] in renderer.render($0) }
       if page {
         let post = try onePost(input, whole: whole)
-        print(renderer.page(tokenizer.tokenize(post).recognizingEntities(), title: title ?? "Emotext"), terminator: "")
+        StandardOutput.writeRaw(
+          renderer.page(tokenizer.tokenize(post).recognizingEntities(), title: title ?? "Emotext"))
         return 0
       }
     } else {
@@ -102,7 +103,7 @@ enum RenderCommand: Command {
       render = { renderer.render($0) }
     }
     if whole {
-      print(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
+      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
       return 0
     }
     try input.answerLines { line, output throws(LineProblem) in

@@ -76,7 +76,7 @@ enum RoundtripCommand: Command {
         if total.posts == 0 { continue }
       }
       failed = failed || !total.mismatches.isEmpty
-      print(
+      StandardOutput.write(
         "\(BatchLocation.displayName(of: name)): \(total.posts) posts, \(total.tokens) tokens, "
           + "\(total.unknown) unknown tokens, \(total.mismatches.count) mismatches")
     }

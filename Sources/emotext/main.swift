@@ -42,11 +42,13 @@ let commands: [any Command.Type] = [
     return 2
   }
   if name == "--version" {
-    print("emotext \(emotextVersion)")
+    StandardOutput.write("emotext \(emotextVersion)")
+    StandardOutput.flush()
     return 0
   }
   if name == "--help" || name == "-h" || name == "help" {
-    print(mainUsage())
+    StandardOutput.write(mainUsage())
+    StandardOutput.flush()
     return 0
   }
   guard let command = commands.first(where: { $0.name == name }) else {
@@ -54,20 +56,28 @@ let commands: [any Command.Type] = [
     return 2
   }
   words.removeFirst()
+  StandardOutput.commandName = "emotext \(name)"
   if words.contains("--help") || words.contains("-h") {
-    print(command.usage)
+    StandardOutput.write(command.usage)
+    StandardOutput.flush()
     return 0
   }
   var arguments = Arguments(words)
+  // Note: the output is flushed (a write error reported, exit 1) before the status is returned or an error printed.
   do {
-    return try command.run(&arguments)
+    let status = try command.run(&arguments)
+    StandardOutput.flush()
+    return status
   } catch let error as UsageError {
+    StandardOutput.flush()
     printError("emotext \(name): \(error.message)\n\n" + command.usage)
     return 2
   } catch let error as CommandFailure {
+    StandardOutput.flush()
     printError("emotext \(name): \(error.message)")
     return error.status
   } catch {
+    StandardOutput.flush()
     printError("emotext \(name): \(error)")
     return 1
   }
