@@ -26,7 +26,8 @@ enum RenderCommand: Command {
       --page           with --html: a complete standalone page with minimal CSS
       --title TEXT     with --page: the page title (default "Emotext")
       --image-base URL with --html: the URL emoticon image files are served under
-      --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name})
+      --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name});
+                       an http: or https: URL or a relative one, as for --topic-url
       --topic-url T    with --html: the link of #topic#, {topic} replaced
       --no-images      with --html: emoticons as their emoji fallback, no <img>
       --emoji-images BASE_URL
@@ -73,6 +74,17 @@ enum RenderCommand: Command {
       throw UsageError("--width, --codes and --color go with --ansi or --plain")
     }
     if title != nil && !page { throw UsageError("--title goes with --page") }
+    // Note: the renderer drops a link that is not http(s) or relative; a template that can only make such
+    // links is refused here rather than leaving every mention or topic unlinked without a word.
+    for (option, template, placeholder) in [
+      ("--mention-url", mentionURL, "{name}"), ("--topic-url", topicURL, "{topic}"),
+    ] {
+      guard let template, !HTMLRenderer.isSafeURL(template.replacingOccurrences(of: placeholder, with: "x")) else {
+        continue
+      }
+      throw UsageError(
+        "\(option) '\(template)' is not allowed: links must be http: or https: URLs, or relative ones")
+    }
 
     let tokenizer = BracketTokenizer(catalog: catalog)
     let render: @Sendable (RichText) -> String
