@@ -12,10 +12,13 @@ enum CatalogCommand: Command {
            emotext catalog search QUERY [--limit N] [--catalog PATH]
 
     PATH is a tutorial Emoticons.bundle folder (emoticons.plist + <id>/info.plist) or a JSON catalog file;
-    without --catalog the embedded default catalog is used.
+    without --catalog the embedded default catalog is used. A bundle's images are in each pack's folder; in
+    a JSON catalog, a pack's "directory" (relative to the file) is where its image files are, and a pack
+    without one has no images for render --html (the embedded catalog has none either).
 
       list       one line per pack (id, name, count); --emoticons: one tab-separated line per emoticon
-      validate   one line per problem ("error: file: key path: …", "warning: …"); exit 1 when any error
+      validate   one line per problem ("error: file: key path: …", "warning: …"), image files that are
+                 missing included; exit 1 when any error
       pages      the keyboard pages of each keyboard pack (not display-only ones) or of --pack ID,
                  rows × columns cells (default 3 × 7),
                  the delete key (⌫) last, empty cells as ·
@@ -43,8 +46,11 @@ enum CatalogCommand: Command {
     if subcommand == "validate" {
       guard words.count == 1, catalogPath == nil else { throw UsageError("validate takes exactly one PATH") }
       let report = EmoticonCatalog.validate(contentsOf: words[0])
-      for line in report.lines { StandardOutput.write(line) }
-      if report.lines.isEmpty { StandardOutput.write("ok: \(report.catalog.packs.count) packs, no problems") }
+      // Note: image files are checked only when the catalog loaded; a missing file is a warning, since a
+      // host may serve the images from elsewhere (render --image-base).
+      let lines = report.lines + (report.errors.isEmpty ? report.catalog.missingImageFileLines : [])
+      for line in lines { StandardOutput.write(line) }
+      if lines.isEmpty { StandardOutput.write("ok: \(report.catalog.packs.count) packs, no problems") }
       return report.errors.isEmpty ? 0 : 1
     }
     if subcommand == "search" {

@@ -1,6 +1,10 @@
 import Emotext
 import EmotextCLISupport
 import Foundation
+import Synchronization
+
+/// Whether `render --html` has said that emoticons fall back to text.
+private let fallbackWarned = Atomic<Bool>(false)
 
 enum RenderCommand: Command {
   static let name = "render"
@@ -22,7 +26,10 @@ enum RenderCommand: Command {
       --html        an HTML fragment; every text and attribute value is escaped
 
     options:
-      --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders
+      --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders:
+                       a bundle's pack folders, a JSON pack's "directory" (see emotext catalog --help).
+                       Without image files (the embedded catalog has none) an emoticon is its fallback
+                       text, and --html says so once on stderr unless --image-base or --no-images
       --page           with --html: a complete standalone page with minimal CSS
       --title TEXT     with --page: the page title (default "Emotext")
       --image-base URL with --html: the URL emoticon image files are served under
@@ -94,11 +101,17 @@ enum RenderCommand: Command {
       renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
       if let mentionURL { renderer.mentionURLTemplate = mentionURL }
       if let topicURL { renderer.topicURLTemplate = topicURL }
-      render = { [renderer] in renderer.render($0) }
+      // Note: without image files (the embedded catalog, packs without "directory", files not shipped) every
+      // emoticon falls back to text; said once, at the first post with an image emoticon.
+      let warnsOfFallback = !noImages && imageBase == nil && !catalog.hasImageFiles
+      render = { [renderer] document in
+        if warnsOfFallback { warnOfFallbackOnce(document) }
+        return renderer.render(document)
+      }
       if page {
-        let post = try onePost(input, whole: whole)
-        StandardOutput.writeRaw(
-          renderer.page(tokenizer.tokenize(post).recognizingEntities(), title: title ?? "Emotext"))
+        let document = tokenizer.tokenize(try onePost(input, whole: whole)).recognizingEntities()
+        if warnsOfFallback { warnOfFallbackOnce(document) }
+        StandardOutput.writeRaw(renderer.page(document, title: title ?? "Emotext"))
         return 0
       }
     } else {
@@ -122,6 +135,20 @@ enum RenderCommand: Command {
       output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
     }
     return 0
+  }
+
+  /// Warns on stderr, the first time `document` holds an image emoticon, that emoticons are shown by their
+  /// fallback because the catalog has no image files.
+  private static func warnOfFallbackOnce(_ document: RichText) {
+    let hasImageEmoticon = document.runs.contains { run in
+      if case .emoticon(let attachment) = run, case .image = attachment.emoticon.kind { return true }
+      return false
+    }
+    guard hasImageEmoticon, !fallbackWarned.exchange(true, ordering: .relaxed) else { return }
+    printError(
+      "emotext render: warning: the catalog has no image files, so emoticons are shown by their fallback; "
+        + "give --image-base URL, or a catalog whose packs name their image folder (\"directory\"), "
+        + "or --no-images")
   }
 
   /// The one post `--page` renders: the whole input with `--whole`, else the only line.
