@@ -31,7 +31,8 @@ let commands: [any Command.Type] = [
     Every line-oriented command reads the FILEs given (stdin when none, or '-'), one post per line, or
     the lines given with --text TEXT; messages about input say where as FILE:LINE:COLUMN.
 
-    Run 'emotext <command> --help' for a command's options; 'emotext --version' prints the version.
+    Run 'emotext <command> --help' (or 'emotext help <command>') for a command's options;
+    'emotext --version' prints the version.
     """
 }
 
@@ -47,14 +48,18 @@ let commands: [any Command.Type] = [
     return 0
   }
   if name == "--help" || name == "-h" || name == "help" {
-    StandardOutput.write(mainUsage())
+    // Note: `emotext help CMD` is `emotext CMD --help`.
+    if name == "help", words.count > 1 {
+      guard let command = commands.first(where: { $0.name == words[1] }) else { return unknownCommand(words[1]) }
+      StandardOutput.commandName = "emotext \(command.name)"
+      StandardOutput.write(command.usage)
+    } else {
+      StandardOutput.write(mainUsage())
+    }
     StandardOutput.flush()
     return 0
   }
-  guard let command = commands.first(where: { $0.name == name }) else {
-    printError("emotext: unknown command '\(name)'\n\n" + mainUsage())
-    return 2
-  }
+  guard let command = commands.first(where: { $0.name == name }) else { return unknownCommand(name) }
   words.removeFirst()
   StandardOutput.commandName = "emotext \(name)"
   if words.contains("--help") || words.contains("-h") {
@@ -70,7 +75,7 @@ let commands: [any Command.Type] = [
     return status
   } catch let error as UsageError {
     StandardOutput.flush()
-    printError("emotext \(name): \(error.message)\n\n" + command.usage)
+    printError("emotext \(name): \(error.message)\nrun 'emotext \(name) --help' for usage")
     return 2
   } catch let error as CommandFailure {
     StandardOutput.flush()
@@ -81,6 +86,13 @@ let commands: [any Command.Type] = [
     printError("emotext \(name): \(error)")
     return 1
   }
+}
+
+/// Says that `name` is no command (suggesting the nearest one) and returns exit status 2.
+@MainActor func unknownCommand(_ name: String) -> Int32 {
+  let suggestion = nearest(to: name, among: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+  printError("emotext: unknown command '\(name)'\(suggestion)\nrun 'emotext --help' for usage")
+  return 2
 }
 
 exit(runMain())
