@@ -6,7 +6,7 @@ enum CatalogCommand: Command {
   static let summary = "list, validate, page, export or search an emoticon catalog"
   static let usage = """
     usage: emotext catalog list [--catalog PATH] [--emoticons]
-           emotext catalog validate PATH
+           emotext catalog validate [--catalog] PATH
            emotext catalog pages [--catalog PATH] [--pack ID] [--rows R --columns C]
            emotext catalog export [--catalog PATH]
            emotext catalog search QUERY [--limit N] [--catalog PATH]
@@ -44,13 +44,15 @@ enum CatalogCommand: Command {
     guard !words.isEmpty else { throw UsageError("missing subcommand: list, validate, pages, export or search") }
     let subcommand = words.removeFirst()
     if subcommand == "validate" {
-      guard words.count == 1, catalogPath == nil else { throw UsageError("validate takes exactly one PATH") }
-      let report = EmoticonCatalog.validate(contentsOf: words[0])
+      guard let path = catalogPath.map({ words.isEmpty ? $0 : nil }) ?? (words.count == 1 ? words[0] : nil) else {
+        throw UsageError("validate takes exactly one catalog: --catalog PATH, or PATH")
+      }
+      let report = EmoticonCatalog.validate(contentsOf: path)
       // Note: image files are checked only when the catalog loaded; a missing file is a warning, since a
       // host may serve the images from elsewhere (render --image-base).
       let lines = report.lines + (report.errors.isEmpty ? report.catalog.missingImageFileLines : [])
       for line in lines { StandardOutput.write(line) }
-      if lines.isEmpty { StandardOutput.write("ok: \(report.catalog.packs.count) packs, no problems") }
+      if lines.isEmpty { StandardOutput.write("ok: \(counted(report.catalog.packs.count, "pack")), no problems") }
       return report.errors.isEmpty ? 0 : 1
     }
     if subcommand == "search" {

@@ -10,8 +10,8 @@ enum RenderCommand: Command {
   static let name = "render"
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
-    usage: emotext render [--catalog PATH] [--html [--page] [--image-base URL] [--no-images]
-                          [--emoji-images BASE_URL] | --ansi | --plain]
+    usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
+                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain]
                           [--width N] [--codes] [--color] [--whole] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes

@@ -86,8 +86,9 @@ enum RoundtripCommand: Command {
           ]).serialized)
       } else {
         StandardOutput.write(
-          "\(file): \(total.posts) posts, \(total.tokens) tokens, \(total.unknown) unknown tokens, "
-            + "\(total.mismatches.count) mismatches")
+          "\(file): \(counted(total.posts, "post")), \(counted(total.tokens, "token")), "
+            + "\(counted(total.unknown, "unknown token")), \(total.mismatches.count == 1 ? "1 mismatch" : "\(total.mismatches.count) mismatches")"
+        )
       }
     }
     return failed ? 1 : 0

@@ -108,7 +108,7 @@ struct CLIBadInputTests {
     let output = try CLIProcess.run(["roundtrip", file.path])
     #expect(output.status == 1)
     #expect(output.stderr == "emotext roundtrip: \(file.path):2:4: invalid UTF-8 (byte 0x28)\n")
-    #expect(output.stdout == "\(file.path): 1 posts, 1 tokens, 0 unknown tokens, 0 mismatches\n")
+    #expect(output.stdout == "\(file.path): 1 post, 1 token, 0 unknown tokens, 0 mismatches\n")
   }
 
   @Test(arguments: ["edit", "parse", "render", "render --whole", "count", "serialize"])

@@ -236,4 +236,48 @@ struct CLINewcomerTests {
     #expect(output.status == 0)
     #expect(output.stdout.contains("\"directory\""), "\(output.stdout)")
   }
+
+  // MARK: Conventions
+
+  @Test func pluralsAgreeWithTheirNumbers() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "emotext-cli-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appending(path: "catalog.json").path
+    try Data(#"{"version":1,"packs":[{"id":"p","emoticons":[{"code":"👍","emoji":"👍"}]}]}"#.utf8)
+      .write(to: URL(filePath: path))
+    let validate = try CLIProcess.run(["catalog", "validate", path])
+    #expect(validate.stdout == "ok: 1 pack, no problems\n")
+    let list = try CLIProcess.run(["catalog", "list", "--catalog", path])
+    #expect(list.stdout == "p\tp\t1 emoticon\n")
+    let roundtrip = try CLIProcess.run(["roundtrip", "--text", "好[哈哈][未知]"])
+    #expect(roundtrip.stdout == "--text: 1 post, 1 token, 1 unknown token, 0 mismatches\n")
+  }
+
+  @Test func catalogValidateTakesTheCatalogOption() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "emotext-cli-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appending(path: "catalog.json").path
+    try Data(#"{"version":1,"packs":[{"id":"p","emoticons":[{"code":"👍","emoji":"👍"}]}]}"#.utf8)
+      .write(to: URL(filePath: path))
+    for arguments in [["catalog", "validate", "--catalog", path], ["catalog", "validate", path]] {
+      let output = try CLIProcess.run(arguments)
+      #expect(output.status == 0, "\(arguments): \(output.stderr)")
+      #expect(output.stdout == "ok: 1 pack, no problems\n")
+    }
+    let both = try CLIProcess.run(["catalog", "validate", "--catalog", path, path])
+    #expect(both.status == 2)
+  }
+
+  @Test func renderUsageListsEveryOption() throws {
+    let output = try CLIProcess.run(["render", "--help"])
+    let synopsis = output.stdout.components(separatedBy: "\n\n")[0]
+    for option in [
+      "--catalog", "--html", "--page", "--title", "--image-base", "--mention-url", "--topic-url", "--no-images",
+      "--emoji-images", "--ansi", "--plain", "--width", "--codes", "--color", "--whole", "--text",
+    ] {
+      #expect(synopsis.contains(option + " ") || synopsis.contains(option + "]"), "\(option) in \(synopsis)")
+    }
+  }
 }
