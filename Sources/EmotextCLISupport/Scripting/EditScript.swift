@@ -34,6 +34,16 @@ package struct EditScript: Sendable {
     editor = Editor(catalog: catalog, recognizesEntities: true)
   }
 
+  /// Applies one line and returns the JSON line that answers it; a blank line (only JSON whitespace) is
+  /// skipped, as JSON Lines tools do: it is counted (for the line numbers of later errors) and gets no answer.
+  package mutating func answer(_ line: String) -> String? {
+    if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
+      lineNumber += 1
+      return nil
+    }
+    return apply(line)
+  }
+
   /// Applies one line and returns the JSON line that answers it.
   package mutating func apply(_ line: String) -> String {
     lineNumber += 1
