@@ -47,7 +47,7 @@ extension RichText {
     if root.isLeaf {
       root = .tree(of: newLeaves)
       #if EMOTEXT_INTERNAL_CHECKS
-        checkInvariants()
+        if InternalChecks.afterEveryEdit { checkInvariants() }
       #endif
       return change
     }
@@ -56,7 +56,7 @@ extension RichText {
     while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
     if root.summary.utf8 == 0 { root = .empty }
     #if EMOTEXT_INTERNAL_CHECKS
-      checkInvariants()
+      if InternalChecks.afterEveryEdit { checkInvariants() }
     #endif
     return change
   }
