@@ -6,9 +6,14 @@ import PackageDescription
 let internalChecks: [SwiftSetting] =
   Context.environment["EMOTEXT_INTERNAL_CHECKS"] != nil ? [.define("EMOTEXT_INTERNAL_CHECKS")] : []
 
+// The layers, each importing only those below it (README, "Package layout"):
+//   CICU → EmotextUnicode → Emotext → EmotextCLISupport → emotext
+// EmotextTestSupport sits beside the library, for the tests, the benchmark and the fuzz targets.
 let package = Package(
   name: "Emotext",
   products: [
+    // The one library a host embeds; its public API is listed in Sources/Emotext/PublicAPI.txt, which CI
+    // compares (.ci/public-api.sh).
     .library(name: "Emotext", targets: ["Emotext"]),
     .executable(name: "emotext", targets: ["emotext"]),
   ],
@@ -18,12 +23,27 @@ let package = Package(
       name: "CICU",
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
     ),
-    // generate-tlds.py writes TLDs.swift beside it; it is not part of the build.
+    // Unicode over ICU: grapheme table and boundaries, line breaks, Backspace rules, cell widths, NFC,
+    // transliteration, emoji clusters, regular expressions. Works on bytes and strings; knows no document.
+    .target(name: "EmotextUnicode", dependencies: ["CICU"], swiftSettings: internalChecks),
+    // The library: catalog, tokenizers, document, editor, entities, length, serialization, renderers, interop.
+    // generate-tlds.py writes TLDs.swift beside it; neither it nor the API listing is part of the build.
     .target(
-      name: "Emotext", dependencies: ["CICU"], exclude: ["Entities/generate-tlds.py"], swiftSettings: internalChecks),
-    .executableTarget(name: "emotext", dependencies: ["Emotext"]),
-    .executableTarget(name: "emotext-bench", dependencies: ["Emotext", "CICU"], path: "Benchmarks/emotext-bench"),
-    .testTarget(name: "EmotextTests", dependencies: ["Emotext", "CICU"], swiftSettings: internalChecks),
+      name: "Emotext", dependencies: ["EmotextUnicode"], exclude: ["Entities/generate-tlds.py", "PublicAPI.txt"],
+      swiftSettings: internalChecks),
+    // What the command-line tool needs around the library: the batch pipeline, line decoding, JSON Lines,
+    // the edit-script protocol, the terminal composer screen, listings. Not a product.
+    .target(name: "EmotextCLISupport", dependencies: ["Emotext"]),
+    .executableTarget(name: "emotext", dependencies: ["EmotextCLISupport", "Emotext"]),
+    // Seeded randomness for the tests, the benchmark and the fuzz targets; not part of the library.
+    .target(name: "EmotextTestSupport"),
+    .executableTarget(
+      name: "emotext-bench", dependencies: ["Emotext", "EmotextUnicode", "EmotextTestSupport", "CICU"],
+      path: "Benchmarks/emotext-bench"),
+    .testTarget(
+      name: "EmotextTests",
+      dependencies: ["Emotext", "EmotextUnicode", "EmotextCLISupport", "EmotextTestSupport", "CICU"],
+      swiftSettings: internalChecks),
   ],
   swiftLanguageModes: [.v6]
 )

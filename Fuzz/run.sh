@@ -5,9 +5,10 @@
 #   Fuzz/run.sh --build                                 only build Fuzz/.build/emotext-fuzz
 #   Fuzz/run.sh --list                                  print the target names
 #
-# The binary is compiled with swiftc from the library sources (Sources/Emotext), the shared property
-# checks (Tests/EmotextTests/Fuzz/Properties, with -D EMOTEXT_FUZZ) and Fuzz/Targets as one module, plus
-# the CICU shim compiled with clang; everything lives in Fuzz/.build, apart from SwiftPM's .build.
+# The binary is compiled with swiftc from the library's layers (Sources/EmotextUnicode, Emotext, …, one
+# module each), the shared property checks (Tests/EmotextTests/Fuzz/Properties and the oracle, with
+# -D EMOTEXT_FUZZ) and Fuzz/Targets, plus the CICU shim compiled with clang; everything lives in
+# Fuzz/.build, apart from SwiftPM's .build.
 # Seeds are read from Corpus/fuzz/TARGET/ (never written); new coverage goes to Fuzz/.build/corpus/TARGET/.
 # A finding (crash, failed property, timeout, out of memory) is saved as
 # Corpus/fuzz/regressions/TARGET-KIND-SHA1, which `swift test --filter FuzzRegressionTests` replays.
@@ -32,12 +33,16 @@ targets() {
 }
 
 build() {
-  mkdir -p "$build/cicu"
-  local sources=()
-  while IFS= read -r file; do sources+=("$file"); done < <(
-    find "$root/Sources/Emotext" "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Tests/EmotextTests/Oracle" "$root/Fuzz/Targets" -name '*.swift' | sort)
+  mkdir -p "$build/cicu" "$build/modules"
+  local layers=(EmotextUnicode EmotextTestSupport Emotext EmotextCLISupport)
+  local fuzz_sources=()
+  while IFS= read -r file; do fuzz_sources+=("$file"); done < <(
+    find "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Tests/EmotextTests/Oracle" "$root/Fuzz/Targets" -name '*.swift' | sort)
   local c_sources=("$root"/Sources/CICU/*.c)
-  if [ -x "$binary" ] && [ -z "$(find "${sources[@]}" "${c_sources[@]}" "$root"/Sources/CICU/include "$0" -newer "$binary" | head -1)" ]; then
+  local layer_dirs=()
+  for layer in "${layers[@]}"; do layer_dirs+=("$root/Sources/$layer"); done
+  if [ -x "$binary" ] && [ -z "$(find "${layer_dirs[@]}" "${fuzz_sources[@]}" "${c_sources[@]}" \
+    "$root"/Sources/CICU/include "$0" -newer "$binary" | head -1)" ]; then
     return 0
   fi
   echo "building $binary" >&2
@@ -47,15 +52,26 @@ module CICU {
   export *
 }
 MAP
-  rm -f "$build"/cicu/*.o
+  rm -f "$build"/cicu/*.o "$build"/modules/*
   for c in "${c_sources[@]}"; do
     clang -c -O1 -g -fsanitize=address,fuzzer-no-link -I "$root/Sources/CICU/include" \
       -o "$build/cicu/$(basename "$c" .c).o" "$c"
   done
-  swiftc -module-name EmotextFuzz -package-name EmotextFuzz -parse-as-library -swift-version 6 -O -g \
-    -D DEBUG -D EMOTEXT_FUZZ -D EMOTEXT_INTERNAL_CHECKS -sanitize=fuzzer,address -use-ld=lld \
-    -Xcc -fmodule-map-file="$build/cicu/module.modulemap" -I "$root/Sources/CICU/include" \
-    "${sources[@]}" "$build"/cicu/*.o -licuuc -licui18n -o "$binary.tmp"
+  # Each layer is its own module, as in Package.swift (same package name, so `package` declarations are
+  # visible), built with testing enabled for the properties' `@testable import`.
+  local swift_flags=(-package-name Emotext -parse-as-library -swift-version 6 -O -g -enable-testing
+    -D DEBUG -D EMOTEXT_FUZZ -D EMOTEXT_INTERNAL_CHECKS -sanitize=fuzzer,address
+    -Xcc -fmodule-map-file="$build/cicu/module.modulemap" -I "$root/Sources/CICU/include" -I "$build/modules")
+  local objects=()
+  for layer in "${layers[@]}"; do
+    local sources=()
+    while IFS= read -r file; do sources+=("$file"); done < <(find "$root/Sources/$layer" -name '*.swift' | sort)
+    swiftc "${swift_flags[@]}" -module-name "$layer" -wmo -emit-module \
+      -emit-module-path "$build/modules/$layer.swiftmodule" -c -o "$build/modules/$layer.o" "${sources[@]}"
+    objects+=("$build/modules/$layer.o")
+  done
+  swiftc "${swift_flags[@]}" -module-name EmotextFuzz -use-ld=lld \
+    "${fuzz_sources[@]}" "${objects[@]}" "$build"/cicu/*.o -licuuc -licui18n -o "$binary.tmp"
   mv "$binary.tmp" "$binary"
 }
 

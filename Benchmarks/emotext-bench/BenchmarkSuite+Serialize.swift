@@ -1,4 +1,5 @@
 import Emotext
+import EmotextTestSupport
 import Foundation
 
 /// The attribute the NSAttributedString baselines keep an emoticon's token in, on a U+FFFC character.

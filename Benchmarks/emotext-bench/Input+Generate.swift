@@ -1,4 +1,5 @@
 import Emotext
+import EmotextTestSupport
 
 /// Deterministic benchmark inputs: mixed post text, and the pathological cases.
 enum Input {

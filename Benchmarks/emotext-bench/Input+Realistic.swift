@@ -1,4 +1,5 @@
 import Emotext
+import EmotextTestSupport
 
 /// The "realistic" input profile: generated posts whose statistics follow real Weibo posts (issue 10).
 extension Input {

@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 enum CatalogCommand: Command {
   static let name = "catalog"

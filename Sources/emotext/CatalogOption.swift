@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 /// Removes `--catalog PATH` and loads that catalog (a tutorial bundle folder or a JSON catalog file);
 /// without the option, the embedded default catalog. For every subcommand that uses a catalog.

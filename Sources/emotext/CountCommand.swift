@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 enum CountCommand: Command {
   static let name = "count"

@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 enum DemoCommand: Command {
   static let name = "demo"

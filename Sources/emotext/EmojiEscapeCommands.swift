@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 /// Reads `--prefix`, `--separator` and `--suffix` into an escaping format.
 private func escaping(_ arguments: inout Arguments) throws(UsageError) -> EmojiEscaping {

@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 /// `--rule NAME`: how `count`, `truncate` and `compose` measure a post. One set for every command.
 enum LengthRuleOption {

@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 import Foundation
 
 /// The input side every line-oriented command shares: files as arguments (stdin when none or `-`), or

@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 enum ParseCommand: Command {
   static let name = "parse"
@@ -33,11 +34,11 @@ enum ParseCommand: Command {
         let text = try input.text(of: line)
         let document = entities ? tokenizer.tokenize(text).recognizingEntities() : tokenizer.tokenize(text)
         if input.jsonl {
-          guard case .object(let members) = document.documentJSON else { return }
+          guard case .object(let members) = document.documentJSONValue else { return }
           JSONValue.object([("text", .string(text))] + members).appendUTF8(to: &output)
           output.append(UInt8(ascii: "\n"))
         } else if json {
-          document.documentJSON.appendUTF8(to: &output)
+          document.documentJSONValue.appendUTF8(to: &output)
           output.append(UInt8(ascii: "\n"))
         } else {
           if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }

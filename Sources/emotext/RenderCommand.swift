@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 import Foundation
 
 enum RenderCommand: Command {

@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 enum RoundtripCommand: Command {
   static let name = "roundtrip"

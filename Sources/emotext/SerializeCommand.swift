@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 enum SerializeCommand: Command {
   static let name = "serialize"

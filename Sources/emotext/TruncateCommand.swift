@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 
 enum TruncateCommand: Command {
   static let name = "truncate"

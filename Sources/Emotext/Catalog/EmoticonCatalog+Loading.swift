@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Everything `validate` found in a catalog: what loads, the errors (entries skipped) and the warnings.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension EmoticonCatalog {
   /// The image emoticons whose names match `query`, best first, at most `limit` of them.
   ///

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// The size of one page of the emoticon keyboard, in cells.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import EmotextUnicode
 import Synchronization
 
 /// The names of a catalog's image emoticons with their pinyin, built once per catalog for

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Builds the leaves of a document from runs appended in order, in one pass: it fills each leaf up to a
 /// target size, cuts a long text run into pieces at scalar boundaries, and joins text with equal attributes.
 ///

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension RichText {
   /// Replaces the content in `utf16Range` with `replacement`, keeping the document canonical.
   ///

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension RichText {
   /// Stops with a message when the document is not canonical or its tree is out of shape: every
   /// summary equals the counts recomputed from below, leaves are all at one depth, no node is over its

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Which way an offset that falls inside a grapheme cluster moves to reach a boundary.
 public enum SnapDirection: Sendable {
   /// To the start of the cluster.

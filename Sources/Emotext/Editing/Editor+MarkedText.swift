@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Marked text: an input method's composition, as UIKit's `UITextInput` and AppKit's `NSTextInputClient`
 /// define it.
 ///

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// A composer's editing state: a document, a selection, marked text, and undo history.
 ///
 /// Positions are UTF-16 offsets, so a host can pass UITextView's `selectedRange` straight in. Every

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Recognizes Weibo entities in text: `@mentions`, closed `#topics#` and http(s) links.
 extension RichText {
   /// This document with `@mention`, `#topic#` and http(s) URL text marked as entity runs

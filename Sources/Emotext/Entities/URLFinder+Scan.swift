@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// One scan of valid UTF-8 for ``URLFinder``, on byte offsets: twitter-text's `VALID_URL` pattern written out as
 /// code, so that it runs in linear time without a regex engine.
 struct URLScan {

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension RichText {
   /// The length of the document in `measure`.
   ///

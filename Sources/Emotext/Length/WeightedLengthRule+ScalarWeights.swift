@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension WeightedLengthRule {
   /// The weight of one scalar value by this rule: the first range holding it, else ``defaultWeight``.
   // Note: a plain loop over the ranges' bounds, without a closure per scalar: this runs once per scalar of

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// How a weighted length counts text: weights per code-point range, per emoji cluster, per emoticon, per
 /// URL, divided by ``unitsPerCharacter`` and rounded up.
 ///

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Renders a document as HTML, escaping every text and attribute value it writes.
 ///
 /// Emoticons become `<img class="emoticon" src="…" alt="[哈哈]" title="哈哈">` when `imageBaseURL` is set

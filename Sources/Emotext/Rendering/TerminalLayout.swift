@@ -1,9 +1,11 @@
+import EmotextUnicode
+
 /// A document cut into terminal lines: each grapheme cluster or attachment is one piece, never split.
 ///
 /// Shared by ``TerminalRenderer`` and ``ComposerScreen`` (which also needs where the caret goes).
-struct TerminalLayout {
+package struct TerminalLayout {
   /// How a piece is drawn.
-  enum Style: Equatable {
+  package enum Style: Equatable {
     case plain
     case entity(TextAttributes.Entity)
     /// An attachment shown as its emoji fallback.
@@ -13,31 +15,31 @@ struct TerminalLayout {
   }
 
   /// One cluster or attachment.
-  struct Piece: Equatable {
+  package struct Piece: Equatable {
     /// Where it starts in the document, in UTF-16 units.
-    var utf16Offset: Int
+    package var utf16Offset: Int
     /// Its length in the document, in UTF-16 units (1 for an attachment).
-    var utf16Count: Int
+    package var utf16Count: Int
     /// What is drawn: the cluster, or the attachment's fallback or token; empty for a line break.
-    var shown: String
+    package var shown: String
     /// Terminal cells it takes.
-    var cells: Int
-    var style: Style
-    var isLineBreak: Bool = false
-    var isSpace: Bool = false
+    package var cells: Int
+    package var style: Style
+    package var isLineBreak: Bool = false
+    package var isSpace: Bool = false
     /// Whether a line may start at this piece (a UAX #14 line break opportunity).
-    var breakBefore: Bool = false
+    package var breakBefore: Bool = false
   }
 
-  private(set) var lines: [[Piece]] = [[]]
+  package private(set) var lines: [[Piece]] = [[]]
   /// The column limit, or nil for no wrapping.
-  let columns: Int?
+  package let columns: Int?
 
   /// Lays out `text`, showing attachments as their fallback (or as their token when `emoticonCodes`),
   /// wrapping at `columns` when given: at the last line break opportunity (UAX #14, through ICU, with
   /// each attachment as U+FFFC) that lets the rest fit, else between any two pieces. A piece wider than
   /// the limit gets a line of its own.
-  init(_ text: RichText, columns: Int?, emoticonCodes: Bool) {
+  package init(_ text: RichText, columns: Int?, emoticonCodes: Bool) {
     precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
     self.columns = columns
     var pieces: [Piece] = []
@@ -82,7 +84,7 @@ struct TerminalLayout {
 
   /// `text` with every C0 and C1 control character (ESC included) replaced by U+FFFD, so text from a
   /// post or a catalog cannot send escape sequences to the terminal.
-  static func sanitized(_ text: String) -> String {
+  package static func sanitized(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars { result.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
@@ -94,7 +96,7 @@ struct TerminalLayout {
   }
 
   /// The cells a line takes.
-  static func width(of line: [Piece]) -> Int { line.reduce(0) { $0 + $1.cells } }
+  package static func width(of line: [Piece]) -> Int { line.reduce(0) { $0 + $1.cells } }
 
   private mutating func append(_ piece: Piece) {
     if piece.isLineBreak {
@@ -128,7 +130,7 @@ struct TerminalLayout {
 
   /// The caret offset closest to `column` on `line`: before the first piece that starts at or after it, else
   /// at the line's end (before its line break, before the last piece of a wrapped line, or `documentEnd`).
-  func caretOffset(line: Int, column: Int, documentEnd: Int) -> Int {
+  package func caretOffset(line: Int, column: Int, documentEnd: Int) -> Int {
     var pieceColumn = 0
     for piece in lines[line] {
       if piece.isLineBreak || pieceColumn >= column { return piece.utf16Offset }
@@ -139,7 +141,7 @@ struct TerminalLayout {
   }
 
   /// The line and column (in cells) where the caret at `utf16Offset` is drawn.
-  func position(ofCaret utf16Offset: Int) -> (line: Int, column: Int) {
+  package func position(ofCaret utf16Offset: Int) -> (line: Int, column: Int) {
     for (lineIndex, line) in lines.enumerated() {
       var column = 0
       for piece in line {

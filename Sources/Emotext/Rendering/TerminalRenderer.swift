@@ -54,7 +54,7 @@ public struct TerminalRenderer: Sendable {
   }
 
   /// One line of pieces as a string, each stretch of one style wrapped in its SGR sequence.
-  static func draw(_ line: [TerminalLayout.Piece], colors: Bool) -> String {
+  package static func draw(_ line: [TerminalLayout.Piece], colors: Bool) -> String {
     var pieces = line[...]
     while let last = pieces.last, last.isSpace || last.isLineBreak || last.shown.isEmpty { pieces.removeLast() }
     var result = ""
@@ -84,21 +84,21 @@ public struct TerminalRenderer: Sendable {
 }
 
 /// The SGR and cursor sequences the terminal renderer and the composer write.
-enum ANSI {
-  static let reset = "\u{1B}[0m"
-  static let cyan = "\u{1B}[36m"
-  static let underlinedBlue = "\u{1B}[4;34m"
-  static let yellow = "\u{1B}[33m"
-  static let emoticonBackground = "\u{1B}[43m"
-  static let red = "\u{1B}[31m"
-  static let dim = "\u{1B}[2m"
-  static let inverse = "\u{1B}[7m"
-  static let bold = "\u{1B}[1m"
-  static let clearScreen = "\u{1B}[2J"
-  static let clearLine = "\u{1B}[2K"
-  static let hideCursor = "\u{1B}[?25l"
-  static let showCursor = "\u{1B}[?25h"
+package enum ANSI {
+  package static let reset = "\u{1B}[0m"
+  package static let cyan = "\u{1B}[36m"
+  package static let underlinedBlue = "\u{1B}[4;34m"
+  package static let yellow = "\u{1B}[33m"
+  package static let emoticonBackground = "\u{1B}[43m"
+  package static let red = "\u{1B}[31m"
+  package static let dim = "\u{1B}[2m"
+  package static let inverse = "\u{1B}[7m"
+  package static let bold = "\u{1B}[1m"
+  package static let clearScreen = "\u{1B}[2J"
+  package static let clearLine = "\u{1B}[2K"
+  package static let hideCursor = "\u{1B}[?25l"
+  package static let showCursor = "\u{1B}[?25h"
 
   /// Moves the cursor to `row` and `column`, both from 1.
-  static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
+  package static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
 }

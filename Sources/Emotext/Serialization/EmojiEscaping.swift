@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Writes text for storage that only takes the Basic Multilingual Plane (MySQL's 3-byte `utf8`): every
 /// grapheme cluster that contains a scalar above U+FFFF becomes one escape token, and ``decode(_:)``
 /// brings the text back exactly.

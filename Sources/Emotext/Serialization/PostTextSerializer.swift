@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Writes a document as post text: each text run as it is, each attachment as the spelling it was
 /// tokenized from. Lossless by default; NFC only when asked for.
 ///

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let post = BracketTokenizer(catalog: .default).tokenize("好[愛你]")
-/// let json = post.documentJSON.serialized      // {"version":1,"runs":[{"text":"好"},{"emoticon":"[愛你]"}]}
+/// let json = post.documentJSON      // {"version":1,"runs":[{"text":"好"},{"emoticon":"[愛你]"}]}
 /// let back = try RichText(documentJSON: json, catalog: .default)
 /// back == post                                 // true
 /// ```
@@ -29,11 +29,15 @@ extension RichText: Codable {
     case text, entity, attributes, emoticon
   }
 
-  /// The document in the JSON format, keys in a fixed order.
-  public var documentJSON: JSONValue {
+  /// The document in the JSON format (compact, keys in a fixed order): what ``init(documentJSON:catalog:)``
+  /// reads back, and what `JSONEncoder` writes for this document.
+  public var documentJSON: String { documentJSONValue.serialized }
+
+  /// The document in the JSON format, as a value the package's JSON writers embed.
+  package var documentJSONValue: JSONValue {
     .object([
       ("version", .integer(Self.documentFormatVersion)),
-      ("runs", .array(runs.map(\.documentJSON))),
+      ("runs", .array(runs.map(\.documentJSONValue))),
     ])
   }
 
@@ -96,13 +100,13 @@ extension RichText: Codable {
 
   /// Encodes the document JSON (``documentJSON``), the one writer of the format.
   public func encode(to encoder: any Encoder) throws {
-    try documentJSON.encode(to: encoder)
+    try documentJSONValue.encode(to: encoder)
   }
 }
 
 extension Run {
   /// The run in the document JSON format.
-  var documentJSON: JSONValue {
+  package var documentJSONValue: JSONValue {
     switch self {
     case .text(let text, let attributes):
       var members: [(String, JSONValue)] = [("text", .string(text))]

@@ -10,7 +10,7 @@ extension JSONValue: Encodable {
 
   /// Encodes the value as the JSON it stands for: objects with their keys (an encoder may reorder them),
   /// arrays in order, scalars as themselves.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     switch self {
     case .null:
       var container = encoder.singleValueContainer()

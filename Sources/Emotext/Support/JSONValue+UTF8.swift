@@ -1,7 +1,7 @@
 /// JSON written straight as UTF-8 bytes, for batch output: ``JSONValue/serialized`` is these bytes.
 extension JSONValue {
   /// Appends the compact JSON text of this value (keys in order, `/` and non-ASCII unescaped) to `output`.
-  public func appendUTF8(to output: inout [UInt8]) {
+  package func appendUTF8(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -27,7 +27,7 @@ extension JSONValue {
   }
 
   /// Appends `value` as a JSON string.
-  static func appendString(_ value: String, to output: inout [UInt8]) {
+  package static func appendString(_ value: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { bytes in
@@ -78,7 +78,7 @@ extension JSONValue {
   }
 
   /// Appends `value` as a JSON number: the bytes of `String(value)`.
-  static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+  package static func appendInteger(_ value: Int, to output: inout [UInt8]) {
     guard value >= 0 && value < 1_000_000_000 else {
       output.append(contentsOf: String(value).utf8)
       return
@@ -98,18 +98,18 @@ extension JSONValue {
 }
 
 /// Byte tests on eight UTF-8 bytes at once (SWAR), for scans that skip ahead while nothing matches.
-enum UTF8Words {
+package enum UTF8Words {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
   /// The eight bytes at `offset` (which must have eight bytes after it) as one little-endian word.
-  @inline(__always) static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+  @inline(__always) package static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
     UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
   }
 
   /// Whether any byte of `word` is below `limit` (at most 0x80) or equal to one of `values`. Exact: the
   /// borrow of the subtraction can only disturb bytes above a byte that matches.
-  @inline(__always) static func containsByte(
+  @inline(__always) package static func containsByte(
     below limit: UInt8, orEqualTo first: UInt8, _ second: UInt8, _ third: UInt8 = 0, in word: UInt64
   ) -> Bool {
     func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }

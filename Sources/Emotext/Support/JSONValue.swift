@@ -1,5 +1,5 @@
 /// A JSON value that keeps its object keys in the order given, for output people and tests read.
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case integer(Int)
@@ -8,12 +8,12 @@ public indirect enum JSONValue: Hashable, Sendable {
   case object([(String, JSONValue)])
 
   /// Compact JSON text, keys in order, `/` and non-ASCII unescaped.
-  public var serialized: String {
+  package var serialized: String {
     var output: [UInt8] = []
     appendUTF8(to: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized == rhs.serialized }
-  public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized == rhs.serialized }
+  package func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
 }

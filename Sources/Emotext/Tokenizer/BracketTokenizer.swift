@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import CICU
+import EmotextUnicode
 import Foundation
 
 /// Turns the matches of an ICU regular expression that the catalog knows into emoticon attachments,
@@ -25,7 +25,7 @@ public struct PatternTokenizer: EmoticonTokenizer {
   /// is roughly 0.1 µs–0.1 ms of work on this class of machine: the default, 100 000, lets a search scan
   /// gigabytes but stops a catastrophically backtracking one within seconds.
   public let matchStepLimit: Int32
-  private let compiled: CompiledRegex
+  private let compiled: ICURegex
 
   /// Compiles `pattern` (ICU syntax).
   /// - Throws: ``PatternError`` with ICU's error name and the place in the pattern.
@@ -36,7 +36,12 @@ public struct PatternTokenizer: EmoticonTokenizer {
     self.catalog = catalog
     self.pattern = pattern
     self.matchStepLimit = matchStepLimit
-    compiled = try CompiledRegex(pattern, flags: caseInsensitive ? 2 : 0)  // 2 = UREGEX_CASE_INSENSITIVE
+    do {
+      compiled = try ICURegex(pattern, caseInsensitive: caseInsensitive)
+    } catch {
+      throw PatternError(
+        icuErrorName: error.icuErrorName, status: error.status, line: error.line, utf16Offset: error.utf16Offset)
+    }
   }
 
   /// A tokenizer that finds exactly the catalog's spellings whose text satisfies `include`, longest first,
@@ -95,44 +100,5 @@ public struct PatternError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     let place = utf16Offset.map { "line \(max(line, 1)), UTF-16 offset \($0)" } ?? "unknown position"
     return "invalid pattern at \(place): \(icuErrorName)"
-  }
-}
-
-/// An ICU regular expression handle; each search clones it, so sharing across threads is safe.
-private final class CompiledRegex: Sendable {
-  // Note: immutable after init and only ever cloned by ICU, which is thread-safe for a shared original.
-  nonisolated(unsafe) let handle: OpaquePointer
-
-  init(_ pattern: String, flags: UInt32) throws(PatternError) {
-    var units = Array(pattern.utf16)
-    var error = CICURegexError()
-    let opened = cicu_regex_open(&units, Int32(units.count), flags, &error)
-    guard let opened else {
-      throw PatternError(
-        icuErrorName: String(cString: cicu_error_name(error.status)), status: error.status, line: Int(error.line),
-        utf16Offset: error.utf16Offset >= 0 ? Int(error.utf16Offset) : nil)
-    }
-    handle = opened
-  }
-
-  deinit { cicu_regex_close(handle) }
-
-  func forEachMatch(in utf8: UnsafeBufferPointer<UInt8>, stepLimit: Int32, _ body: (Range<Int>) -> Void) {
-    precondition(utf8.count <= Int(Int32.max), "Emotext supports text up to 2 GiB")
-    withoutActuallyEscaping(body) { body in
-      var context = body
-      let status = withUnsafeMutablePointer(to: &context) { contextPointer in
-        withUnsafePointer(to: UInt8(0)) { empty in
-          cicu_regex_each_match(handle, utf8.baseAddress ?? empty, Int32(utf8.count), stepLimit, contextPointer) {
-            raw, start, end in
-            raw!.assumingMemoryBound(to: ((Range<Int>) -> Void).self).pointee(Int(start)..<Int(end))
-            return 1
-          }
-        }
-      }
-      // Note: tokenizing is total: a search ICU gives up on (a pattern backtracking past its time limit,
-      // or out of stack) ends the matching, and the rest of the text stays text.
-      _ = status
-    }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
 
 @Suite("Batch input") struct BatchTests {
   @Test func linesKeepTheirCRAndTheLastLineNeedsNoLF() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 /// `render --html` without flags and with `--emoji-images`, and `demo TEXT`, through the built binary.
 @Suite("CLI render and demo", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))

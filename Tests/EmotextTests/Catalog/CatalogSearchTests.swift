@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 @Suite("Catalog search")
 struct CatalogSearchTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
 
 @Suite("Keyboard pages") struct KeyboardPageTests {
   private func pack(_ count: Int) -> EmoticonPack {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
 
 @Suite("Composer candidates") struct ComposerCandidateTests {
   @Test func typingAPartialTokenOffersCandidatesAndEnterPicksOne() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
 
 /// The composer at 40 columns, and inserted emoticons drawn apart from typed emoji.
 @Suite("Composer drawing: narrow screens and emoticons")

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
+@testable import EmotextUnicode
 
 @Suite("Composer key decoder") struct ComposerKeyDecoderTests {
   @Test func decodesKeysTextAndSequences() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 /// Replays Corpus/backspace/platform.txt: the Android edge cases, press by press.
 @Suite("Backspace corpus (platform mode)")

@@ -1,3 +1,4 @@
+import EmotextTestSupport
 import Testing
 
 @testable import Emotext

@@ -1,7 +1,9 @@
+import EmotextTestSupport
 import Foundation
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 /// twitter-text's `Regex.VALID_URL` and `Extractor.extractURLsWithIndices` (Java, commit 30e2430), ported to
 /// `NSRegularExpression` (ICU) as a reference for the hand-written scan: the same pattern text, the same

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 /// Pathological inputs at sizes that would overflow the stack through recursion or take minutes through
 /// a quadratic loop, while the linear code paths finish in a fraction of a second: a deep ZWJ chain, one

@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 // The editor as it was on the array-of-runs document, kept as the oracle for the differential test.
 

@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 // The array-of-runs document that ArrayRichText was before its runs moved into a tree (issue 10), kept as the
 // oracle the differential test and the `storage` fuzz target compare the tree against. Not used by the library.

@@ -1,6 +1,8 @@
 import Emotext
 import Testing
 
+@testable import EmotextCLISupport
+
 /// The examples in the rendering API's doc comments, so they stay true.
 @Suite("Rendering doc examples") struct RenderingDocExampleTests {
   @Test func recognizingEntities() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
 
 @Suite("emotext edit protocol")
 struct EditScriptTests {

@@ -16,10 +16,10 @@ struct DocumentJSONWriterTests {
       .text("#话题#", TextAttributes(entity: .topic, hostAttributes: ["a": "\"\n"])),
     ])
     let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(document)) as? NSDictionary
-    let written = try JSONSerialization.jsonObject(with: Data(document.documentJSON.serialized.utf8)) as? NSDictionary
+    let written = try JSONSerialization.jsonObject(with: Data(document.documentJSON.utf8)) as? NSDictionary
     #expect(encoded != nil)
     #expect(encoded == written)
-    #expect(try RichText(documentJSON: document.documentJSON.serialized) == document)
+    #expect(try RichText(documentJSON: document.documentJSON) == document)
   }
 
   @Test func jsonValueEncodesAsItself() throws {

@@ -1,7 +1,9 @@
+import EmotextTestSupport
 import Foundation
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 @Suite("Length and truncation") struct LengthTests {
   let tokenizer = BracketTokenizer(catalog: .default)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 @Suite("Post text serializer") struct PostTextSerializerTests {
   let tokenizer = BracketTokenizer(catalog: .default)

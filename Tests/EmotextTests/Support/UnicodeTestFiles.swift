@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import EmotextUnicode
+
 /// The Unicode 15.0 conformance files Debian's `unicode-data` package installs (ICU 72's version).
 enum UnicodeTestFiles {
   static let graphemeBreakTest = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
 
 @Suite("Corpus") struct CorpusTests {
   let tokenizer = BracketTokenizer(catalog: .default)
@@ -17,7 +18,7 @@ import Testing
       document.checkInvariants()
       // The other law on the same documents, through the JSON format too.
       #expect(tokenizer.tokenize(document.postText) == document)
-      #expect(try RichText(documentJSON: document.documentJSON.serialized) == document)
+      #expect(try RichText(documentJSON: document.documentJSON) == document)
     }
     #expect(tokens > 100)
   }

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextCLISupport
+@testable import EmotextUnicode
 
 @Suite("Pattern tokenizer") struct PatternTokenizerTests {
   static let chat = EmoticonCatalog(packs: [

@@ -1,6 +1,9 @@
 import Emotext
 import Testing
 
+@testable import EmotextCLISupport
+@testable import EmotextUnicode
+
 @Suite("README tokenizer section") struct TokenizerReadmeTests {
   /// The first example of the README's tokenizer section, with its comments as expectations.
   @Test func example() throws {
@@ -14,7 +17,7 @@ import Testing
     #expect(post.length(by: .graphemeClusters) == 20)
     #expect(post.length(by: .weighted(.weibo)) == 24)
     #expect(post.truncated(toFit: 10, by: .weighted(.twitter), ellipsis: "…").postText == "今天好开…")
-    let json = post.documentJSON.serialized
+    let json = post.documentJSON
     #expect(try RichText(documentJSON: json, catalog: .default) == post)
     let escaping = EmojiEscaping()
     let stored = escaping.encode("一家👨‍👩‍👧")

@@ -1,3 +1,4 @@
+import EmotextTestSupport
 import Foundation
 
 @testable import Emotext

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 @Suite("Grapheme cluster conformance (GraphemeBreakTest.txt, Unicode 15.0)")
 struct GraphemeConformanceTests {

@@ -1,6 +1,8 @@
+import EmotextTestSupport
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 /// Grapheme counting splits text at boundaries it knows without ICU and asks ICU only about the pieces
 /// in between: it must count exactly what ICU's break iterator counts over the whole text.

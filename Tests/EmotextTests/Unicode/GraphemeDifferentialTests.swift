@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 /// The table-driven boundaries (``GraphemeTable``) against ICU's character break iterator, the definition the
 /// editor uses, on random text of every script and sequence the rules treat specially: every boundary, and so

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Emotext
+@testable import EmotextUnicode
 
 @Suite(
   "Line break conformance (LineBreakTest.txt, Unicode 15.0)",

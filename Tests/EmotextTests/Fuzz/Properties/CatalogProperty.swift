@@ -1,8 +1,6 @@
 import Foundation
 
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The catalog target: arbitrary bytes as a JSON catalog, a bundle's `emoticons.plist`, a pack's
 /// `info.plist` or `info.json`, written to a fresh folder and loaded.

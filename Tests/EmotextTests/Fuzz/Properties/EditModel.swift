@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// A naive editor to check ``Editor`` against: the state is the post text and a selection; the document is
 /// recomputed from scratch after every edit (the reference tokenizer over the whole post text, cluster

@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The edit target: bytes are a starting text and a sequence of editor commands.
 ///

@@ -1,8 +1,7 @@
 import Foundation
 
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
+@testable import EmotextCLISupport
 
 /// The editscript target: bytes are JSON Lines for `emotext edit` (as `EditScript` gets them).
 ///

@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The escapes target: the BMP-only emoji escaping and the tutorials' emoji code strings.
 ///

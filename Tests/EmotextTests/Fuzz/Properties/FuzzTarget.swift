@@ -1,8 +1,6 @@
 // Note: this folder is compiled into the test target and, with `-D EMOTEXT_FUZZ`, into the libFuzzer
-// binary that Fuzz/run.sh builds from the library sources as one module, so both check the same properties.
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+// binary that Fuzz/run.sh builds over the library's modules, so both check the same properties.
+@testable import Emotext
 
 /// A property that did not hold on a fuzz input, saying what was expected and what came out.
 struct PropertyFailure: Error, CustomStringConvertible {

@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The graphemes target: on any text, the table-driven boundaries, the count, the cluster length and
 /// truncation agree exactly with ICU's character break iterator. The first byte picks how the rest is read:

@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The html target: whatever the post text, emoticon codes, image paths or base URL, the HTML renderer's
 /// output is made only of the tags it documents, each attribute value free of `"`, `<` and `>`, every URL

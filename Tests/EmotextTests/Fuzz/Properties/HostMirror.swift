@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// What a host keeps of the document: its UTF-16 units, each attachment as U+FFFC, updated only from the
 /// editor's ``Editor/lastChange``.

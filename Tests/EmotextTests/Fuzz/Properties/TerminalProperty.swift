@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The terminal target: whatever the text and the emoticons' tokens and fallbacks hold, the terminal
 /// renderer writes no control character of its input (no ESC, no C1 CSI), only its own SGR sequences and

@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// The urls target: for Weibo's and Twitter's finders, whatever the text, the URLs are in order, apart (a
 /// character between two), whole grapheme clusters, each holds a `.` (and a scheme for Weibo); entity

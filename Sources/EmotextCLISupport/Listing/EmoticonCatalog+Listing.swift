@@ -1,0 +1,57 @@
+import Emotext
+
+/// Plain-text listings of a catalog, for `emotext catalog list` and `pages`.
+extension EmoticonCatalog {
+  /// One line per pack: id, display name, emoticon count, and `display-only` when it is, tab-separated.
+  ///
+  /// ```swift
+  /// EmoticonCatalog.default.packLines[0]   // "com.sina.default\t默认\t111 emoticons"
+  /// ```
+  package var packLines: [String] {
+    packs.map { pack in
+      [pack.id, pack.displayName, "\(pack.emoticons.count) emoticons"].joined(separator: "\t")
+        + (pack.isDisplayOnly ? "\tdisplay-only" : "")
+    }
+  }
+
+  /// One line per emoticon: pack id, code, aliases (comma-separated), kind (`png` name or
+  /// `emoji 0x…`) and fallback, tab-separated, with empty fields left empty.
+  ///
+  /// ```swift
+  /// EmoticonCatalog.default.emoticonLines[4]   // "com.sina.default\t[爱你]\t[愛你]\td_aini.png\t😍"
+  /// ```
+  package var emoticonLines: [String] {
+    packs.flatMap { pack in
+      pack.emoticons.map { emoticon in
+        let kind =
+          switch emoticon.kind {
+          case .image(let png, _): png
+          case .emoji(let emoji): "emoji " + EmojiCode.format(emoji)
+          }
+        return [pack.id, emoticon.code, emoticon.aliases.joined(separator: ","), kind, emoticon.fallback ?? ""]
+          .joined(separator: "\t")
+      }
+    }
+  }
+}
+
+extension KeyboardPage {
+  /// The page as text, one line per row: each cell is the emoticon's code (emoji as themselves), `·`
+  /// for an empty cell and `⌫` for the delete key, separated by spaces.
+  ///
+  /// ```swift
+  /// EmoticonPack(id: "p", displayName: "P", emoticons: []).pages(layout: KeyboardLayout(rows: 1, columns: 3))[0]
+  ///   .textGrid   // "· · ⌫"
+  /// ```
+  package var textGrid: String {
+    rowCells.map { row in
+      row.map { cell in
+        switch cell {
+        case .emoticon(let emoticon): emoticon.code
+        case .empty: "·"
+        case .delete: "⌫"
+        }
+      }.joined(separator: " ")
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,215 @@
+import Emotext
+import Foundation
+
+/// Drives an ``Editor`` from JSON Lines, one command per line: the protocol of `emotext edit`.
+///
+/// Commands: `{"insert": "text"}`, `{"emoticon": "[哈哈]"}`, `{"backspace": N}`, `{"delete": N}`,
+/// `{"select": [utf16Location, utf16Length]}`, `{"move": "left"|"right"|"start"|"end"}`, `{"undo": N}`,
+/// `{"redo": N}`, `{"mode": "platform"|"graphemeCluster"}`; for input methods `{"mark": "ni hao"}` with an
+/// optional `"selected": [location, length]` inside the marked text (default: the caret at its end) and
+/// `{"unmark": true}`; Android's `{"deleteSurrounding": [before, after]}` (UTF-16 units) and
+/// `{"deleteSurroundingCodePoints": [before, after]}`; and `{"complete": "[哈哈]"}` (or a name for a mention
+/// or topic). Each line answers with the state after it:
+/// `{"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": […],
+/// "change": [location, replacedLength, insertedLength] or null}`, plus `"marked": [location, length]` while
+/// text is marked and `"completion": {"kind": …, "range": [location, length], "query": …}` when the caret is
+/// after a partial emoticon, mention or topic; or `{"error": "…", "line": n}` with the document unchanged.
+/// Runs are written as the document JSON writes them (``RichText/documentJSON``), entities included: the
+/// editor recognizes `@mentions`, `#topics#` and links as they are typed.
+///
+/// ```swift
+/// var script = EditScript(catalog: .default)
+/// script.apply(#"{"insert": "好[哈哈]"}"#)   // {"text":"好[哈哈]","selection":[2,0],…,"change":[0,0,2]}
+/// ```
+package struct EditScript: Sendable {
+  /// The editor the commands act on.
+  package private(set) var editor: Editor
+  /// The number of lines applied so far, failed ones included.
+  package private(set) var lineNumber = 0
+  /// Whether any line failed.
+  package private(set) var hasFailed = false
+
+  /// A script on an empty document, recognizing `catalog`'s tokens and entities as they are typed.
+  package init(catalog: EmoticonCatalog = .default) {
+    editor = Editor(catalog: catalog, recognizesEntities: true)
+  }
+
+  /// Applies one line and returns the JSON line that answers it.
+  package mutating func apply(_ line: String) -> String {
+    lineNumber += 1
+    do {
+      var next = editor
+      let change = try Self.apply(line, to: &next)
+      editor = next
+      return Self.state(of: editor, change: change)
+    } catch {
+      hasFailed = true
+      return JSONValue.object([("error", .string(error.message)), ("line", .integer(lineNumber))]).serialized
+    }
+  }
+
+  struct Failure: Error {
+    let message: String
+  }
+
+  /// Applies one line to `editor` and returns what it changed in the text (one covering change).
+  private static func apply(_ line: String, to editor: inout Editor) throws(Failure) -> TextChange? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else {
+      throw Failure(message: "not valid JSON: \(line.prefix(80))")
+    }
+    guard var command = object as? [String: Any] else {
+      throw Failure(message: "expected an object with exactly one command, such as {\"insert\": \"text\"}")
+    }
+    // Note: `selected` is the one option, and only `mark` takes it.
+    let selected = command["mark"] != nil ? command.removeValue(forKey: "selected") : nil
+    guard command.count == 1, let (name, value) = command.first else {
+      throw Failure(message: "expected an object with exactly one command, such as {\"insert\": \"text\"}")
+    }
+    var change: TextChange?
+    func note(_ editor: Editor) {
+      if let last = editor.lastChange { change = change.map { $0.followed(by: last) } ?? last }
+    }
+    switch name {
+    case "insert":
+      guard let text = value as? String else { throw Failure(message: "\"insert\" takes a string") }
+      editor.insert(text)
+      note(editor)
+    case "emoticon":
+      guard let code = value as? String else { throw Failure(message: "\"emoticon\" takes a code such as \"[哈哈]\"") }
+      guard let emoticon = editor.tokenizer.catalog.emoticon(forCode: code) else {
+        throw Failure(message: "unknown emoticon \(code): not in the catalog")
+      }
+      editor.insert(emoticon: emoticon, token: code)
+      note(editor)
+    case "backspace", "delete", "undo", "redo":
+      let count = try repeatCount(name, value)
+      for _ in 0..<count {
+        switch name {
+        case "backspace": editor.deleteBackward()
+        case "delete": editor.deleteForward()
+        case "undo": editor.undo()
+        default: editor.redo()
+        }
+        note(editor)
+      }
+    case "select":
+      guard let pair = value as? [Any], pair.count == 2, let location = wholeNumber(pair[0]),
+        let length = wholeNumber(pair[1])
+      else { throw Failure(message: "\"select\" takes [utf16Location, utf16Length]") }
+      let count = editor.document.utf16Count
+      guard location >= 0, length >= 0, location + length <= count else {
+        throw Failure(
+          message: "selection [\(location), \(length)] is out of range: the text is \(count) UTF-16 units long")
+      }
+      editor.select(location..<(location + length))
+      note(editor)
+    case "move":
+      guard let word = value as? String, let movement = Editor.Movement(rawValue: word) else {
+        throw Failure(message: "\"move\" takes \"left\", \"right\", \"start\" or \"end\"")
+      }
+      editor.move(movement)
+      note(editor)
+    case "mode":
+      guard let word = value as? String, let mode = BackspaceMode(rawValue: word) else {
+        throw Failure(message: "\"mode\" takes \"platform\" or \"graphemeCluster\"")
+      }
+      editor.backspaceMode = mode
+    case "mark":
+      guard let text = value as? String else { throw Failure(message: "\"mark\" takes a string") }
+      let count = text.utf16.count
+      var range = count..<count
+      if let selected {
+        guard let pair = selected as? [Any], pair.count == 2, let location = wholeNumber(pair[0]),
+          let length = wholeNumber(pair[1]), location >= 0, length >= 0, location + length <= count
+        else {
+          throw Failure(
+            message: "\"selected\" takes [utf16Location, utf16Length] inside the marked text (\(count) UTF-16 units)")
+        }
+        range = location..<(location + length)
+      }
+      editor.setMarkedText(text, selectedRange: range)
+      note(editor)
+    case "unmark":
+      // Note: JSONSerialization bridges 1 to true as well; only the boolean is accepted.
+      guard let flag = value as? NSNumber, String(cString: flag.objCType) == "c", flag.boolValue else {
+        throw Failure(message: "\"unmark\" takes true")
+      }
+      editor.unmarkText()
+      note(editor)
+    case "deleteSurrounding", "deleteSurroundingCodePoints":
+      guard let pair = value as? [Any], pair.count == 2, let before = wholeNumber(pair[0]),
+        let after = wholeNumber(pair[1]), before >= 0, after >= 0
+      else { throw Failure(message: "\"\(name)\" takes [before, after], two counts of 0 or more") }
+      if name == "deleteSurrounding" {
+        editor.deleteSurroundingText(before: before, after: after)
+      } else {
+        editor.deleteSurroundingText(inCodePoints: before, after: after)
+      }
+      note(editor)
+    case "complete":
+      guard let text = value as? String else { throw Failure(message: "\"complete\" takes a string") }
+      guard let completion = editor.completion else {
+        throw Failure(message: "nothing to complete: the caret is not after a partial [emoticon, @mention or #topic")
+      }
+      if completion.kind == .emoticon && editor.tokenizer.catalog.emoticon(forCode: text) == nil {
+        throw Failure(message: "unknown emoticon \(text): not in the catalog")
+      }
+      guard editor.complete(with: text) else {
+        throw Failure(message: "nothing to complete once the marked text is committed")
+      }
+      note(editor)
+    default:
+      throw Failure(
+        message: "unknown command \"\(name)\"; expected insert, emoticon, backspace, delete, select, move, undo, "
+          + "redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete")
+    }
+    return change
+  }
+
+  private static func repeatCount(_ name: String, _ value: Any) throws(Failure) -> Int {
+    guard let count = wholeNumber(value), count >= 0, count <= 1_000_000 else {
+      throw Failure(message: "\"\(name)\" takes a count from 0 to 1000000")
+    }
+    return count
+  }
+
+  private static func wholeNumber(_ value: Any) -> Int? {
+    // Note: JSONSerialization gives NSNumber, which also bridges booleans; those are refused.
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+    let double = number.doubleValue
+    guard double.rounded() == double, abs(double) < 1e15 else { return nil }
+    return Int(double)
+  }
+
+  private static func state(of editor: Editor, change: TextChange?) -> String {
+    let document = editor.document
+    func pair(_ range: Range<Int>) -> JSONValue { .array([.integer(range.lowerBound), .integer(range.count)]) }
+    var members: [(String, JSONValue)] = [
+      ("text", .string(document.postText)),
+      ("selection", pair(editor.selection)),
+      ("utf16Length", .integer(document.utf16Count)),
+      ("graphemes", .integer(document.graphemeCount)),
+      ("runs", .array(document.runs.map(\.documentJSONValue))),
+      (
+        "change",
+        change.map {
+          .array([
+            .integer($0.replacedRange.lowerBound), .integer($0.replacedRange.count), .integer($0.insertedUTF16Count),
+          ])
+        } ?? .null
+      ),
+    ]
+    if let marked = editor.markedRange { members.append(("marked", pair(marked))) }
+    if let completion = editor.completion {
+      members.append(
+        (
+          "completion",
+          .object([
+            ("kind", .string(completion.kind.rawValue)), ("range", pair(completion.utf16Range)),
+            ("query", .string(completion.query)),
+          ])
+        ))
+    }
+    return JSONValue.object(members).serialized
+  }
+}

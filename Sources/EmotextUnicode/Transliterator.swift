@@ -1,0 +1,38 @@
+import CICU
+
+/// An ICU transliterator (`utrans`), open for the lifetime of the value; used where a batch of strings is
+/// transliterated at once (a catalog's pinyin), never stored in a shared value.
+package final class Transliterator {
+  private let handle: OpaquePointer
+
+  /// Opens the transliterator with the compound ID `identifier`, such as `Han-Latin; Latin-ASCII`.
+  /// - Throws: ``SerializationError/icu(status:)`` when ICU does not know the ID or runs out of memory.
+  package init(_ identifier: String) throws(SerializationError) {
+    var units = Array(identifier.utf16)
+    var status: Int32 = 0
+    guard let opened = cicu_transliterator_open(&units, Int32(units.count), &status) else {
+      throw .icu(status: status)
+    }
+    handle = opened
+  }
+
+  deinit { cicu_transliterator_close(handle) }
+
+  /// `text` transliterated.
+  /// - Throws: ``SerializationError/icu(status:)`` when ICU fails.
+  package func transliterate(_ text: String) throws(SerializationError) -> String {
+    let source = Array(text.utf16)
+    var capacity = source.count * 4 + 16
+    while true {
+      var buffer = source + [UInt16](repeating: 0, count: capacity - source.count)
+      var status: Int32 = 0
+      let length = cicu_transliterator_transform(handle, &buffer, Int32(source.count), Int32(capacity), &status)
+      if length < 0 { throw .icu(status: status) }
+      if Int(length) <= capacity { return String(decoding: buffer[..<Int(length)], as: UTF16.self) }
+      capacity = max(Int(length), capacity * 2)
+    }
+  }
+
+  /// Tone-free lowercase pinyin for Han characters, other letters made ASCII: `哈哈` → `ha ha`, `愛` → `ai`.
+  package static let pinyinIdentifier = "Han-Latin; Latin-ASCII; Any-Lower"
+}
