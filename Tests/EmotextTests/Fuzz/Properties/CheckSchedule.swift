@@ -1,6 +1,4 @@
-#if !EMOTEXT_FUZZ
-  @testable import Emotext
-#endif
+@testable import Emotext
 
 /// Which steps of a fuzz input get the full O(document) checks: about one in `period`, picked by a generator
 /// seeded from the input's bytes, so replaying an input (in the fuzz binary or in `FuzzRegressionTests`)
