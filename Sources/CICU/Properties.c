@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include <unicode/uchar.h>
+#include <unicode/ustring.h>
 #include <unicode/utf16.h>
 #include <unicode/uset.h>
 #include <unicode/uversion.h>
@@ -16,6 +17,9 @@ static int32_t whichBinaryProperty(CICUBinaryProperty property, UProperty *which
     case CICU_REGIONAL_INDICATOR: *which = UCHAR_REGIONAL_INDICATOR; return 1;
     case CICU_EXTENDED_PICTOGRAPHIC: *which = UCHAR_EXTENDED_PICTOGRAPHIC; return 1;
     case CICU_VARIATION_SELECTOR: *which = UCHAR_VARIATION_SELECTOR; return 1;
+    case CICU_WHITE_SPACE: *which = UCHAR_WHITE_SPACE; return 1;
+    case CICU_ALPHABETIC: *which = UCHAR_ALPHABETIC; return 1;
+    case CICU_IDEOGRAPHIC: *which = UCHAR_IDEOGRAPHIC; return 1;
     default: return 0;
   }
 }
@@ -85,6 +89,18 @@ int32_t cicu_int_property(uint32_t scalar, CICUIntProperty property) {
   UProperty which;
   if (!whichProperty(property, &which)) return -1;
   return u_getIntPropertyValue((UChar32)scalar, which);
+}
+
+int32_t cicu_lowercase(const uint16_t *text, int32_t length, uint16_t *destination, int32_t capacity, int32_t *status) {
+  UErrorCode code = U_ZERO_ERROR;
+  static const UChar empty[1] = {0};
+  int32_t needed = u_strToLower((UChar *)destination, capacity, length > 0 ? (const UChar *)text : empty, length, "", &code);
+  if (code == U_BUFFER_OVERFLOW_ERROR || code == U_STRING_NOT_TERMINATED_WARNING) return needed;
+  if (U_FAILURE(code)) {
+    *status = (int32_t)code;
+    return -1;
+  }
+  return needed;
 }
 
 void cicu_unicode_version(char *buffer, int32_t capacity) {

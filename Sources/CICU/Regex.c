@@ -14,7 +14,7 @@ CICURegex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t fla
   if (error != NULL) {
     error->status = (int32_t)status;
     error->line = parse.line;
-    error->utf16Offset = parse.offset;
+    error->codePointColumn = parse.offset;
   }
   if (U_FAILURE(status)) {
     if (regex != NULL) uregex_close(regex);
@@ -26,8 +26,6 @@ CICURegex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t fla
 void cicu_regex_close(CICURegex *regex) {
   if (regex != NULL) uregex_close((URegularExpression *)regex);
 }
-
-const char *cicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
 
 int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, int32_t stepLimit,
                               void *context,
@@ -51,5 +49,6 @@ int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32
   }
   uregex_close(clone);
   utext_close(&text);
+  if (status == U_REGEX_TIME_OUT || status == U_REGEX_STACK_OVERFLOW) return CICU_REGEX_GAVE_UP;
   return U_FAILURE(status) ? (int32_t)status : 0;
 }

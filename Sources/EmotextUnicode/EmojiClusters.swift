@@ -12,7 +12,7 @@ package enum EmojiClusters {
   /// fully-qualified form. Read from ICU once.
   package static let rgiWithoutVariationSelectors: Set<String> = {
     let needed = cicu_rgi_emoji_list(nil, 0)
-    precondition(needed >= 0, "ICU could not list the RGI_Emoji set")
+    if needed < 0 { fatalError("ICU failed listing the RGI_Emoji set (a broken ICU installation or out of memory)") }
     var units = [UInt16](repeating: 0, count: Int(needed))
     let written = units.withUnsafeMutableBufferPointer { cicu_rgi_emoji_list($0.baseAddress, needed) }
     precondition(written == needed, "ICU's RGI_Emoji set changed while it was read")

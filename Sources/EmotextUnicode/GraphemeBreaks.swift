@@ -63,7 +63,7 @@ package enum GraphemeBreaks {
           // (quadratic over the text), and no grapheme rule looks back across a boundary.
           let written = cicu_grapheme_boundaries(
             base + from, Int32(utf8.count - from), 0, buffer.baseAddress!, capacity, &status)
-          precondition(written >= 0, "ICU grapheme break iterator failed with status \(status)")
+          if written < 0 { ICUStatus.environmentFailure(status, "iterating grapheme clusters") }
           if written == 0 { break }
           for index in 0..<Int(written) { result.append(from + Int(buffer[index])) }
           from += Int(buffer[Int(written) - 1])
@@ -84,7 +84,7 @@ package enum GraphemeBreaks {
       let result = withUnsafePointer(to: UInt8(0)) { empty in
         call(utf8.baseAddress ?? empty, Int32(utf8.count), &status)
       }
-      precondition(result >= 0, "ICU grapheme break iterator failed with status \(status)")
+      if result < 0 { ICUStatus.environmentFailure(status, "iterating grapheme clusters") }
       return Int(result)
     }
   }

@@ -6,10 +6,42 @@ package struct ICURegexError: Error, Equatable {
   package var icuErrorName: String
   /// ICU's UErrorCode.
   package var status: Int32
-  /// The 1-based line in the pattern (0 when ICU does not say).
-  package var line: Int
-  /// The UTF-16 offset in that line where ICU stopped (nil when ICU does not say).
+  /// The 1-based line in the pattern (nil when ICU does not say); a line starts after CR, LF, CR LF, NEL or
+  /// U+2028, as ICU counts them.
+  package var line: Int?
+  /// The UTF-16 offset in that line where ICU stopped, just after the character it rejected (nil when ICU does
+  /// not say).
   package var utf16Offset: Int?
+
+  /// An error ICU reported as `status` at `line` after `codePointColumn` code points of that line (ICU's
+  /// `UParseError`, which counts code points), with the column turned into UTF-16 units of `pattern`.
+  init(status: Int32, line: Int32, codePointColumn: Int32, in pattern: String) {
+    icuErrorName = String(cString: cicu_error_name(status))
+    self.status = status
+    self.line = line > 0 ? Int(line) : nil
+    utf16Offset =
+      line > 0 && codePointColumn >= 0
+      ? Self.utf16Offset(line: Int(line), codePointColumn: Int(codePointColumn), in: pattern) : nil
+  }
+
+  /// The UTF-16 offset, from the start of 1-based line `line` of `pattern`, of code point `codePointColumn` of
+  /// that line, with ICU's line rule (an LF right after a CR ends no line and is in neither).
+  private static func utf16Offset(line: Int, codePointColumn: Int, in pattern: String) -> Int {
+    let scalars = Array(pattern.unicodeScalars)
+    var index = 0
+    var currentLine = 1
+    while currentLine < line && index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      if scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}"
+        || (scalar == "\n" && (index < 2 || scalars[index - 2] != "\r"))
+      {
+        currentLine += 1
+      }
+    }
+    if index < scalars.count && scalars[index] == "\n" && index > 0 && scalars[index - 1] == "\r" { index += 1 }
+    return scalars[index..<min(index + codePointColumn, scalars.count)].reduce(0) { $0 + $1.utf16.count }
+  }
 }
 
 /// An ICU regular expression handle; each search clones it, so sharing across threads is safe.
@@ -24,9 +56,10 @@ package final class ICURegex: Sendable {
     let flags: UInt32 = caseInsensitive ? 2 : 0  // 2 = UREGEX_CASE_INSENSITIVE
     let opened = cicu_regex_open(&units, Int32(units.count), flags, &error)
     guard let opened else {
-      throw ICURegexError(
-        icuErrorName: String(cString: cicu_error_name(error.status)), status: error.status, line: Int(error.line),
-        utf16Offset: error.utf16Offset >= 0 ? Int(error.utf16Offset) : nil)
+      // Note: the failure policy (README, "Errors"): what the pattern causes is a typed error; what only a broken
+      // ICU or memory exhaustion causes traps.
+      ICUStatus.trapOnEnvironmentFailure(error.status, "compiling a regular expression")
+      throw ICURegexError(status: error.status, line: error.line, codePointColumn: error.codePointColumn, in: pattern)
     }
     handle = opened
   }
@@ -35,8 +68,9 @@ package final class ICURegex: Sendable {
 
   /// Calls `body` with the UTF-8 range of each match in `utf8`, in order.
   ///
-  /// A search ICU gives up on (a pattern backtracking past `stepLimit`, or out of stack) ends the matching:
-  /// the matches found so far are all there is.
+  /// A search ICU gives up on (a pattern backtracking past `stepLimit`, or out of backtracking stack: the
+  /// pattern and the text cause it) ends the matching: the matches found so far are all there is. Any other
+  /// failure, which only a broken ICU or memory exhaustion causes, traps (README, "Errors").
   package func forEachMatch(in utf8: UnsafeBufferPointer<UInt8>, stepLimit: Int32, _ body: (Range<Int>) -> Void) {
     precondition(utf8.count <= Int(Int32.max), "Emotext supports text up to 2 GiB")
     withoutActuallyEscaping(body) { body in
@@ -50,7 +84,10 @@ package final class ICURegex: Sendable {
           }
         }
       }
-      _ = status
+      precondition(
+        status == 0 || status == CICU_REGEX_GAVE_UP,
+        "ICU failed searching with a regular expression: \(ICUStatus.name(status)) (a broken ICU installation or out of memory)"
+      )
     }
   }
 }

@@ -69,7 +69,7 @@ public enum LineBreaks {
             base, Int32(utf8.count), 0, offsets.baseAddress!, mandatory.baseAddress!, Int32(utf8.count), &status)
         }
       }
-      precondition(written >= 0, "ICU line break iterator failed with status \(status)")
+      if written < 0 { ICUStatus.environmentFailure(status, "iterating line breaks") }
       return (0..<Int(written)).map {
         LineBreakOpportunity(utf8Offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0)
       }

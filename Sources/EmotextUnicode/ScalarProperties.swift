@@ -7,23 +7,13 @@ extension Unicode.Scalar {
   package var icuIsEmojiModifier: Bool { cicu_has_property(value, CICU_EMOJI_MODIFIER) == 1 }
   package var icuIsEmojiModifierBase: Bool { cicu_has_property(value, CICU_EMOJI_MODIFIER_BASE) == 1 }
   package var icuIsRegionalIndicator: Bool { cicu_has_property(value, CICU_REGIONAL_INDICATOR) == 1 }
-  package var icuIsExtendedPictographic: Bool { cicu_has_property(value, CICU_EXTENDED_PICTOGRAPHIC) == 1 }
   package var icuIsVariationSelector: Bool { cicu_has_property(value, CICU_VARIATION_SELECTOR) == 1 }
   package var icuCombiningClass: Int { Int(cicu_combining_class(value)) }
-  package var icuGraphemeClusterBreak: ICU.GraphemeClusterBreak {
-    ICU.GraphemeClusterBreak(rawValue: cicu_int_property(value, CICU_GRAPHEME_CLUSTER_BREAK)) ?? .other
-  }
-  package var icuLineBreak: ICU.LineBreak {
-    ICU.LineBreak(rawValue: cicu_int_property(value, CICU_LINE_BREAK)) ?? .unknown
-  }
   package var icuEastAsianWidth: ICU.EastAsianWidth {
     ICU.EastAsianWidth(rawValue: cicu_int_property(value, CICU_EAST_ASIAN_WIDTH)) ?? .neutral
   }
   package var icuGeneralCategory: ICU.GeneralCategory {
     ICU.GeneralCategory(rawValue: cicu_int_property(value, CICU_GENERAL_CATEGORY)) ?? .unassigned
-  }
-  package var icuIndicSyllabicCategory: ICU.IndicSyllabicCategory {
-    ICU.IndicSyllabicCategory(rawValue: cicu_int_property(value, CICU_INDIC_SYLLABIC_CATEGORY)) ?? .other
   }
 }
 
@@ -43,6 +33,11 @@ extension ICU {
   /// The code points whose Grapheme_Cluster_Break is `value`, as closed ranges in order.
   package static func scalars(whereGraphemeClusterBreakIs value: GraphemeClusterBreak) -> [ClosedRange<UInt32>] {
     ranges(CICU_GRAPHEME_CLUSTER_BREAK, value.rawValue)
+  }
+
+  /// The code points whose General_Category is `value`, as closed ranges in order.
+  package static func scalars(whereGeneralCategoryIs value: GeneralCategory) -> [ClosedRange<UInt32>] {
+    ranges(CICU_GENERAL_CATEGORY, value.rawValue)
   }
 
   /// The code points whose NFC_Quick_Check is Yes (ICU's UNORM_YES, 1), as closed ranges in order.
@@ -71,7 +66,7 @@ extension ICU {
     while true {
       var status: Int32 = 0
       let count = bounds.withUnsafeMutableBufferPointer { call($0.baseAddress!, Int32($0.count / 2), &status) }
-      precondition(count >= 0, "ICU property set for \(what) failed with status \(status)")
+      if count < 0 { ICUStatus.environmentFailure(status, "reading the property set \(what)") }
       if Int(count) * 2 <= bounds.count {
         return (0..<Int(count)).map { bounds[2 * $0]...bounds[2 * $0 + 1] }
       }

@@ -47,7 +47,7 @@ public enum TerminalCellWidth {
   /// Whether a scalar takes no cell of its own: a combining mark (Mn, Me), a format character (Cf),
   /// a control (Cc), or a Hangul medial vowel or final consonant.
   package static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.icuGeneralCategory {
+    switch ScalarCategories.generalCategory(of: scalar) {
     case .nonSpacingMark, .enclosingMark, .formatChar, .controlChar: return true
     default: return (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
     }

@@ -75,10 +75,13 @@ enum DecodeEmojiCommand: Command {
       do throws(EmojiEscapeError) {
         decoded = try format.decode(text)
       } catch {
-        // Note: with --jsonl the offset is in the record's text, not in the line, so it is not a column.
+        // Note: the CLI speaks bytes (FILE:LINE:COLUMN); with --jsonl the offset is in the record's text, not in
+        // the line, so it is not a column.
+        let utf8Offset = text.utf8.distance(
+          from: text.utf8.startIndex, to: String.Index(utf16Offset: error.utf16Offset, in: text))
         throw LineProblem(
-          "malformed emoji escape\(input.jsonl ? " at byte \(error.utf8Offset) of \"text\"" : ""): \(error.reason)",
-          utf8Offset: input.jsonl ? nil : error.utf8Offset)
+          "malformed emoji escape\(input.jsonl ? " at byte \(utf8Offset) of \"text\"" : ""): \(error.reason)",
+          utf8Offset: input.jsonl ? nil : utf8Offset)
       }
       input.appendTextLine(decoded, to: &output)
     }

@@ -27,7 +27,7 @@ enum SerializeCommand: Command {
     let input = try LineInput.parse(&arguments)
     try input.answerLines { line, output throws(LineProblem) in
       let text = try LineProblem.catching {
-        try serializer.serialize(try RichText(documentJSON: line, catalog: catalog))
+        serializer.serialize(try RichText(documentJSON: line, catalog: catalog))
       }.get()
       input.appendTextLine(text, to: &output)
     }

@@ -10,6 +10,7 @@
 #include "CICUNormalizer.h"
 #include "CICUProperties.h"
 #include "CICURegex.h"
+#include "CICUStatus.h"
 #include "CICUTransliterator.h"
 
 #endif

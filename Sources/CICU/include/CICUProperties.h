@@ -14,6 +14,9 @@ typedef enum CICUBinaryProperty {
   CICU_REGIONAL_INDICATOR = 5,
   CICU_EXTENDED_PICTOGRAPHIC = 6,
   CICU_VARIATION_SELECTOR = 7,
+  CICU_WHITE_SPACE = 8,
+  CICU_ALPHABETIC = 9,
+  CICU_IDEOGRAPHIC = 10,
 } CICUBinaryProperty;
 
 /// 1 when `scalar` has the property, else 0.
@@ -54,6 +57,11 @@ int32_t cicu_is_rgi_emoji(const uint16_t *text, int32_t length);
 /// `buffer` as far as `capacity` allows. Returns the number of units the whole list needs (call with
 /// capacity 0 to size the buffer), or -1 on an ICU error.
 int32_t cicu_rgi_emoji_list(uint16_t *buffer, int32_t capacity);
+
+/// Writes the full lowercase mapping of the UTF-16 `text` of `length` units (root locale, ICU's u_strToLower)
+/// into `destination`, up to `capacity` units, and returns the length it needs (call again with that much room
+/// when it exceeds `capacity`), or -1 on failure with ICU's UErrorCode in `status`.
+int32_t cicu_lowercase(const uint16_t *text, int32_t length, uint16_t *destination, int32_t capacity, int32_t *status);
 
 /// ICU's Unicode version, e.g. "15.0", written into `buffer` (at least 16 bytes).
 void cicu_unicode_version(char *buffer, int32_t capacity);

@@ -15,10 +15,12 @@ typedef struct CICURegex CICURegex;
 typedef struct CICURegexError {
   /// ICU's UErrorCode.
   int32_t status;
-  /// The 1-based line of the error in the pattern (0 when unknown).
+  /// The 1-based line of the error in the pattern (0 when unknown); ICU starts a line after CR, LF, CR LF,
+  /// NEL and U+2028.
   int32_t line;
-  /// The UTF-16 offset of the error in that line (-1 when unknown).
-  int32_t utf16Offset;
+  /// How many code points of that line ICU had read when it stopped (-1 when unknown): ICU's
+  /// UParseError.offset, which for regular expressions counts code points, not UTF-16 units.
+  int32_t codePointColumn;
 } CICURegexError;
 
 /// Compiles a UTF-16 `pattern` of `length` units; `flags` are ICU's URegexpFlag bits.
@@ -28,12 +30,15 @@ CICURegex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t fla
 /// Releases a pattern from `cicu_regex_open`.
 void cicu_regex_close(CICURegex *regex);
 
-/// ICU's name for an error code, e.g. "U_REGEX_MISMATCHED_PAREN".
-const char *cicu_error_name(int32_t status);
+/// What `cicu_regex_each_match` returns when ICU gave up on the text: a search took more than its step limit
+/// (U_REGEX_TIME_OUT) or more than ICU's backtracking stack (U_REGEX_STACK_OVERFLOW), which depends on the
+/// pattern and the text, not on the installation.
+#define CICU_REGEX_GAVE_UP (-1)
 
 /// Calls `body(context, utf8Start, utf8End)` for each non-overlapping match of `regex` in the UTF-8 text,
-/// in order, until `body` returns 0. Returns 0, or ICU's error code: U_REGEX_TIME_OUT when a search takes
-/// more than `stepLimit` steps of ICU's match engine (0: no limit); the matches before it were reported.
+/// in order, until `body` returns 0. Returns 0; CICU_REGEX_GAVE_UP when a search took more than `stepLimit`
+/// steps of ICU's match engine (0: no limit) or ran out of backtracking stack, the matches before it having
+/// been reported; or any other ICU error code.
 int32_t cicu_regex_each_match(const CICURegex *regex, const uint8_t *utf8, int32_t length, int32_t stepLimit,
                               void *context,
                               int32_t (*body)(void *context, int32_t utf8Start, int32_t utf8End));

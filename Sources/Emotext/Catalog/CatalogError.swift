@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Where in a catalog a problem is: a file relative to the catalog root and a key path inside it.
 ///
 /// ```swift
@@ -128,7 +130,7 @@ func quoted(_ text: String) -> String {
     switch scalar {
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
-    case _ where scalar.properties.generalCategory == .control:
+    case _ where ScalarCategories.generalCategory(of: scalar) == .controlChar:
       result += "\\u{\(String(scalar.value, radix: 16))}"
     default: result.unicodeScalars.append(scalar)
     }

@@ -18,8 +18,8 @@ struct EmoticonSearchIndex: Sendable {
   var names: [Name] = []
 
   /// The index of `catalog`'s image emoticons: each code and alias, with pinyin from ICU's `Han-Latin`
-  /// transliteration (tone marks removed by `Latin-ASCII`). Without ICU's transliteration data, names are
-  /// matched by their characters only.
+  /// transliteration (tone marks removed by `Latin-ASCII`). When ICU does not accept the transliterator's ID
+  /// (an ICU built without transliteration rules), names are matched by their characters only.
   init(_ catalog: EmoticonCatalog) {
     let transliterator = try? Transliterator(Transliterator.pinyinIdentifier)
     var pinyin: [Unicode.Scalar: [Unicode.Scalar]] = [:]
@@ -28,15 +28,14 @@ struct EmoticonSearchIndex: Sendable {
     for pack in catalog.packs {
       for emoticon in pack.emoticons where emoticon.isImage && seen.insert(emoticon).inserted {
         for spelling in [emoticon.code] + emoticon.aliases {
-          let scalars = Array(Self.bare(spelling).lowercased().unicodeScalars)
+          let scalars = Array(ScalarCategories.lowercased(Self.bare(spelling)).unicodeScalars)
           guard !scalars.isEmpty else { continue }
           let syllables = scalars.map { scalar -> [Unicode.Scalar] in
             if let known = pinyin[scalar] { return known }
             var syllable = [scalar]
-            if scalar.properties.isIdeographic, let transliterator,
-              let latin = try? transliterator.transliterate(String(scalar))
-            {
-              let letters = latin.unicodeScalars.filter { $0.properties.isAlphabetic }
+            if ScalarCategories.isIdeographic(scalar), let transliterator {
+              let latin = transliterator.transliterate(String(scalar))
+              let letters = latin.unicodeScalars.filter(ScalarCategories.isAlphabetic)
               if !letters.isEmpty { syllable = Array(letters) }
             }
             pinyin[scalar] = syllable
@@ -123,8 +122,8 @@ struct EmoticonSearchIndex: Sendable {
 
   /// The emoticons matching `query`, best first: by ``Rank``, then shorter names, then catalog order.
   func search(_ query: String, limit: Int) -> [Emoticon] {
-    let cleaned = query.lowercased().unicodeScalars.filter {
-      !$0.properties.isWhitespace && $0 != "[" && $0 != "]"
+    let cleaned = ScalarCategories.lowercased(query).unicodeScalars.filter {
+      !ScalarCategories.isWhiteSpace($0) && $0 != "[" && $0 != "]"
     }
     let queryScalars = Array(cleaned)
     var best: [Emoticon: (Rank, Int, Int)] = [:]

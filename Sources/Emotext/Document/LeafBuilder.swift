@@ -8,7 +8,7 @@ import EmotextUnicode
 /// from anywhere and copies them into each leaf's own string (what an edit does).
 struct LeafBuilder {
   /// The leaves built so far (the last one is added by ``finish()``).
-  private(set) var leaves: [Node] = []
+  private(set) var leaves: [RichText.Leaf] = []
   private let source: String?
   /// The leaf being filled: its bytes (copying mode), or where it starts and ends in the source.
   private var ownText = ""
@@ -71,7 +71,7 @@ struct LeafBuilder {
 
   /// Appends the descriptors of `leaf` that overlap its bytes `utf8Range` (whole descriptors, or cut at the
   /// range's ends, which lie on scalar boundaries).
-  mutating func appendContent(of leaf: Node, utf8Range: Range<Int>) {
+  mutating func appendContent(of leaf: RichText.Leaf, utf8Range: Range<Int>) {
     guard !utf8Range.isEmpty else { return }
     var whole: Range<Int>?
     var wholeStart = 0
@@ -98,7 +98,7 @@ struct LeafBuilder {
   }
 
   /// Appends the bytes `utf8Range` of `leaf`, which lie in `descriptor`.
-  private mutating func appendPiece(of leaf: Node, _ descriptor: RunDescriptor, _ utf8Range: Range<Int>) {
+  private mutating func appendPiece(of leaf: RichText.Leaf, _ descriptor: RunDescriptor, _ utf8Range: Range<Int>) {
     let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8Range.lowerBound)
     let piece = leaf.text[start..<leaf.text.utf8.index(start, offsetBy: utf8Range.count)]
     switch descriptor.content {
@@ -111,7 +111,7 @@ struct LeafBuilder {
   /// their bytes when they fit in the leaf being filled, else one by one.
   // Note: an edit rebuilds the leaves it touches, and a leaf of short runs (a composed message) would
   // otherwise cost a String slice and append per run.
-  private mutating func appendWhole(_ leaf: Node, _ indices: Range<Int>, utf8Start: Int) {
+  private mutating func appendWhole(_ leaf: RichText.Leaf, _ indices: Range<Int>, utf8Start: Int) {
     var first = indices.lowerBound
     var utf8 = utf8Start
     if let attributes = descriptors.last?.attributes, leaf.descriptors[first].isText(attributes) {
@@ -179,7 +179,7 @@ struct LeafBuilder {
   // MARK: Both
 
   /// The finished leaves.
-  mutating func finish() -> [Node] {
+  mutating func finish() -> [RichText.Leaf] {
     finishLeaf()
     return leaves
   }
@@ -244,7 +244,7 @@ struct LeafBuilder {
       text = ownText[...]
       ownText = ""
     }
-    leaves.append(Node(leaf: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars))
+    leaves.append(RichText.Leaf(text: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars))
     descriptors = []
     leafUTF8 = 0
     leafUTF16 = 0

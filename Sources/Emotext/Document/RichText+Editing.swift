@@ -7,7 +7,7 @@ extension RichText {
   /// - Returns: What changed: `utf16Range`, replaced by `replacement.utf16Count` units.
   /// - Precondition: the range lies in the document and does not split a surrogate pair.
   /// - Complexity: O(log *n*) in the length of the document, plus the length of the leaves the range
-  ///   touches (at most a few kilobytes each) and of `replacement`.
+  ///   touches (at most `NodeCapacity.leafUTF8` bytes each) and of `replacement`.
   @discardableResult
   public mutating func replaceSubrange(_ utf16Range: Range<Int>, with replacement: RichText) -> TextChange {
     precondition(utf16Range.lowerBound >= 0, "RichText offset \(utf16Range.lowerBound) is negative")
@@ -23,9 +23,9 @@ extension RichText {
     var total = prefixUTF8 + replacement.root.summary.utf8 + (last.leaf.summary.utf8 - suffixUTF8)
     // Note: a leaf that an edit leaves small takes in a neighbour whole, so leaves stay reasonably full.
     var leafRange = first.ordinal..<(last.ordinal + 1)
-    var before: Node?
-    var after: Node?
-    if !root.isLeaf && total < NodeCapacity.leafUTF8 / 4 {
+    var before: Leaf?
+    var after: Leaf?
+    if case .inner = root, total < NodeCapacity.leafUTF8 / 4 {
       if leafRange.upperBound < root.summary.leaves {
         after = root.leaf(ordinal: leafRange.upperBound).leaf
         leafRange = leafRange.lowerBound..<(leafRange.upperBound + 1)
@@ -46,17 +46,17 @@ extension RichText {
     builder.appendContent(of: last.leaf, utf8Range: suffixUTF8..<last.leaf.summary.utf8)
     if let after { builder.appendContent(of: after, utf8Range: 0..<after.summary.utf8) }
     let newLeaves = builder.finish()
-    if root.isLeaf {
+    switch root {
+    case .leaf:
       root = .tree(of: newLeaves)
-      #if EMOTEXT_INTERNAL_CHECKS
-        if InternalChecks.afterEveryEdit { checkInvariants() }
-      #endif
-      return change
+    case .inner(var inner):
+      // Note: the root lets go of the tree first, so that the path the edit changes is unique and changes in
+      // place.
+      root = .empty
+      let overflow = inner.replaceLeaves(leafRange, with: newLeaves)
+      root = overflow.isEmpty ? .inner(inner) : .tree(of: [inner] + overflow)
+      root = root.collapsed
     }
-    let overflow = root.replaceLeaves(leafRange, with: newLeaves)
-    if !overflow.isEmpty { root = .tree(of: [root] + overflow) }
-    while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
-    if root.summary.utf8 == 0 { root = .empty }
     #if EMOTEXT_INTERNAL_CHECKS
       if InternalChecks.afterEveryEdit { checkInvariants() }
     #endif
@@ -99,7 +99,22 @@ extension RichText {
   }
 }
 
-extension Node {
+extension RichText.Node {
+  /// The tree without the inner nodes of a single child above its top (an edit can leave a root of one
+  /// child, or none), and the empty document's leaf when it holds no text.
+  var collapsed: Self {
+    var node = self
+    while case .inner(let inner) = node, inner.childCount <= 1 {
+      switch inner.children {
+      case .leaves(let leaves): node = leaves.first.map { .leaf($0) } ?? .empty
+      case .inners(let inners): node = inners.first.map { .inner($0) } ?? .empty
+      }
+    }
+    return node.summary.utf8 == 0 ? .empty : node
+  }
+}
+
+extension RichText.Leaf {
   /// The UTF-8 offset in this leaf of the UTF-16 offset `utf16Offset` in it.
   /// - Precondition: the offset lies in the leaf, does not split a surrogate pair, and is not inside
   ///   an attachment's token.
@@ -111,18 +126,7 @@ extension Node {
       if utf16Offset < utf16 + count {
         if utf16Offset == utf16 { return utf8 }
         var bytes = text
-        return bytes.withUTF8 { buffer in
-          var remaining = utf16Offset - utf16
-          var index = utf8
-          while remaining > 0 {
-            let lead = buffer[index]
-            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            precondition(length < 4 || remaining >= 2, "RichText offset \(utf16Offset) splits a surrogate pair")
-            remaining -= length == 4 ? 2 : 1
-            index += length
-          }
-          return index
-        }
+        return bytes.withUTF8 { $0.utf8Offset(ofUTF16Count: utf16Offset - utf16, from: utf8) }
       }
       utf16 += count
       utf8 += Int(descriptor.utf8Count)

@@ -3,9 +3,10 @@ extension RichText: Hashable {
   /// `é` equals `e` + U+0301), attachments by emoticon and spelling.
   /// - Complexity: O(*n*); without building a `String` for documents whose bytes and runs are identical.
   public static func == (lhs: RichText, rhs: RichText) -> Bool {
-    if lhs.root.summary.descriptors == rhs.root.summary.descriptors && lhs.root.summary.utf8 == rhs.root.summary.utf8
-      && lhs.root.isLeaf && rhs.root.isLeaf && lhs.root.text.utf8.elementsEqual(rhs.root.text.utf8)
-      && lhs.root.descriptors.elementsEqual(rhs.root.descriptors, by: RunDescriptor.sameRun)
+    if case .leaf(let left) = lhs.root, case .leaf(let right) = rhs.root,
+      left.summary.descriptors == right.summary.descriptors && left.summary.utf8 == right.summary.utf8
+        && left.text.utf8.elementsEqual(right.text.utf8)
+        && left.descriptors.elementsEqual(right.descriptors, by: RunDescriptor.sameRun)
     {
       return true
     }

@@ -2,17 +2,21 @@ import EmotextUnicode
 
 extension RichText {
   /// Stops with a message when the document is not canonical or its tree is out of shape: every
-  /// summary equals the counts recomputed from below, leaves are all at one depth, no node is over its
+  /// summary equals the counts recomputed from below, leaves are all at one depth (each node one higher than its children), no node is over its
   /// capacity, descriptors cover their leaf's bytes exactly with the lengths they claim, and the runs have no
   /// empty text and no equal-attribute neighbours. Tests call it after every step.
   /// - Complexity: O(*n*).
   package func checkInvariants() {
-    if root.isLeaf && root.descriptors.isEmpty {
-      precondition(root.summary == Node.empty.summary && root.text.isEmpty, "the empty document's root is not empty")
+    switch root {
+    case .leaf(let leaf) where leaf.descriptors.isEmpty:
+      precondition(leaf.summary == Leaf.empty.summary && leaf.text.isEmpty, "the empty document's root is not empty")
       return
+    case .leaf(let leaf):
+      Self.check(leaf)
+    case .inner(let inner):
+      precondition(inner.childCount > 1, "the root has a single child")
+      Self.check(inner)
     }
-    var leafDepth: Int?
-    Self.check(root, depth: 0, isRoot: true, leafDepth: &leafDepth)
     var previous: Run?
     var index = 0
     for run in runs {
@@ -30,22 +34,28 @@ extension RichText {
     }
   }
 
-  private static func check(_ node: Node, depth: Int, isRoot: Bool, leafDepth: inout Int?) {
-    guard node.isLeaf else {
-      precondition(node.children.count <= NodeCapacity.children, "a node at depth \(depth) has too many children")
-      precondition(!isRoot || node.children.count > 1, "the root has a single child")
-      precondition(node.descriptors.isEmpty && node.text.isEmpty, "an inner node at depth \(depth) holds text")
-      for child in node.children { check(child, depth: depth + 1, isRoot: false, leafDepth: &leafDepth) }
-      let sum = node.children.reduce(Summary()) { $0 + $1.summary }
-      precondition(node.summary == sum, "a summary at depth \(depth) is \(node.summary), its children sum to \(sum)")
-      return
+  private static func check(_ node: Inner) {
+    precondition(node.childCount > 0, "a node of height \(node.height) has no children")
+    precondition(node.childCount <= NodeCapacity.children, "a node of height \(node.height) has too many children")
+    let sum: Summary
+    switch node.children {
+    case .leaves(let leaves):
+      precondition(node.height == 1, "a node of height \(node.height) has leaves")
+      for leaf in leaves { check(leaf) }
+      sum = leaves.reduce(Summary()) { $0 + $1.summary }
+    case .inners(let inners):
+      for child in inners {
+        precondition(child.height == node.height - 1, "a node of height \(node.height) has one of \(child.height)")
+        check(child)
+      }
+      sum = inners.reduce(Summary()) { $0 + $1.summary }
     }
-    if let leafDepth {
-      precondition(depth == leafDepth, "leaves at depths \(leafDepth) and \(depth)")
-    } else {
-      leafDepth = depth
-    }
-    precondition(!node.descriptors.isEmpty, "an empty leaf at depth \(depth)")
+    precondition(
+      node.summary == sum, "a summary at height \(node.height) is \(node.summary), its children sum to \(sum)")
+  }
+
+  private static func check(_ node: Leaf) {
+    precondition(!node.descriptors.isEmpty, "an empty leaf")
     precondition(node.descriptors.count <= NodeCapacity.leafDescriptors, "a leaf has too many descriptors")
     var bytes = node.text
     let summary = bytes.withUTF8 { buffer in

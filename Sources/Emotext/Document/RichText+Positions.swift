@@ -8,87 +8,90 @@ public enum SnapDirection: Sendable {
   case forward
 }
 
-/// The pieces of one run in the tree (a text run cut across leaves has several) and its range.
-struct RunPieces {
-  var content: RunDescriptor.Content
-  var pieces: [Substring]
-  var utf16Range: Range<Int>
-
-  var run: Run {
-    switch content {
-    case .emoticon(let emoticon): return .emoticon(EmoticonAttachment(emoticon, token: String(pieces[0])))
-    case .text(let attributes):
-      guard pieces.count > 1 else { return .text(String(pieces[0]), attributes) }
-      var text = ""
-      text.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
-      for piece in pieces { text.append(contentsOf: piece) }
-      return .text(text, attributes)
-    }
-  }
-}
-
 extension RichText {
   /// The run holding the unit at `utf16Offset` (a text run cut across leaves whole), without building its
-  /// text.
+  /// text: what it is and the UTF-16 range it spans.
   /// - Complexity: O(log *n*) plus the run's length in leaves.
-  func pieces(containing utf16Offset: Int) -> RunPieces {
+  func runExtent(containing utf16Offset: Int) -> (
+    content: RunDescriptor.Content, utf16Range: Range<Int>, leaf: LeafPosition
+  ) {
     precondition(
       utf16Offset >= 0 && utf16Offset < utf16Count,
       "RichText offset \(utf16Offset) holds no run (length \(utf16Count))")
     let position = root.leaf(at: utf16Offset, preferringEnd: false)
-    let leaf = position.leaf
+    let descriptors = position.leaf.descriptors
     var index = 0
-    var utf16 = position.utf16Start
-    var utf8 = 0
-    while utf16Offset >= utf16 + Int(leaf.descriptors[index].utf16Count) {
-      utf16 += Int(leaf.descriptors[index].utf16Count)
-      utf8 += Int(leaf.descriptors[index].utf8Count)
+    var descriptorStart = position.utf16Start
+    while utf16Offset >= descriptorStart + Int(descriptors[index].utf16Count) {
+      descriptorStart += Int(descriptors[index].utf16Count)
       index += 1
     }
-    let descriptor = leaf.descriptors[index]
-    var result = RunPieces(
-      content: descriptor.content, pieces: [leaf.piece(utf8Offset: utf8, descriptor: descriptor)],
-      utf16Range: utf16..<(utf16 + Int(descriptor.utf16Count)))
-    guard let attributes = descriptor.attributes else { return result }
-    // Note: descriptors in one leaf are coalesced, so a run continues only across a leaf's edge.
+    // Back to the run's start: through the leaves before while the run continues into their successor.
+    var start = descriptorStart
     var ordinal = position.ordinal
-    var atEdge = index == 0
-    var before: [Substring] = []
-    while atEdge && ordinal > 0 {
+    var first = descriptors[index]
+    var atLeafStart = index == 0
+    while atLeafStart && ordinal > 0 {
       ordinal -= 1
-      let previous = root.leaf(ordinal: ordinal).leaf
-      guard let last = previous.descriptors.last, last.isText(attributes) else { break }
-      before.append(previous.piece(utf8Offset: previous.summary.utf8 - Int(last.utf8Count), descriptor: last))
-      result.utf16Range = (result.utf16Range.lowerBound - Int(last.utf16Count))..<result.utf16Range.upperBound
-      atEdge = previous.descriptors.count == 1
+      let previous = root.leaf(ordinal: ordinal).leaf.descriptors
+      guard first.continuesRun(of: previous[previous.count - 1]) else { break }
+      first = previous[previous.count - 1]
+      start -= Int(first.utf16Count)
+      atLeafStart = previous.count == 1
     }
-    if !before.isEmpty { result.pieces.insert(contentsOf: before.reversed(), at: 0) }
+    // Forward to its end: through the leaves after while their first descriptor continues the run.
+    var end = descriptorStart + Int(descriptors[index].utf16Count)
+    var last = descriptors[index]
+    var atLeafEnd = index == descriptors.count - 1
     ordinal = position.ordinal
-    atEdge = index == leaf.descriptors.count - 1
-    while atEdge && ordinal + 1 < root.summary.leaves {
+    while atLeafEnd && ordinal + 1 < root.summary.leaves {
       ordinal += 1
-      let next = root.leaf(ordinal: ordinal).leaf
-      guard let first = next.descriptors.first, first.isText(attributes) else { break }
-      result.pieces.append(next.piece(utf8Offset: 0, descriptor: first))
-      result.utf16Range = result.utf16Range.lowerBound..<(result.utf16Range.upperBound + Int(first.utf16Count))
-      atEdge = next.descriptors.count == 1
+      let next = root.leaf(ordinal: ordinal).leaf.descriptors
+      guard next[0].continuesRun(of: last) else { break }
+      last = next[0]
+      end += Int(last.utf16Count)
+      atLeafEnd = next.count == 1
     }
-    return result
+    return (descriptors[index].content, start..<end, position)
   }
 
   /// The run holding the unit at `utf16Offset`, and the UTF-16 range it spans.
   /// - Precondition: `utf16Offset < utf16Count`.
   /// - Complexity: O(log *n*) plus the run's length.
   func run(containing utf16Offset: Int) -> (run: Run, utf16Range: Range<Int>) {
-    let pieces = pieces(containing: utf16Offset)
-    return (pieces.run, pieces.utf16Range)
+    let (content, utf16Range, leaf) = runExtent(containing: utf16Offset)
+    switch content {
+    case .text(let attributes): return (.text(postText(in: utf16Range, from: leaf), attributes), utf16Range)
+    case .emoticon(let emoticon):
+      return (.emoticon(EmoticonAttachment(emoticon, token: postText(in: utf16Range, from: leaf))), utf16Range)
+    }
+  }
+
+  /// The post text of `utf16Range` (on scalar boundaries), found from `leaf`, a leaf it overlaps: sliced from
+  /// each leaf's text in turn.
+  // Note: a lookup by position reads one run, mostly in one leaf; this costs no walk set up and no validation.
+  private func postText(in utf16Range: Range<Int>, from leaf: LeafPosition) -> String {
+    var position = leaf
+    while position.utf16Start > utf16Range.lowerBound { position = root.leaf(ordinal: position.ordinal - 1) }
+    var text = ""
+    while true {
+      let leaf = position.leaf
+      let leafEnd = position.utf16Start + leaf.summary.utf16
+      let lower = leaf.utf8Offset(ofUTF16Offset: max(utf16Range.lowerBound, position.utf16Start) - position.utf16Start)
+      let upper = leaf.utf8Offset(ofUTF16Offset: min(utf16Range.upperBound, leafEnd) - position.utf16Start)
+      let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: lower)
+      let piece = leaf.text[start..<leaf.text.utf8.index(start, offsetBy: upper - lower)]
+      if text.isEmpty { text = String(piece) } else { text.append(contentsOf: piece) }
+      guard utf16Range.upperBound > leafEnd else { return text }
+      position = root.leaf(ordinal: position.ordinal + 1)
+    }
   }
 
   /// The text run holding the unit at `utf16Offset` with where it starts, or nil for an attachment.
   private func textRun(containing utf16Offset: Int) -> (text: String, start: Int)? {
-    let pieces = pieces(containing: utf16Offset)
-    guard case .text(let text, _) = pieces.run else { return nil }
-    return (text, pieces.utf16Range.lowerBound)
+    let (content, utf16Range, leaf) = runExtent(containing: utf16Offset)
+    guard case .text = content else { return nil }
+    return (postText(in: utf16Range, from: leaf), utf16Range.lowerBound)
   }
 
   /// Whether `utf16Offset` is between two grapheme clusters (or at either end).
@@ -233,14 +236,6 @@ extension RichText {
     let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - start, snapping: .forward)
     let deletion = Backspace.deletionStart(before: utf8Offset, in: text, mode: mode)
     return start + text.utf16Offset(ofUTF8Offset: deletion)
-  }
-}
-
-extension Node {
-  /// A leaf's bytes for `descriptor`, which starts at `utf8Offset`.
-  func piece(utf8Offset: Int, descriptor: RunDescriptor) -> Substring {
-    let start = text.utf8.index(text.startIndex, offsetBy: utf8Offset)
-    return text[start..<text.utf8.index(start, offsetBy: Int(descriptor.utf8Count))]
   }
 }
 

@@ -38,28 +38,26 @@ extension RichText {
       return RichText(root: root).run(containing: position.utf16Offset).run
     }
 
-    /// - Complexity: O(log *n*).
+    /// - Complexity: O(log *n*) plus the run's length in leaves.
     public func index(after position: Index) -> Index {
       precondition(position.utf16Offset < utf16Count, "RichText.Runs index out of bounds")
-      return Index(utf16Offset: RichText(root: root).pieces(containing: position.utf16Offset).utf16Range.upperBound)
+      return Index(utf16Offset: RichText(root: root).runExtent(containing: position.utf16Offset).utf16Range.upperBound)
     }
 
-    /// - Complexity: O(log *n*).
+    /// - Complexity: O(log *n*) plus the run's length in leaves.
     public func index(before position: Index) -> Index {
       precondition(position.utf16Offset > 0, "RichText.Runs index out of bounds")
-      return Index(utf16Offset: RichText(root: root).pieces(containing: position.utf16Offset - 1).utf16Range.lowerBound)
+      return Index(
+        utf16Offset: RichText(root: root).runExtent(containing: position.utf16Offset - 1).utf16Range.lowerBound)
     }
 
     /// The number of runs.
     /// - Complexity: O(*n*) in the number of leaves.
     public var count: Int {
       var count = 0
-      var previous: TextAttributes?
-      var leaves = LeafIterator(root)
-      while let leaf = leaves.next() {
-        count += leaf.descriptors.count
-        if let previous, leaf.descriptors.first?.isText(previous) == true { count -= 1 }
-        previous = leaf.descriptors.last?.attributes
+      RichText(root: root).forEachLeafChunk { chunk in
+        count += chunk.descriptors.count - (chunk.firstContinuesRun ? 1 : 0)
+        return true
       }
       return count
     }
@@ -68,59 +66,56 @@ extension RichText {
 
     /// Walks the runs in order, leaf by leaf.
     public struct Iterator: IteratorProtocol {
-      private var leaves: LeafIterator
-      private var leaf: Node?
+      private var leaves: LeafWalk
+      private var step: LeafStep?
       private var index = 0
       private var utf8Offset = 0
 
       init(_ root: Node) {
-        leaves = LeafIterator(root)
-        leaf = leaves.next()
+        leaves = LeafWalk(root)
+        step = root.summary.utf8 == 0 ? nil : leaves.next()
       }
 
       public mutating func next() -> Run? { nextWithLength()?.run }
 
       /// The next run and its UTF-16 length.
       mutating func nextWithLength() -> (run: Run, utf16Count: Int)? {
-        guard let (descriptor, piece) = nextPiece() else { return nil }
+        guard let (descriptor, piece, endsRun) = nextPiece() else { return nil }
         switch descriptor.content {
         case .emoticon(let emoticon):
           return (.emoticon(EmoticonAttachment(emoticon, token: String(piece))), 1)
         case .text(let attributes):
           var text = String(piece)
           var utf16Count = Int(descriptor.utf16Count)
-          // Note: within a leaf, text with equal attributes is one descriptor, so a run continues only across
-          // a leaf's end; peeking (a copy of the leaf walk) is needed only there.
-          while isAtLeafEnd, let (next, more) = peekPiece(), next.isText(attributes) {
-            _ = nextPiece()
+          var ended = endsRun
+          while !ended, let (next, more, endsRun) = nextPiece() {
             text.append(contentsOf: more)
             utf16Count += Int(next.utf16Count)
+            ended = endsRun
           }
           return (.text(text, attributes), utf16Count)
         }
       }
 
-      /// Whether the last piece was its leaf's last.
-      private var isAtLeafEnd: Bool { leaf.map { index >= $0.descriptors.count } ?? false }
-
-      private mutating func peekPiece() -> (RunDescriptor, Substring)? {
-        var copy = self
-        return copy.nextPiece()
-      }
-
-      private mutating func nextPiece() -> (RunDescriptor, Substring)? {
-        while let current = leaf, index >= current.descriptors.count {
-          leaf = leaves.next()
+      /// The next descriptor, its bytes, and whether its run ends with it.
+      private mutating func nextPiece() -> (RunDescriptor, Substring, endsRun: Bool)? {
+        // Note: through `step!` rather than a copy of the step, which would retain its leaf's storage.
+        guard step != nil else { return nil }
+        let descriptor = step!.leaf.descriptors[index]
+        let text = step!.leaf.text
+        let start = text.utf8.index(text.startIndex, offsetBy: utf8Offset)
+        let end = text.utf8.index(start, offsetBy: Int(descriptor.utf8Count))
+        let isLast = index == step!.leaf.descriptors.count - 1
+        let endsRun = !(isLast && step!.lastContinuesRun)
+        if isLast {
+          step = leaves.next()
           index = 0
           utf8Offset = 0
+        } else {
+          index += 1
+          utf8Offset += Int(descriptor.utf8Count)
         }
-        guard let leaf else { return nil }
-        let descriptor = leaf.descriptors[index]
-        let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8Offset)
-        let end = leaf.text.utf8.index(start, offsetBy: Int(descriptor.utf8Count))
-        index += 1
-        utf8Offset += Int(descriptor.utf8Count)
-        return (descriptor, leaf.text[start..<end])
+        return (descriptor, text[start..<end], endsRun)
       }
     }
   }

@@ -16,6 +16,8 @@ struct Summary: Equatable, Sendable {
       utf8: lhs.utf8 + rhs.utf8, utf16: lhs.utf16 + rhs.utf16, scalars: lhs.scalars + rhs.scalars,
       descriptors: lhs.descriptors + rhs.descriptors, leaves: lhs.leaves + rhs.leaves)
   }
+
+  static func += (lhs: inout Summary, rhs: Summary) { lhs = lhs + rhs }
 }
 
 /// One run (or one piece of a text run) in a leaf: its lengths, and its attributes or emoticon. The bytes
@@ -44,53 +46,95 @@ struct RunDescriptor: Sendable {
   }
 }
 
-/// A node of a document's B-tree. A leaf holds the UTF-8 of its runs (often a slice of the text that was
-/// tokenized, shared rather than copied) and their descriptors; an inner node holds children, all leaves at
-/// the same depth. Nodes are values: arrays copy on write, so a copy of a document is O(1) and an edit
-/// copies only the path it changes, which is also why no reference type (and no unchecked `Sendable`) is
-/// needed.
-struct Node: Sendable {
-  var summary: Summary
-  /// The children of an inner node; empty in a leaf.
-  var children: [Node]
-  /// A leaf's bytes: its runs' post text, attachments' tokens included.
-  var text: Substring
-  /// A leaf's runs, in order, covering `text`.
-  var descriptors: [RunDescriptor]
+extension RichText {
+  /// A leaf of the document's B-tree: the UTF-8 of its runs (often a slice of the text that was tokenized,
+  /// shared rather than copied) and their descriptors. It has no children: only ``Inner`` has.
+  struct Leaf: Sendable {
+    /// The counts of this leaf (`leaves` is 1).
+    let summary: Summary
+    /// The leaf's bytes: its runs' post text, attachments' tokens included.
+    let text: Substring
+    /// The leaf's runs, in order, covering `text`; empty only in the empty document's leaf.
+    let descriptors: [RunDescriptor]
 
-  var isLeaf: Bool { children.isEmpty }
+    /// The leaf of the empty document.
+    static let empty = Leaf(text: "", descriptors: [], utf16Count: 0, scalarCount: 0)
 
-  /// An empty leaf: the root of an empty document.
-  static let empty = Node(summary: Summary(leaves: 1), children: [], text: "", descriptors: [])
-
-  /// A leaf of `descriptors` over `text`, with `scalars` scalars.
-  init(leaf text: Substring, descriptors: [RunDescriptor], utf16Count: Int, scalarCount: Int) {
-    self.text = text
-    self.descriptors = descriptors
-    children = []
-    summary = Summary(
-      utf8: text.utf8.count, utf16: utf16Count, scalars: scalarCount, descriptors: descriptors.count, leaves: 1)
+    /// A leaf of `descriptors` over `text`, with `utf16Count` UTF-16 units and `scalarCount` scalars.
+    init(text: Substring, descriptors: [RunDescriptor], utf16Count: Int, scalarCount: Int) {
+      self.text = text
+      self.descriptors = descriptors
+      summary = Summary(
+        utf8: text.utf8.count, utf16: utf16Count, scalars: scalarCount, descriptors: descriptors.count, leaves: 1)
+    }
   }
 
-  /// An inner node over `children`.
-  init(children: [Node]) {
-    self.children = children
-    text = ""
-    descriptors = []
-    summary = children.reduce(Summary()) { $0 + $1.summary }
+  /// An inner node of the document's B-tree: its children, all leaves or all inner nodes of one height, and
+  /// the summary of its subtree. It holds no text: only ``Leaf`` does.
+  struct Inner: Sendable {
+    /// The children of an inner node: leaves (for a node of height 1), or inner nodes one lower.
+    enum Children: Sendable {
+      case leaves([Leaf])
+      case inners([Inner])
+    }
+
+    /// The counts of the subtree.
+    private(set) var summary: Summary
+    /// The children, never empty in a document's tree.
+    private(set) var children: Children
+    /// The number of levels below: 1 when the children are leaves.
+    let height: Int
+
+    /// A node over `leaves`.
+    init(leaves: [Leaf]) {
+      children = .leaves(leaves)
+      height = 1
+      summary = leaves.reduce(Summary()) { $0 + $1.summary }
+    }
+
+    /// A node over `inners`, which are all of one height.
+    init(inners: [Inner]) {
+      children = .inners(inners)
+      height = (inners.first?.height ?? 0) + 1
+      summary = inners.reduce(Summary()) { $0 + $1.summary }
+    }
+
+    /// The number of children.
+    var childCount: Int {
+      switch children {
+      case .leaves(let leaves): leaves.count
+      case .inners(let inners): inners.count
+      }
+    }
   }
 
-  private init(summary: Summary, children: [Node], text: Substring, descriptors: [RunDescriptor]) {
-    self.summary = summary
-    self.children = children
-    self.text = text
-    self.descriptors = descriptors
-  }
+  /// The root of a document's B-tree: a leaf when the document is small (a post), else an inner node.
+  /// Nodes are values: arrays copy on write, so a copy of a document is O(1) and an edit copies only the
+  /// path it changes, which is also why no reference type (and no unchecked `Sendable`) is needed.
+  enum Node: Sendable {
+    case leaf(Leaf)
+    case inner(Inner)
 
-  mutating func recomputeSummary() {
-    summary = children.reduce(Summary()) { $0 + $1.summary }
+    /// The root of an empty document.
+    static let empty = Node.leaf(.empty)
+
+    /// The counts of the whole tree.
+    var summary: Summary {
+      switch self {
+      case .leaf(let leaf): leaf.summary
+      case .inner(let inner): inner.summary
+      }
+    }
   }
 }
+
+/// A leaf or an inner node: something with a summary.
+protocol Summarized {
+  var summary: Summary { get }
+}
+
+extension RichText.Leaf: Summarized {}
+extension RichText.Inner: Summarized {}
 
 /// How big nodes get. With `EMOTEXT_INTERNAL_CHECKS` the nodes are tiny, so the tests' small documents
 /// have deep trees, many leaves and runs cut across leaves.
@@ -101,208 +145,96 @@ enum NodeCapacity {
     static let children = 4
   #else
     /// A leaf's bytes: a post fits in one; an edit copies at most this much text.
-    // Note: an edit rebuilds the leaves it touches; at 2 KB and 64 runs a leaf made composing cost 25 µs
-    // per insertion. Smaller leaves cost more nodes (memory) and deeper trees.
+    // Note: an edit rebuilds the leaves it touches, so the cost of a keystroke grows with the leaf size;
+    // smaller leaves cost more nodes (memory) and deeper trees.
     static let leafUTF8 = 512
     static let leafDescriptors = 16
     static let children = 16
   #endif
 }
 
-extension Node {
+extension RichText.Node {
   /// A tree over `leaves` (in order), built bottom up: each level groups up to `NodeCapacity.children`.
-  static func tree(of leaves: [Node]) -> Node {
-    guard !leaves.isEmpty else { return .empty }
-    var level = leaves
-    while level.count > 1 { level = grouped(level) }
-    return level[0]
+  static func tree(of leaves: [RichText.Leaf]) -> Self {
+    guard leaves.count > 1 else { return leaves.first.map { .leaf($0) } ?? .empty }
+    return tree(of: RichText.Inner.grouped(leaves, RichText.Inner.init(leaves:)))
   }
 
-  /// `nodes` grouped into parents of at most `NodeCapacity.children`, as evenly as possible.
-  static func grouped(_ nodes: [Node]) -> [Node] {
+  /// A tree over `inners` (in order, all of one height), built bottom up.
+  static func tree(of inners: [RichText.Inner]) -> Self {
+    var level = inners
+    while level.count > 1 { level = RichText.Inner.grouped(level, RichText.Inner.init(inners:)) }
+    return .inner(level[0])
+  }
+}
+
+extension RichText.Inner {
+  /// `nodes` grouped into parents of at most `NodeCapacity.children` each, made by `parent`, as evenly as
+  /// possible.
+  static func grouped<Child>(_ nodes: [Child], _ parent: ([Child]) -> Self) -> [Self] {
     let groups = (nodes.count + NodeCapacity.children - 1) / NodeCapacity.children
-    var parents: [Node] = []
+    var parents: [Self] = []
     parents.reserveCapacity(groups)
     var start = 0
     for group in 0..<groups {
       let end = nodes.count * (group + 1) / groups
-      parents.append(Node(children: Array(nodes[start..<end])))
+      parents.append(parent(Array(nodes[start..<end])))
       start = end
     }
     return parents
   }
 
-  /// The leaf holding `utf16Offset`: the one where `start <= offset < end`, or with `preferringEnd`, the
-  /// one where `start < offset <= end`; past either end, the first or last leaf.
-  /// - Complexity: O(log *n*).
-  func leaf(at utf16Offset: Int, preferringEnd: Bool) -> LeafPosition {
-    var node = self
-    var position = LeafPosition(leaf: self, ordinal: 0, utf16Start: 0, utf8Start: 0, scalarStart: 0)
-    var remaining = utf16Offset
-    while !node.isLeaf {
-      var chosen = node.children.count - 1
-      for (index, child) in node.children.enumerated() {
-        let count = child.summary.utf16
-        if remaining < count || (preferringEnd && remaining <= count && remaining > 0) {
-          chosen = index
-          break
-        }
-        if index == node.children.count - 1 { break }
-        remaining -= count
-        position.add(child.summary)
-      }
-      node = node.children[chosen]
-    }
-    position.leaf = node
-    return position
-  }
-
-  /// The leaf number `ordinal` (counting from 0), with where it starts.
-  /// - Complexity: O(log *n*).
-  func leaf(ordinal: Int) -> LeafPosition {
-    var node = self
-    var position = LeafPosition(leaf: self, ordinal: ordinal, utf16Start: 0, utf8Start: 0, scalarStart: 0)
-    var remaining = ordinal
-    while !node.isLeaf {
-      var chosen = node.children.count - 1
-      for (index, child) in node.children.enumerated() {
-        if remaining < child.summary.leaves {
-          chosen = index
-          break
-        }
-        remaining -= child.summary.leaves
-        position.utf16Start += child.summary.utf16
-        position.utf8Start += child.summary.utf8
-        position.scalarStart += child.summary.scalars
-      }
-      node = node.children[chosen]
-    }
-    position.leaf = node
-    return position
-  }
-
   /// Replaces the leaves numbered `range` (counting from 0 in this subtree) with `newLeaves`, and returns
   /// the siblings this node split off when it got too many children (to insert after it).
   /// - Complexity: O(log *n* + *k*) in the number of leaves, for *k* new leaves.
-  mutating func replaceLeaves(_ range: Range<Int>, with newLeaves: [Node]) -> [Node] {
-    precondition(!isLeaf, "replaceLeaves starts at an inner node")
-    if children[0].isLeaf {
-      children.replaceSubrange(range, with: newLeaves)
+  mutating func replaceLeaves(_ range: Range<Int>, with newLeaves: [RichText.Leaf]) -> [Self] {
+    switch children {
+    case .leaves(var leaves):
+      // Note: the enum lets go of the array first, so that it is unique and changes in place.
+      children = .leaves([])
+      leaves.replaceSubrange(range, with: newLeaves)
+      summary = leaves.reduce(Summary()) { $0 + $1.summary }
+      guard leaves.count > NodeCapacity.children else {
+        children = .leaves(leaves)
+        return []
+      }
+      var pieces = Self.grouped(leaves, Self.init(leaves:))
+      self = pieces.removeFirst()
+      return pieces
+    case .inners(var inners):
+      children = .inners([])
+      Self.replaceLeaves(range, with: newLeaves, in: &inners)
+      summary = inners.reduce(Summary()) { $0 + $1.summary }
+      guard inners.count > NodeCapacity.children else {
+        children = .inners(inners)
+        return []
+      }
+      var pieces = Self.grouped(inners, Self.init(inners:))
+      self = pieces.removeFirst()
+      return pieces
+    }
+  }
+
+  /// `replaceLeaves` on the children `inners`: the children holding the range's first and last leaf (for
+  /// an empty range, the one it is in) change, the whole children between go.
+  private static func replaceLeaves(_ range: Range<Int>, with newLeaves: [RichText.Leaf], in inners: inout [Self]) {
+    let first = findSlot(at: range.lowerBound, in: .leaves, preferEnd: false, among: inners)
+    let last = range.isEmpty ? first : findSlot(at: range.upperBound, in: .leaves, preferEnd: true, among: inners)
+    let firstStart = range.lowerBound - first.remaining
+    var firstOverflow: [Self]
+    if first.slot == last.slot {
+      firstOverflow = inners[first.slot].replaceLeaves(
+        first.remaining..<(range.upperBound - firstStart), with: newLeaves)
     } else {
-      // The children holding the first and last leaf of the range (for an empty range, the one it is in).
-      var first = children.count - 1
-      var firstStart = summary.leaves - children[first].summary.leaves
-      var start = 0
-      for index in children.indices {
-        let count = children[index].summary.leaves
-        if range.lowerBound < start + count {
-          first = index
-          firstStart = start
-          break
-        }
-        start += count
-      }
-      var last = first
-      var lastStart = firstStart
-      if !range.isEmpty {
-        start = firstStart
-        for index in first..<children.count {
-          let count = children[index].summary.leaves
-          if range.upperBound <= start + count {
-            last = index
-            lastStart = start
-            break
-          }
-          start += count
-        }
-      }
-      var firstOverflow: [Node]
-      if first == last {
-        firstOverflow = children[first].replaceLeaves(
-          (range.lowerBound - firstStart)..<(range.upperBound - firstStart), with: newLeaves)
-      } else {
-        // Note: the last child first, so the first child's index still holds; whole children between go.
-        let lastOverflow = children[last].replaceLeaves(0..<(range.upperBound - lastStart), with: [])
-        children.insert(contentsOf: lastOverflow, at: last + 1)
-        if children[last].children.isEmpty { children.remove(at: last) }
-        children.removeSubrange((first + 1)..<last)
-        firstOverflow = children[first].replaceLeaves(
-          (range.lowerBound - firstStart)..<children[first].summary.leaves, with: newLeaves)
-      }
-      children.insert(contentsOf: firstOverflow, at: first + 1)
-      if children[first].children.isEmpty { children.remove(at: first) }
+      // Note: the last child first, so the first child's index still holds; whole children between go.
+      let lastOverflow = inners[last.slot].replaceLeaves(0..<last.remaining, with: [])
+      inners.insert(contentsOf: lastOverflow, at: last.slot + 1)
+      if inners[last.slot].childCount == 0 { inners.remove(at: last.slot) }
+      inners.removeSubrange((first.slot + 1)..<last.slot)
+      firstOverflow = inners[first.slot].replaceLeaves(
+        first.remaining..<inners[first.slot].summary.leaves, with: newLeaves)
     }
-    recomputeSummary()
-    guard children.count > NodeCapacity.children else { return [] }
-    var pieces = Node.grouped(children)
-    self = pieces.removeFirst()
-    return pieces
-  }
-}
-
-/// A leaf and where it starts in the document.
-struct LeafPosition {
-  var leaf: Node
-  /// The leaf's number, counting from 0.
-  var ordinal: Int
-  var utf16Start: Int
-  var utf8Start: Int
-  var scalarStart: Int
-
-  mutating func add(_ summary: Summary) {
-    ordinal += summary.leaves
-    utf16Start += summary.utf16
-    utf8Start += summary.utf8
-    scalarStart += summary.scalars
-  }
-}
-
-/// Walks the leaves of a tree in order.
-struct LeafIterator: IteratorProtocol {
-  /// The path to the next leaf: each level's children and the index of the next one to visit.
-  private var stack: [(children: [Node], next: Int)]
-
-  init(_ root: Node) {
-    stack = [([root], 0)]
-  }
-
-  /// Starts at leaf number `ordinal`.
-  init(_ root: Node, from ordinal: Int) {
-    stack = []
-    var node = root
-    var remaining = ordinal
-    var children = [root]
-    var index = 0
-    while true {
-      stack.append((children, index))
-      node = children[index]
-      guard !node.isLeaf else { break }
-      children = node.children
-      index = children.count - 1
-      for (childIndex, child) in children.enumerated() {
-        if remaining < child.summary.leaves {
-          index = childIndex
-          break
-        }
-        remaining -= child.summary.leaves
-      }
-    }
-  }
-
-  mutating func next() -> Node? {
-    while let top = stack.last {
-      if top.next >= top.children.count {
-        stack.removeLast()
-        if !stack.isEmpty { stack[stack.count - 1].next += 1 }
-        continue
-      }
-      let node = top.children[top.next]
-      if node.isLeaf {
-        stack[stack.count - 1].next += 1
-        return node
-      }
-      stack.append((node.children, 0))
-    }
-    return nil
+    inners.insert(contentsOf: firstOverflow, at: first.slot + 1)
+    if inners[first.slot].childCount == 0 { inners.remove(at: first.slot) }
   }
 }

@@ -40,8 +40,8 @@ public struct TextAttributes: Hashable, Sendable {
     case link
   }
 
-  // Note: the dictionary comes first so the one-byte optional packs after it: a `Run` is then 32 bytes
-  // rather than 40, which is a fifth of a tokenized document's run array.
+  // Note: the dictionary comes first so the one-byte optional packs after it (9 bytes rather than 16), which
+  // keeps each run descriptor in the document's tree small.
   /// Attributes a host application keeps on text (a font name, a colour); Emotext carries them unchanged.
   public var hostAttributes: [String: String]
   /// The entity this text is, if any.

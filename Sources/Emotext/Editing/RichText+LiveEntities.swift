@@ -1,13 +1,15 @@
 extension RichText {
-  /// Whether `unit` ends a line for entity recognition: no entity crosses LF, CR, U+2028 or U+2029.
+  /// Whether a UTF-16 code unit is a line break as ``LineBreaks`` defines them (all of them are in the BMP, so
+  /// one unit; a surrogate is none).
   static func isLineTerminator(_ unit: UInt16) -> Bool {
-    unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029
+    Unicode.Scalar(unit).map(LineBreaks.isLineBreak) ?? false
   }
 
   /// The stretch of text around `utf16Range` that entity recognition has to look at: from the last line
-  /// terminator or attachment before it to the first one after it (neither included).
+  /// break (``LineBreaks/isLineBreak(_:)``) or attachment before it to the first one after it (neither
+  /// included).
   ///
-  /// No entity crosses a line terminator or an attachment (a mention's name, a link and a topic all stop at
+  /// No entity crosses a line break or an attachment (a mention's name, a link and a topic all stop at
   /// them), and grapheme clusters break on both sides of them, so recognizing this stretch alone gives what
   /// recognizing the whole document gives there.
   /// - Complexity: linear in the length of the stretch.

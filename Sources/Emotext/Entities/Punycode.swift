@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Punycode (RFC 3492) as far as URL host validation needs it: how long a label is once encoded.
 enum Punycode {
   /// The length of `label` in its ASCII form (`xn--` and the punycode of its lowercase form when it has a
@@ -5,7 +7,7 @@ enum Punycode {
   /// (what Java's `IDN.toASCII` rejects).
   static func encodedLabelCount(_ label: String) -> Int? {
     if label.utf8.allSatisfy({ $0 < 0x80 }) { return label.utf8.count }
-    let lowercased = label.lowercased()
+    let lowercased = ScalarCategories.lowercased(label)
     if lowercased.hasPrefix("xn--") { return nil }
     return 4 + encodedCount(lowercased.unicodeScalars.map(\.value))
   }

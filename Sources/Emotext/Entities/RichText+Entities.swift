@@ -125,15 +125,9 @@ enum EntityScanner {
   }
 
   /// Letters, marks, digits, `_` and `-`: what a Weibo nickname is made of.
+  /// (ICU's General_Category L*, M*, N*: see ``ScalarCategories``.)
   static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar == "_" || scalar == "-" { return true }
-    switch scalar.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-      .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
-      return true
-    default:
-      return false
-    }
+    scalar == "_" || scalar == "-" || ScalarCategories.isLetterMarkOrNumber(scalar)
   }
 
   static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
@@ -156,7 +150,7 @@ enum EntityScanner {
       let scalar = scalars[end]
       if scalar == "#" { return hasContent ? end + 1 : nil }
       if LineBreaks.isLineBreak(scalar) { return nil }
-      if !scalar.properties.isWhitespace { hasContent = true }
+      if !ScalarCategories.isWhiteSpace(scalar) { hasContent = true }
       end += 1
     }
     return nil

@@ -279,13 +279,14 @@ struct URLScan {
       return listed ? end : nil
     }
     // Note: a non-ASCII TLD matches in any case (`.РУС` is `.рус`), as in twitter-text's JavaScript and Ruby
-    // patterns and in DNS; Java's pattern folds ASCII only. The next scalars are lowercased once.
+    // patterns and in DNS; Java's pattern folds ASCII only. The next scalars (at most as many as the longest
+    // such TLD has) are lowercased once, each on its own, by ICU.
     var lowercased: [UInt8] = []
     var ends: [(lowercasedCount: Int, utf8End: Int)] = []
     var index = start
     while index < limit, bytes[index] >= 0x80, ends.count < table.longestNonASCIIScalarCount {
       let (scalar, next) = decode(at: index)
-      lowercased.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+      lowercased.append(contentsOf: ScalarCategories.lowercased(String(scalar)).utf8)
       ends.append((lowercased.count, next))
       index = next
     }
@@ -487,10 +488,7 @@ extension Unicode.Scalar {
   fileprivate var isURLUnicodeDomainCharacter: Bool {
     if isASCII { return UInt8(value).isASCIIAlphanumeric || !(value <= 0x20 || value == 0x7F || isASCIIPunctuation) }
     if (0x2000...0x206F).contains(value) { return false }
-    switch properties.generalCategory {
-    case .spaceSeparator, .lineSeparator, .paragraphSeparator: return false
-    default: return true
-    }
+    return !ScalarCategories.isSeparator(self)
   }
 
   /// twitter-text's `PUNCTUATION_CHARS` (every ASCII punctuation character except `\`).

@@ -37,7 +37,8 @@ extension AttributedString {
 extension RichText {
   /// The document an attributed string in ``AttributeScopes/EmotextAttributes`` holds, as written by
   /// `AttributedString(_:)`: each U+FFFC carrying the emoticon attribute becomes the attachment its token
-  /// names in `catalog`; all other text (a U+FFFC without the attribute included) stays text, with its
+  /// names in `catalog` (an image emoticon's code or alias, the rule JSON decoding and the tokenizers follow;
+  /// an emoji is text, not an attachment); all other text (a U+FFFC without the attribute included) stays text, with its
   /// entity and host attributes. Attributes of other scopes (fonts, colours, links) are not kept.
   ///
   /// - Throws: ``AttributedStringConversionError`` when a token is not in `catalog`, naming its UTF-16 offset.
@@ -50,12 +51,12 @@ extension RichText {
       var text = String.UnicodeScalarView()
       for scalar in attributed.unicodeScalars[run.range] {
         if scalar == "\u{FFFC}", let value = run.emoticon {
-          guard let emoticon = catalog.emoticon(forCode: value.token) else {
+          guard let attachment = EmoticonAttachment(token: value.token, in: catalog) else {
             throw .unknownEmoticon(token: value.token, utf16Offset: utf16Offset)
           }
           runs.append(.text(String(text), textAttributes))
           text = String.UnicodeScalarView()
-          runs.append(.emoticon(EmoticonAttachment(emoticon, token: value.token)))
+          runs.append(.emoticon(attachment))
         } else {
           text.append(scalar)
         }
@@ -69,7 +70,8 @@ extension RichText {
 
 /// Why an `AttributedString` could not be read back as a ``RichText``.
 public enum AttributedStringConversionError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The emoticon attribute at `utf16Offset` names a token the catalog does not know.
+  /// The emoticon attribute at `utf16Offset` names a token that is no image emoticon's code or alias in the
+  /// catalog.
   case unknownEmoticon(token: String, utf16Offset: Int)
 
   /// Where and what, e.g. `UTF-16 offset 3: unknown emoticon "[xx]" (not in the catalog)`.

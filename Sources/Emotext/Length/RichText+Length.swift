@@ -214,10 +214,6 @@ extension RichText {
   }
 
   private static func nfc(_ text: String) -> String {
-    do {
-      return try text.nfcNormalized()
-    } catch {
-      preconditionFailure("ICU normalization failed: \(error)")
-    }
+    text.nfcNormalized()
   }
 }

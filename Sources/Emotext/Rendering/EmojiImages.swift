@@ -86,6 +86,6 @@ public struct EmojiImageNaming: Hashable, Sendable {
       let hex = String(scalar.value, radix: 16)
       return String(repeating: "0", count: max(0, minimumHexDigits - hex.count)) + hex
     }
-    return template.replacingEvery("{codepoints}", with: codePoints.joined(separator: separator))
+    return template.replacing("{codepoints}", with: codePoints.joined(separator: separator))
   }
 }

@@ -137,12 +137,12 @@ public struct HTMLRenderer: Sendable {
     switch entity {
     case .mention:
       let name = string.hasPrefix("@") ? String(string.dropFirst()) : string
-      url = mentionURLTemplate.replacingEvery("{name}", with: Self.percentEncoded(name))
+      url = mentionURLTemplate.replacing("{name}", with: Self.percentEncoded(name))
     case .topic:
       var topic = Substring(string)
       if topic.hasPrefix("#") { topic = topic.dropFirst() }
       if topic.hasSuffix("#") { topic = topic.dropLast() }
-      url = topicURLTemplate.replacingEvery("{topic}", with: Self.percentEncoded(String(topic)))
+      url = topicURLTemplate.replacing("{topic}", with: Self.percentEncoded(String(topic)))
     case .link:
       // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
       // does; as it is, it would be a relative URL.
@@ -250,7 +250,7 @@ public struct HTMLRenderer: Sendable {
     for byte in text.utf8 {
       let scalar = Unicode.Scalar(byte)
       if scalar.isASCII,
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+        ScalarCategories.isAlphabetic(scalar) || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
       {
         result.unicodeScalars.append(scalar)
       } else {
@@ -258,22 +258,6 @@ public struct HTMLRenderer: Sendable {
         result += "%" + (hex.count == 1 ? "0" + hex : hex)
       }
     }
-    return result
-  }
-}
-
-extension String {
-  /// This string with every `target` replaced by `replacement`, without Foundation.
-  func replacingEvery(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    result += rest
     return result
   }
 }

@@ -94,7 +94,6 @@ package enum ANSI {
   package static let dim = "\u{1B}[2m"
   package static let inverse = "\u{1B}[7m"
   package static let bold = "\u{1B}[1m"
-  package static let clearScreen = "\u{1B}[2J"
   package static let clearLine = "\u{1B}[2K"
   package static let hideCursor = "\u{1B}[?25l"
   package static let showCursor = "\u{1B}[?25h"

@@ -50,14 +50,14 @@ public struct EmojiEscaping: Sendable, Hashable {
       throw EmojiEscapingFormatError(message: "the prefix, separator and suffix must be BMP text")
     }
     let lead = prefix.unicodeScalars.first!
-    guard !lead.properties.isASCIIHexDigit else {
+    guard !lead.isASCIIHexDigit else {
       throw EmojiEscapingFormatError(message: "the prefix must not start with a hex digit")
     }
     guard !(prefix.unicodeScalars.dropFirst() + separator.unicodeScalars + suffix.unicodeScalars).contains(lead) else {
       throw EmojiEscapingFormatError(
         message: "the prefix's first character '\(lead)' must not occur again in the prefix, separator or suffix")
     }
-    guard !(separator + suffix).unicodeScalars.contains(where: \.properties.isASCIIHexDigit) else {
+    guard !(separator + suffix).unicodeScalars.contains(where: \.isASCIIHexDigit) else {
       throw EmojiEscapingFormatError(message: "the separator and suffix must not contain hex digits")
     }
     self.prefix = prefix
@@ -100,7 +100,7 @@ public struct EmojiEscaping: Sendable, Hashable {
   }
 
   /// The text that ``encode(_:)`` wrote as `encoded`.
-  /// - Throws: ``EmojiEscapeError`` naming the UTF-8 offset of a malformed escape.
+  /// - Throws: ``EmojiEscapeError`` naming the UTF-16 offset of a malformed escape.
   /// - Complexity: O(*n*) in the length of `encoded`.
   public func decode(_ encoded: String) throws(EmojiEscapeError) -> String {
     // Note: every search here is on scalars, not Characters: a literal prefix can share a grapheme
@@ -114,17 +114,17 @@ public struct EmojiEscaping: Sendable, Hashable {
     var rest = scalars[...]
     while let start = rest.firstRange(of: prefix) {
       output.append(contentsOf: rest[..<start.lowerBound])
-      let utf8Offset = encoded.utf8.distance(from: encoded.utf8.startIndex, to: start.lowerBound)
+      let utf16Offset = encoded.utf16.distance(from: encoded.utf16.startIndex, to: start.lowerBound)
       let body = rest[start.upperBound...]
       guard let end = body.firstRange(of: suffix) else {
-        throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(self.prefix)' without a closing '\(self.suffix)'")
+        throw EmojiEscapeError(utf16Offset: utf16Offset, reason: "'\(self.prefix)' without a closing '\(self.suffix)'")
       }
       for field in body[..<end.lowerBound].split(separator: separator, omittingEmptySubsequences: false) {
         let hex = String(String.UnicodeScalarView(field))
-        guard (1...6).contains(field.count), field.allSatisfy(\.properties.isASCIIHexDigit),
+        guard (1...6).contains(field.count), field.allSatisfy(\.isASCIIHexDigit),
           let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value)
         else {
-          throw EmojiEscapeError(utf8Offset: utf8Offset, reason: "'\(hex)' is not a Unicode scalar in hex")
+          throw EmojiEscapeError(utf16Offset: utf16Offset, reason: "'\(hex)' is not a Unicode scalar in hex")
         }
         output.append(scalar)
       }
@@ -154,10 +154,17 @@ public struct EmojiEscapingFormatError: Error, Equatable, CustomStringConvertibl
 
 /// A malformed escape in text given to ``EmojiEscaping/decode(_:)``.
 public struct EmojiEscapeError: Error, Equatable, CustomStringConvertible {
-  /// Where the escape starts, in UTF-8 bytes from the start of the text.
-  public var utf8Offset: Int
+  /// Where the escape starts: its UTF-16 offset from the start of the text.
+  public var utf16Offset: Int
   /// What is wrong with it.
   public var reason: String
 
-  public var description: String { "malformed emoji escape at byte \(utf8Offset): \(reason)" }
+  public var description: String { "malformed emoji escape at UTF-16 offset \(utf16Offset): \(reason)" }
+}
+
+extension Unicode.Scalar {
+  /// `0`–`9`, `a`–`f`, `A`–`F`.
+  fileprivate var isASCIIHexDigit: Bool {
+    ("0"..."9").contains(self) || ("a"..."f").contains(self) || ("A"..."F").contains(self)
+  }
 }

@@ -5,8 +5,8 @@ import EmotextUnicode
 ///
 /// ```swift
 /// let document = BracketTokenizer(catalog: .default).tokenize("Cafe\u{301}[哈哈]")
-/// try PostTextSerializer().serialize(document)                       // "Cafe\u{301}[哈哈]", byte for byte
-/// try PostTextSerializer(normalization: .nfc).serialize(document)    // "Café[哈哈]"
+/// PostTextSerializer().serialize(document)                           // "Cafe\u{301}[哈哈]", byte for byte
+/// PostTextSerializer(normalization: .nfc).serialize(document)        // "Café[哈哈]"
 /// ```
 ///
 /// With ``Normalization/none`` (the default) the result is ``RichText/postText``, so
@@ -26,14 +26,13 @@ public struct PostTextSerializer: Sendable, Hashable {
   public init(normalization: Normalization = .none) { self.normalization = normalization }
 
   /// The post text of `document`.
-  /// - Throws: ``SerializationError/icu(status:)`` when ICU fails during normalization.
   /// - Complexity: O(*n*) in the length of the text.
-  public func serialize(_ document: RichText) throws(SerializationError) -> String {
+  public func serialize(_ document: RichText) -> String {
     switch normalization {
     case .none: document.postText
     // Note: the whole text is normalized at once, so a combining mark after an attachment's `]` is
     // treated exactly as it would be in the post text (it cannot compose with `]`).
-    case .nfc: try document.postText.nfcNormalized()
+    case .nfc: document.postText.nfcNormalized()
     }
   }
 }

@@ -84,11 +84,11 @@ extension RichText: Codable {
         runs.append(.text(text, attributes))
       case (false, true):
         let token = try run.decode(String.self, forKey: .emoticon)
-        guard let emoticon = catalog.emoticon(forToken: token) else {
+        guard let attachment = EmoticonAttachment(token: token, in: catalog) else {
           throw DecodingError.dataCorruptedError(
             forKey: .emoticon, in: run, debugDescription: "unknown emoticon \"\(token)\"")
         }
-        runs.append(.emoticon(EmoticonAttachment(emoticon, token: token)))
+        runs.append(.emoticon(attachment))
       default:
         throw DecodingError.dataCorrupted(
           DecodingError.Context(

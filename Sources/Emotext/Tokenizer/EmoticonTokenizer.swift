@@ -19,6 +19,20 @@ public protocol EmoticonTokenizer: Sendable {
 
 extension BracketTokenizer: EmoticonTokenizer {}
 
+extension EmoticonAttachment {
+  /// The attachment a document holds for `token`: the image emoticon whose code or alias is exactly `token`,
+  /// written as `token`; nil when the catalog has none.
+  ///
+  /// The one rule for what may be an attachment, used by every way into a document that names one by its
+  /// token (JSON decoding, the `AttributedString` bridge) as the tokenizers use it: an image emoticon's
+  /// spelling, since that is what tokenizing the post text turns back into the same attachment. An emoji is
+  /// text in a document, never an attachment, even though ``EmoticonCatalog/emoticon(forCode:)`` knows it.
+  init?(token: String, in catalog: EmoticonCatalog) {
+    guard let emoticon = catalog.emoticon(forToken: token) else { return nil }
+    self.init(emoticon, token: token)
+  }
+}
+
 extension RichText {
   /// `text` cut into text runs and attachments at `matches` (UTF-8 ranges, in order, not overlapping), in
   /// one pass whose leaves are slices of `text`.

@@ -92,13 +92,15 @@ public struct PatternError: Error, Equatable, CustomStringConvertible {
   public var icuErrorName: String
   /// ICU's UErrorCode.
   public var status: Int32
-  /// The 1-based line in the pattern (0 when ICU does not say).
-  public var line: Int
-  /// The UTF-16 offset in that line where ICU stopped (nil when ICU does not say).
+  /// The 1-based line in the pattern (nil when ICU does not say); a line starts after CR, LF, CR LF, NEL or
+  /// U+2028, as ICU counts them.
+  public var line: Int?
+  /// The UTF-16 offset in that line where ICU stopped, just after the character it rejected (nil when ICU does
+  /// not say).
   public var utf16Offset: Int?
 
   public var description: String {
-    let place = utf16Offset.map { "line \(max(line, 1)), UTF-16 offset \($0)" } ?? "unknown position"
-    return "invalid pattern at \(place): \(icuErrorName)"
+    guard let line, let utf16Offset else { return "invalid pattern at an unknown position: \(icuErrorName)" }
+    return "invalid pattern at line \(line), UTF-16 offset \(utf16Offset): \(icuErrorName)"
   }
 }

@@ -54,12 +54,23 @@ struct CatalogSearchTests {
 
   @Test func pinyinComesFromICU() throws {
     let transliterator = try Transliterator(Transliterator.pinyinIdentifier)
-    #expect(try transliterator.transliterate("哈哈") == "ha ha")
-    #expect(try transliterator.transliterate("爱你") == "ai ni")
-    #expect(throws: SerializationError.self) { try Transliterator("No-Such-Transliterator") }
+    #expect(transliterator.transliterate("哈哈") == "ha ha")
+    #expect(transliterator.transliterate("爱你") == "ai ni")
+    #expect(throws: TransliterationError.self) { try Transliterator("No-Such-Transliterator") }
     // Longer than the first buffer (4 units per unit): the shim asks for a larger one.
     let long = String(repeating: "壮", count: 100)
-    #expect(try transliterator.transliterate(long) == Array(repeating: "zhuang", count: 100).joined(separator: " "))
+    #expect(transliterator.transliterate(long) == Array(repeating: "zhuang", count: 100).joined(separator: " "))
+  }
+
+  /// A transliterator ID ICU does not accept is the caller's input, so it is a typed error naming the ID (the
+  /// failure policy, README "Errors"), not a bare ICU status.
+  @Test func anUnknownTransliteratorIDIsAnErrorNamingIt() {
+    do {
+      _ = try Transliterator("No-Such-Transliterator")
+      Issue.record("expected an error")
+    } catch {
+      #expect("\(error)" == #"unknown transliterator ID "No-Such-Transliterator" (U_INVALID_ID)"#)
+    }
   }
 
   @Test func copiesShareOneIndex() {

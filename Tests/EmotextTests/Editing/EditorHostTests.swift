@@ -203,6 +203,19 @@ struct LiveEntityTests {
     #expect(Self.entities(editor) == ["mention:@小明"])
   }
 
+  /// Entities are recognized again on the line around an edit, and a line ends at every line break
+  /// ``LineBreaks`` defines, VT, FF and NEL included.
+  @Test func theLineAroundAnEditEndsAtEveryLineBreak() {
+    for terminator in LineBreaks.characters.map(String.init) + ["\r\n"] {
+      let count = terminator.utf16.count
+      let document = RichText("ab" + terminator + "cd" + terminator + "ef")
+      let line = (2 + count)..<(4 + count)
+      #expect(
+        document.lineRange(around: (3 + count)..<(3 + count)) == line, "\(terminator.unicodeScalars.map(\.value))")
+      #expect(document.lineRange(around: line) == line, "\(terminator.unicodeScalars.map(\.value))")
+    }
+  }
+
   @Test func typingIsPlainWithoutTheOption() {
     var editor = Editor(catalog: .default)
     editor.insert("@小明 #春天#")

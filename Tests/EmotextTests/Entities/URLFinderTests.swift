@@ -16,8 +16,8 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
 }
 
 @Suite("URL finder") struct URLFinderTests {
-  /// Weighted length and entity recognition used to find URLs each their own way (issue 11, defect 2): the
-  /// counter and the rendered link disagreed. Each text is one URL for both, or none for both.
+  /// Weighted length and entity recognition find URLs through the one finder, so the counter and the rendered
+  /// link agree: each text is one URL for both, or none for both.
   @Test(
     arguments: [
       // text, the URL, Weibo's length (URL 10 + the rest), Twitter's length (URL 23 + the rest)
@@ -35,8 +35,7 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
     #expect(RichText(text).length(by: .weighted(.twitter)) == twitter)
   }
 
-  /// Links used to end at the first non-ASCII character (issue 11, defect 3). Paths keep Latin letters with
-  /// accents, Cyrillic and `–` (twitter-text's path characters); after a scheme a host may be any letters
+  /// Links do not end at the first non-ASCII character. Paths keep Latin letters with accents, Cyrillic and `–` (twitter-text's path characters); after a scheme a host may be any letters
   /// (IDN) or punycode, and a TLD may be non-ASCII.
   @Test(arguments: [
     ("见 https://en.wikipedia.org/wiki/Hatfield–McCoy_feud 吧", ["https://en.wikipedia.org/wiki/Hatfield–McCoy_feud"]),

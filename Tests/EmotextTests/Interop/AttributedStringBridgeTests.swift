@@ -109,4 +109,28 @@ struct AttributedStringBridgeTests {
       AttributedStringConversionError.unknownEmoticon(token: "[xx]", utf16Offset: 2).description
         == #"UTF-16 offset 2: unknown emoticon "[xx]" (not in the catalog)"#)
   }
+
+  /// Every way into a document admits the same attachments: the bridge accepts exactly the tokens JSON decoding
+  /// accepts (an image emoticon's code or alias), so an emoji, which the catalog knows but which is text in a
+  /// document, is not an attachment through either.
+  @Test func theBridgeAndJSONDecodingAdmitTheSameAttachments() throws {
+    let emoji = try #require(Self.catalog.packs.flatMap(\.emoticons).first { !$0.isImage })
+    for token in ["[哈哈]", "[愛你]", emoji.code, "[xx]"] {
+      var attributed = AttributedString("a")
+      var container = AttributeContainer()
+      container.emoticon = .init(token: token, code: token)
+      attributed.append(AttributedString("\u{FFFC}", attributes: container))
+      let bridged = try? RichText(attributed, catalog: Self.catalog)
+      let json = #"{"version":1,"runs":[{"text":"a"},{"emoticon":""# + token + #""}]}"#
+      let decoded = try? RichText(documentJSON: json, catalog: Self.catalog)
+      #expect(
+        bridged == decoded, "\(token): bridge \(String(describing: bridged)), JSON \(String(describing: decoded))")
+      if let bridged { #expect(BracketTokenizer(catalog: Self.catalog).tokenize(bridged.postText) == bridged) }
+    }
+    #expect(throws: AttributedStringConversionError.unknownEmoticon(token: emoji.code, utf16Offset: 0)) {
+      var container = AttributeContainer()
+      container.emoticon = .init(token: emoji.code, code: emoji.code)
+      return try RichText(AttributedString("\u{FFFC}", attributes: container), catalog: Self.catalog)
+    }
+  }
 }

@@ -1,7 +1,12 @@
 @testable import Emotext
 
-// The editor as it was on the array-of-runs document, kept as the oracle for the differential test.
-
+/// The oracle editor the differential test (``StorageProperty``) runs beside ``Editor``, kept naive on purpose so
+/// that it shares no logic with the editor's: each edit replaces the range in the array of runs, then every
+/// text run of the whole document is tokenized again (the runs outside tokens stay as they were, attachments
+/// stay), the caret is carried across by its offset in the post text (which tokenizing does not change), and
+/// each undo step keeps a copy of the whole document and selection from before it. None of the editor's
+/// local re-tokenizing, caret mapping or change recording is repeated here, so a bug there shows as a
+/// difference.
 struct ArrayEditor: Sendable {
   /// The document being edited.
   private(set) var document: ArrayRichText
@@ -19,23 +24,15 @@ struct ArrayEditor: Sendable {
   /// How many steps undo keeps.
   var undoLimit: Int = 100
 
-  private var undoStack: [UndoStep] = []
-  private var redoStack: [UndoStep] = []
+  private var undoStack: [Snapshot] = []
+  private var redoStack: [Snapshot] = []
   /// The kind of the last edit while it can still absorb the next one into the same undo step.
   private var openGroup: EditGroup?
 
-  /// One undo (or redo) step: the changes it made, in order, and the selection to restore.
-  // Note: a step keeps only what its edits replaced, not the whole document, so recording a keystroke
-  // costs the size of the edit.
-  private struct UndoStep: Sendable {
-    var changes: [RecordedChange]
+  /// What an undo (or redo) step brings back: the whole document and the selection.
+  private struct Snapshot: Sendable {
+    var document: ArrayRichText
     var selection: Range<Int>
-  }
-
-  /// A change, with the content it replaced.
-  private struct RecordedChange: Sendable {
-    var change: TextChange
-    var replaced: ArrayRichText
   }
 
   private enum EditGroup: Equatable {
@@ -160,40 +157,19 @@ struct ArrayEditor: Sendable {
   private mutating func replace(_ range: Range<Int>, with content: ArrayRichText, group: EditGroup?) {
     if group == nil || group != openGroup { beginUndoStep() }
     redoStack.removeAll()
-    // Note: what the edit and the token canonicalization after it can change lies within the text runs
-    // around the range (canonicalization retokenizes only those), so that window is kept before the edit
-    // and the exact replaced content is cut from it afterwards.
-    let window = changeWindow(around: range)
-    let windowContent = document.slice(window)
-    let edit = document.replaceSubrange(range, with: content)
-    let start = range.lowerBound
-    let canonical = document.canonicalizeTokens(
-      around: start..<(start + content.utf16Count), caret: start + content.utf16Count, tokenizer: tokenizer)
-    let change = canonical.change.map { edit.followed(by: $0) } ?? edit
-    precondition(
-      window.lowerBound <= change.replacedRange.lowerBound && change.replacedRange.upperBound <= window.upperBound,
-      "an edit changed text outside the window its undo step records")
-    let replaced = windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound))
-    if !undoStack.isEmpty {
-      undoStack[undoStack.count - 1].changes.append(RecordedChange(change: change, replaced: replaced))
-    }
-    // Note: the edit can join clusters on either side. After typing (🏽 after 👍) the caret moves past the
-    // joined cluster; after a deletion (L V T + V → L V V) it moves to the joined cluster's start.
-    let caret = document.snapped(canonical.caret, content.isEmpty ? .backward : .forward)
-    setSelection(caret..<caret)
+    document.replaceSubrange(range, with: content)
+    let caret = document.postTextUTF8Offset(at: range.lowerBound + content.utf16Count)
+    document = document.retokenizingTextRuns(with: tokenizer)
+    // The caret after the inserted content, which is after the attachment when it was inside (or at the end of)
+    // a token that formed; then on a cluster boundary: past a cluster the edit joined after typing, at its start
+    // after a deletion.
+    let mapped = document.utf16Offset(atPostTextUTF8Offset: caret)
+    let snapped = document.snapped(mapped, content.isEmpty ? .backward : .forward)
+    setSelection(snapped..<snapped)
     openGroup = group
     #if DEBUG
       document.checkInvariants()
     #endif
-  }
-
-  /// The part of the document an edit of `range` can change: from the start of the run before the range
-  /// to the end of the run at its end.
-  private func changeWindow(around range: Range<Int>) -> Range<Int> {
-    let count = document.utf16Count
-    let lower = range.lowerBound > 0 ? document.run(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
-    let upper = range.upperBound < count ? document.run(containing: range.upperBound).utf16Range.upperBound : count
-    return lower..<upper
   }
 
   // MARK: Undo
@@ -207,7 +183,7 @@ struct ArrayEditor: Sendable {
   @discardableResult
   mutating func undo() -> Bool {
     guard let step = undoStack.popLast() else { return false }
-    redoStack.append(revert(step))
+    redoStack.append(restore(step))
     return true
   }
 
@@ -215,32 +191,22 @@ struct ArrayEditor: Sendable {
   @discardableResult
   mutating func redo() -> Bool {
     guard let step = redoStack.popLast() else { return false }
-    undoStack.append(revert(step))
+    undoStack.append(restore(step))
     return true
   }
 
   private mutating func beginUndoStep() {
-    undoStack.append(UndoStep(changes: [], selection: selection))
+    undoStack.append(Snapshot(document: document, selection: selection))
     if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
   }
 
-  /// Takes back the changes of `step`, last first, restores its selection, and returns the step that
-  /// takes this back in turn.
-  private mutating func revert(_ step: UndoStep) -> UndoStep {
-    var inverse: [RecordedChange] = []
-    inverse.reserveCapacity(step.changes.count)
-    for recorded in step.changes.reversed() {
-      let current = recorded.change.insertedRange
-      let undone = TextChange(replacedRange: current, insertedUTF16Count: recorded.replaced.utf16Count)
-      inverse.append(RecordedChange(change: undone, replaced: document.slice(current)))
-      document.replaceSubrange(current, with: recorded.replaced)
-    }
-    // Note: `inverse` lists the last change first; reverting it again walks it from the end, which
-    // redoes the first change first.
-    let reverse = UndoStep(changes: inverse, selection: selection)
+  /// Puts back the document and selection of `step` and returns what it replaced.
+  private mutating func restore(_ step: Snapshot) -> Snapshot {
+    let current = Snapshot(document: document, selection: selection)
+    document = step.document
     setSelection(step.selection)
     openGroup = nil
-    return reverse
+    return current
   }
 
   private mutating func setSelection(_ range: Range<Int>) {
@@ -248,64 +214,50 @@ struct ArrayEditor: Sendable {
     head = range.upperBound
   }
 }
+
 extension ArrayRichText {
-  /// Turns catalog tokens in the text runs that touch `utf16Range` into attachments, so the document
-  /// stays canonical after an edit there (typing the `]` of `[哈哈]`, or deleting what separated `[微`
-  /// and `笑]`).
-  ///
-  /// - Returns: `caret` mapped into the new document (a caret inside a converted token lands after its
-  ///   attachment), and what changed: from the first converted token to the last, nil when none was.
-  /// - Complexity: linear in the length of the text runs touching the range.
-  mutating func canonicalizeTokens(
-    around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer
-  ) -> (caret: Int, change: TextChange?) {
-    guard tokenizer.catalog.longestTokenUTF8Count > 0 else { return (caret, nil) }
-    var position = max(utf16Range.lowerBound - 1, 0)
-    var upperBound = utf16Range.upperBound
-    var mappedCaret = caret
-    var change: TextChange?
-    while position < utf16Count && position <= upperBound {
-      let (run, runRange) = run(containing: position)
-      position = runRange.upperBound
-      guard case .text(let text, let attributes) = run else { continue }
-      let matches = tokenizer.matches(in: text)
-      guard let first = matches.first, let last = matches.last else { continue }
-      // Note: only the text from the first token to the last is replaced, so the change a host redraws
-      // is the tokens, not the whole run.
-      let tokenUTF8Range = first.utf8Range.lowerBound..<last.utf8Range.upperBound
-      let replacement = ArrayRichText(
-        String(text.utf8Slice(tokenUTF8Range)),
-        splittingAt: matches.map {
-          TokenMatch(utf8Range: $0.utf8Range.shifted(by: -tokenUTF8Range.lowerBound), emoticon: $0.emoticon)
-        },
-        attributes: attributes)
-      let start = runRange.lowerBound + text.utf16Offset(ofUTF8Offset: tokenUTF8Range.lowerBound)
-      let end = runRange.lowerBound + text.utf16Offset(ofUTF8Offset: tokenUTF8Range.upperBound)
-      let converted = replaceSubrange(start..<end, with: replacement)
-      mappedCaret = Self.map(mappedCaret, through: replacement.runs, from: start, oldEnd: end)
-      change = change.map { $0.followed(by: converted) } ?? converted
-      position += converted.utf16Delta
-      upperBound += converted.utf16Delta
+  /// Every text run tokenized again by `tokenizer`, each keeping its attributes; attachments stay as they are.
+  func retokenizingTextRuns(with tokenizer: some EmoticonTokenizer) -> ArrayRichText {
+    var runs: [Run] = []
+    for run in self.runs {
+      guard case .text(let text, let attributes) = run else {
+        runs.append(run)
+        continue
+      }
+      let bytes = Array(text.utf8)
+      var textStart = 0
+      for match in tokenizer.matches(in: text) {
+        runs.append(.text(String(decoding: bytes[textStart..<match.utf8Range.lowerBound], as: UTF8.self), attributes))
+        let token = String(decoding: bytes[match.utf8Range], as: UTF8.self)
+        runs.append(.emoticon(EmoticonAttachment(match.emoticon, token: token)))
+        textStart = match.utf8Range.upperBound
+      }
+      runs.append(.text(String(decoding: bytes[textStart...], as: UTF8.self), attributes))
     }
-    return (mappedCaret, change)
+    return ArrayRichText(runs: runs)
   }
 
-  /// Maps an offset in a document where `oldStart..<oldEnd` has just become `pieces` to the same place
-  /// after the change: inside a token, after its attachment.
-  private static func map(_ offset: Int, through pieces: some Sequence<Run>, from oldStart: Int, oldEnd: Int) -> Int {
-    guard offset > oldStart else { return offset }
-    guard offset < oldEnd else { return offset + pieces.reduce(0) { $0 + $1.utf16Count } - (oldEnd - oldStart) }
-    var old = oldStart
-    var new = oldStart
-    for piece in pieces {
-      let oldCount = piece.postText.utf16.count
-      if offset <= old + oldCount {
-        if case .text = piece { return new + (offset - old) }
-        return offset == old ? new : new + 1
+  /// The UTF-8 offset in ``postText`` of UTF-16 offset `utf16Offset` (not inside an attachment or a scalar).
+  func postTextUTF8Offset(at utf16Offset: Int) -> Int {
+    let prefix = slice(0..<utf16Offset)
+    return prefix.postText.utf8.count
+  }
+
+  /// The UTF-16 offset at UTF-8 offset `utf8Offset` of ``postText``: inside an attachment's token or at its end,
+  /// the offset after the attachment.
+  func utf16Offset(atPostTextUTF8Offset utf8Offset: Int) -> Int {
+    var utf8 = 0
+    var utf16 = 0
+    for run in runs {
+      let post = run.postText
+      if utf8Offset <= utf8 + post.utf8.count {
+        guard case .text(let text, _) = run else { return utf8Offset == utf8 ? utf16 : utf16 + 1 }
+        let index = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Offset - utf8)
+        return utf16 + text.utf16.distance(from: text.utf16.startIndex, to: index)
       }
-      old += oldCount
-      new += piece.utf16Count
+      utf8 += post.utf8.count
+      utf16 += run.utf16Count
     }
-    return new
+    return utf16
   }
 }

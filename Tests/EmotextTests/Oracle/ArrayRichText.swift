@@ -1,7 +1,7 @@
 @testable import Emotext
 
-// The array-of-runs document that ArrayRichText was before its runs moved into a tree (issue 10), kept as the
-// oracle the differential test and the `storage` fuzz target compare the tree against. Not used by the library.
+// A document as a plain array of runs: the oracle the differential test and the `storage` fuzz target compare
+// the tree-backed RichText against. Not used by the library.
 
 struct ArrayRichText: Hashable, Sendable {
   /// The runs, canonical.

@@ -160,7 +160,7 @@ import Testing
             !lowered.contains("javascript:") && !lowered.hasPrefix("data:"), "URL \(value)",
             sourceLocation: sourceLocation)
           #expect(
-            HTMLRenderer.isSafeURL(String(value).replacingEvery("&amp;", with: "&")), "URL \(value)",
+            HTMLRenderer.isSafeURL(String(value).replacing("&amp;", with: "&")), "URL \(value)",
             sourceLocation: sourceLocation)
         }
         attributes = attributes[attributes.index(after: valueEnd)...]
@@ -182,7 +182,7 @@ import Testing
 
   @Test(arguments: payloads)
   func inEmoticonCodesFallbacksAndImagePaths(payload: String) {
-    let code = "[\(payload.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))]"
+    let code = "[\(payload.replacing("[", with: "(").replacing("]", with: ")"))]"
     let hostile = Emoticon(code: code, kind: .image(png: payload, gif: nil), fallback: payload, packID: "evil")
     let emojiOnly = Emoticon(code: "[e]", kind: .image(png: "", gif: nil), fallback: payload, packID: "evil")
     let catalog = EmoticonCatalog(packs: [

@@ -50,7 +50,7 @@ import Testing
 
   @Test(arguments: payloads)
   func controlsInTextCodesAndFallbacksAreReplaced(payload: String) {
-    let code = "[\(payload.replacingEvery("[", with: "(").replacingEvery("]", with: ")"))]"
+    let code = "[\(payload.replacing("[", with: "(").replacing("]", with: ")"))]"
     let hostile = Emoticon(code: code, kind: .image(png: "x.png", gif: nil), fallback: payload, packID: "p")
     let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "p", displayName: "P", emoticons: [hostile])])
     let text = BracketTokenizer(catalog: catalog).tokenize("@a\(payload) \(code)").recognizingEntities()
@@ -60,7 +60,7 @@ import Testing
       // Only the renderer's own SGR sequences may contain ESC.
       var withoutSGR = output
       for sgr in [ANSI.reset, ANSI.cyan, ANSI.underlinedBlue, ANSI.yellow, ANSI.emoticonBackground] {
-        withoutSGR = withoutSGR.replacingEvery(sgr, with: "")
+        withoutSGR = withoutSGR.replacing(sgr, with: "")
       }
       let controls = withoutSGR.unicodeScalars.filter {
         ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)

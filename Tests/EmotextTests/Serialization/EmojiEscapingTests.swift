@@ -90,11 +90,11 @@ import Testing
   }
 
   @Test(arguments: [
-    ("x[emoji:1f600", "malformed emoji escape at byte 1: '[emoji:' without a closing ']'"),
-    ("[emoji:]", "malformed emoji escape at byte 0: '' is not a Unicode scalar in hex"),
-    ("好[emoji:d800]", "malformed emoji escape at byte 3: 'd800' is not a Unicode scalar in hex"),
-    ("[emoji:110000]", "malformed emoji escape at byte 0: '110000' is not a Unicode scalar in hex"),
-    ("[emoji:1f600--1f3fd]", "malformed emoji escape at byte 0: '' is not a Unicode scalar in hex"),
+    ("x[emoji:1f600", "malformed emoji escape at UTF-16 offset 1: '[emoji:' without a closing ']'"),
+    ("[emoji:]", "malformed emoji escape at UTF-16 offset 0: '' is not a Unicode scalar in hex"),
+    ("好[emoji:d800]", "malformed emoji escape at UTF-16 offset 1: 'd800' is not a Unicode scalar in hex"),
+    ("[emoji:110000]", "malformed emoji escape at UTF-16 offset 0: '110000' is not a Unicode scalar in hex"),
+    ("[emoji:1f600--1f3fd]", "malformed emoji escape at UTF-16 offset 0: '' is not a Unicode scalar in hex"),
   ])
   func malformedEscapesAreErrors(encoded: String, message: String) {
     #expect(throws: EmojiEscapeError.self) { try escaping.decode(encoded) }

@@ -77,6 +77,21 @@ import Testing
     }
   }
 
+  /// ICU counts the place of a pattern error in code points of its line; the error gives it in UTF-16 units,
+  /// as its name says: after `😀a)` that is 4 units, not 3 code points.
+  @Test(
+    arguments: [
+      ("😀a)", 1, 4), ("a\nbc)", 2, 3), ("😀\n😀)x", 2, 3), ("a\r\n𠀀b)", 2, 4), ("(a", 1, 2),
+    ] as [(String, Int, Int)])
+  func invalidPatternNamesTheUTF16OffsetInItsLine(pattern: String, line: Int, utf16Offset: Int) {
+    #expect {
+      _ = try PatternTokenizer(pattern: pattern, catalog: Self.chat)
+    } throws: { error in
+      guard let error = error as? PatternError else { return false }
+      return error.line == line && error.utf16Offset == utf16Offset
+    }
+  }
+
   @Test func aBracketPatternAgreesWithTheBracketTokenizerOnFlatText() throws {
     var random = TokenizerTestRandom(test: "aBracketPatternAgreesWithTheBracketTokenizerOnFlatText")
     let pattern = try PatternTokenizer(pattern: #"\[[^\[\]\r\n]{1,6}\]"#, catalog: .default)

@@ -12,7 +12,7 @@ import Testing
       let text = PostTextPieces.random(using: &random)
       let document = tokenizer.tokenize(text)
       document.checkInvariants()
-      let back = try serializer.serialize(document)
+      let back = serializer.serialize(document)
       #expect(Array(back.utf8) == Array(text.utf8), "text: \(text.debugDescription)")
     }
   }

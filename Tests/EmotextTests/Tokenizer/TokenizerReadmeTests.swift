@@ -13,7 +13,7 @@ import Testing
     #expect(
       Array(post.runListing.prefix(3)) == [#"text "今天好开心""#, #"emoticon "[哈哈]""#, #"emoticon "[愛你]" code "[爱你]""#])
     #expect(post.postText == text)
-    #expect(try PostTextSerializer(normalization: .nfc).serialize(post) == text)
+    #expect(PostTextSerializer(normalization: .nfc).serialize(post) == text)
     #expect(post.length(by: .graphemeClusters) == 20)
     #expect(post.length(by: .weighted(.weibo)) == 24)
     #expect(post.truncated(toFit: 10, by: .weighted(.twitter), ellipsis: "…").postText == "今天好开…")

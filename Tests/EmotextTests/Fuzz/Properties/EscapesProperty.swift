@@ -29,8 +29,8 @@ enum EscapesProperty {
         _ = try escaping.decode(text)
       } catch {
         try require(
-          (0...text.utf8.count).contains(error.utf8Offset),
-          "decode error offset \(error.utf8Offset) outside the text (\(text.utf8.count) bytes)")
+          (0...text.utf16.count).contains(error.utf16Offset),
+          "decode error offset \(error.utf16Offset) outside the text (\(text.utf16.count) UTF-16 units)")
       }
     }
     if !text.isEmpty {

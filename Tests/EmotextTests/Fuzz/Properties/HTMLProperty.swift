@@ -127,8 +127,8 @@ enum HTMLProperty {
   }
 
   static func unescape(_ value: String) -> String {
-    value.replacingEvery("&quot;", with: "\"").replacingEvery("&#39;", with: "'").replacingEvery("&lt;", with: "<")
-      .replacingEvery("&gt;", with: ">").replacingEvery("&amp;", with: "&")
+    value.replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<")
+      .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
   }
 
   enum Tag {
