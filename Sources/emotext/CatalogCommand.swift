@@ -6,16 +6,19 @@ enum CatalogCommand: Command {
   static let summary = "list, validate, page, export or search an emoticon catalog"
   static let usage = """
     usage: emotext catalog list [--catalog PATH] [--emoticons]
-           emotext catalog validate PATH
+           emotext catalog validate [--catalog] PATH
            emotext catalog pages [--catalog PATH] [--pack ID] [--rows R --columns C]
            emotext catalog export [--catalog PATH]
            emotext catalog search QUERY [--limit N] [--catalog PATH]
 
     PATH is a tutorial Emoticons.bundle folder (emoticons.plist + <id>/info.plist) or a JSON catalog file;
-    without --catalog the embedded default catalog is used.
+    without --catalog the embedded default catalog is used. A bundle's images are in each pack's folder; in
+    a JSON catalog, a pack's "directory" (relative to the file) is where its image files are, and a pack
+    without one has no images for render --html (the embedded catalog has none either).
 
       list       one line per pack (id, name, count); --emoticons: one tab-separated line per emoticon
-      validate   one line per problem ("error: file: key path: …", "warning: …"); exit 1 when any error
+      validate   one line per problem ("error: file: key path: …", "warning: …"), image files that are
+                 missing included; exit 1 when any error
       pages      the keyboard pages of each keyboard pack (not display-only ones) or of --pack ID,
                  rows × columns cells (default 3 × 7),
                  the delete key (⌫) last, empty cells as ·
@@ -41,16 +44,21 @@ enum CatalogCommand: Command {
     guard !words.isEmpty else { throw UsageError("missing subcommand: list, validate, pages, export or search") }
     let subcommand = words.removeFirst()
     if subcommand == "validate" {
-      guard words.count == 1, catalogPath == nil else { throw UsageError("validate takes exactly one PATH") }
-      let report = EmoticonCatalog.validate(contentsOf: words[0])
-      for line in report.lines { print(line) }
-      if report.lines.isEmpty { print("ok: \(report.catalog.packs.count) packs, no problems") }
+      guard let path = catalogPath.map({ words.isEmpty ? $0 : nil }) ?? (words.count == 1 ? words[0] : nil) else {
+        throw UsageError("validate takes exactly one catalog: --catalog PATH, or PATH")
+      }
+      let report = EmoticonCatalog.validate(contentsOf: path)
+      // Note: image files are checked only when the catalog loaded; a missing file is a warning, since a
+      // host may serve the images from elsewhere (render --image-base).
+      let lines = report.lines + (report.errors.isEmpty ? report.catalog.missingImageFileLines : [])
+      for line in lines { StandardOutput.write(line) }
+      if lines.isEmpty { StandardOutput.write("ok: \(counted(report.catalog.packs.count, "pack")), no problems") }
       return report.errors.isEmpty ? 0 : 1
     }
     if subcommand == "search" {
       guard words.count == 1 else { throw UsageError("search takes exactly one QUERY") }
       let catalog = try loadCatalog(at: catalogPath)
-      for emoticon in catalog.search(words[0], limit: limit ?? 20) { print(emoticon.code) }
+      for emoticon in catalog.search(words[0], limit: limit ?? 20) { StandardOutput.write(emoticon.code) }
       return 0
     }
     guard ["list", "pages", "export"].contains(subcommand) else {
@@ -60,7 +68,7 @@ enum CatalogCommand: Command {
     let catalog = try loadCatalog(at: catalogPath)
     switch subcommand {
     case "list":
-      for line in showEmoticons ? catalog.emoticonLines : catalog.packLines { print(line) }
+      for line in showEmoticons ? catalog.emoticonLines : catalog.packLines { StandardOutput.write(line) }
     case "pages":
       let rows = rows ?? KeyboardLayout.standard.rows
       let columns = columns ?? KeyboardLayout.standard.columns
@@ -75,12 +83,12 @@ enum CatalogCommand: Command {
       }
       for pack in packs {
         for page in pack.pages(layout: KeyboardLayout(rows: rows, columns: columns)) {
-          print("\(pack.id) page \(page.pageIndex + 1)")
-          print(page.textGrid)
+          StandardOutput.write("\(pack.id) page \(page.pageIndex + 1)")
+          StandardOutput.write(page.textGrid)
         }
       }
     default:
-      print(catalog.jsonText, terminator: "")
+      StandardOutput.writeRaw(catalog.jsonText)
     }
     return 0
   }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A mistake in how the command was called: printed with the usage on stderr, exit status 2.
+/// A mistake in how the command was called: printed on stderr with a hint to `--help`, exit status 2.
 struct UsageError: Error {
   let message: String
   init(_ message: String) { self.message = message }

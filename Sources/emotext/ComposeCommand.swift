@@ -22,7 +22,8 @@ enum ComposeCommand: Command {
       --rule NAME      how the counter counts (default weibo: Weibo's weighted length; see emotext count)
       --limit N        the counter's limit (default 280 with --rule twitter, else 140)
       --recents FILE   where recents are kept (default $XDG_STATE_HOME/emotext/recents.json,
-                       else ~/.local/state/emotext/recents.json)
+                       else ~/.local/state/emotext/recents.json); a file that does not load is
+                       reported and kept as it is, never overwritten
 
     example:
       emotext compose > post.txt && cat post.txt
@@ -41,6 +42,13 @@ enum ComposeCommand: Command {
     let loaded = RecentEmoticons.load(
       from: recentsPath, catalog: catalog, capacity: ComposerScreen.layout.emoticonsPerPage)
     if case .malformed? = loaded.problem { printError("emotext compose: \(loaded.problem!)") }
+    // Note: a file that exists but did not load (corrupt, unreadable, a mistyped path) is never overwritten.
+    let keepsFile: Bool
+    switch loaded.problem {
+    case nil: keepsFile = false
+    case .missingFile?: keepsFile = FileManager.default.fileExists(atPath: recentsPath)
+    case .malformed?: keepsFile = true
+    }
     var screen = ComposerScreen(
       catalog: catalog, columns: size.columns, rows: size.rows, limit: limit, recents: loaded.recents,
       measure: measure)
@@ -70,9 +78,15 @@ enum ComposeCommand: Command {
       if needsDrawing { session.write(screen.draw()) }
     }
     session.restore()
-    saveRecents(screen.recents, to: recentsPath)
+    if keepsFile {
+      printError(
+        "emotext compose: \(recentsPath): not saved, to keep the file that did not load (fix or remove it to keep recents)"
+      )
+    } else {
+      saveRecents(screen.recents, to: recentsPath)
+    }
     guard case .send(let post) = outcome else { return 1 }
-    print(post)
+    StandardOutput.write(post)
     return 0
   }
 

@@ -22,19 +22,19 @@ enum DemoCommand: Command {
     let post = text ?? "今天好开心[哈哈][爱你]😀 //@某人:[抓狂[兔子]] 👨‍👩‍👧 🇨🇳"
     let document = BracketTokenizer(catalog: catalog).tokenize(post)
 
-    print("post text: \(post)")
-    print("runs:")
+    StandardOutput.write("post text: \(post)")
+    StandardOutput.write("runs:")
     let tokenWidth = document.runs.map { run in run.isEmoticon ? TerminalCellWidth.ofText(run.postText) : 0 }.max() ?? 0
     for run in document.runs {
       switch run {
-      case .text(let text, _): print("  text      \(text.debugDescription)")
+      case .text(let text, _): StandardOutput.write("  text      \(text.debugDescription)")
       case .emoticon(let attachment):
-        print(
+        StandardOutput.write(
           "  emoticon  \(padded(attachment.token, toCells: tokenWidth))  fallback \(attachment.emoticon.fallback ?? "-")"
         )
       }
     }
-    print(
+    StandardOutput.write(
       "length: \(document.utf16Count) UTF-16 units, \(document.scalarCount) scalars, \(document.graphemeCount) graphemes"
     )
 
@@ -59,13 +59,14 @@ enum DemoCommand: Command {
     editor.undo()
     record("undo: " + change(from: beforeUndo, to: editor.document))
 
-    print("editing (caret at the end):")
+    StandardOutput.write("editing (caret at the end):")
     let labelWidth = steps.map { TerminalCellWidth.ofText($0.label) }.max() ?? 0
     let caretWidth = steps.map { $0.caret.count }.max() ?? 0
     for step in steps {
-      print("  \(padded(step.label, toCells: labelWidth))  \(padded(step.caret, toCells: caretWidth))  \(step.text)")
+      StandardOutput.write(
+        "  \(padded(step.label, toCells: labelWidth))  \(padded(step.caret, toCells: caretWidth))  \(step.text)")
     }
-    print("post text out: \(editor.document.postText)")
+    StandardOutput.write("post text out: \(editor.document.postText)")
     return 0
   }
 

@@ -9,7 +9,8 @@ enum EditCommand: Command {
     usage: emotext edit [--catalog PATH] [FILE… | --text COMMAND…]
 
     Reads one JSON command per line from the files (stdin when none or '-') and prints one JSON object
-    per command on stdout, as soon as it is applied.
+    per command on stdout, as soon as it is applied. Blank lines are skipped (and still counted in the
+    line numbers of errors).
 
     options:
       --catalog PATH   a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded catalog)
@@ -46,9 +47,10 @@ enum EditCommand: Command {
         var lines = try LineInput.open(source)
         while let batch = try lines.nextBatch(maxLines: 1) {
           for line in batch {
-            print(script.apply(line))
+            guard let answer = script.answer(line) else { continue }
+            StandardOutput.write(answer)
             // Note: a host driving the editor through a pipe reads each answer before it writes the next line.
-            fflush(nil)
+            StandardOutput.flush()
           }
         }
       } catch {

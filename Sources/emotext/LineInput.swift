@@ -106,14 +106,14 @@ extension LineInput {
   }
 }
 
-/// The progress bar on stderr: only for a file, when stderr is a terminal.
+/// The progress bar on stderr: only for a file, when stderr is a terminal and the output cannot interleave with
+/// it there (stdout is not a terminal, or is another one); always one row, cut to the terminal's width.
 struct Progress {
   private let path: String?
   private let total: Int?
 
   init(source: LineInput.Source, total: Int?) {
-    let shows = isatty(STDERR_FILENO) == 1
-    if shows, case .file(let path) = source, path != "-", let total, total > 0 {
+    if Self.showsBar, case .file(let path) = source, path != "-", let total, total > 0 {
       self.path = path
       self.total = total
     } else {
@@ -122,19 +122,45 @@ struct Progress {
     }
   }
 
+  /// Whether a bar on stderr stays apart from the output: stderr is a terminal, and stdout is not the same one.
+  static let showsBar: Bool = {
+    guard isatty(STDERR_FILENO) == 1 else { return false }
+    guard isatty(STDOUT_FILENO) == 1 else { return true }
+    var output = stat()
+    var errors = stat()
+    guard fstat(STDOUT_FILENO, &output) == 0, fstat(STDERR_FILENO, &errors) == 0 else { return false }
+    return output.st_rdev != errors.st_rdev
+  }()
+
   /// Draws the bar for `done` bytes read.
   func draw(_ done: Int) {
     guard let path, let total else { return }
     StandardOutput.flush()
-    let width = 30
+    // Note: one cell short of the width, so the row never wraps (a wrapped row would stay on screen);
+    // the size is read each time, as the terminal may be resized.
+    let columns = TerminalSize.current(of: STDERR_FILENO)?.columns ?? 80
+    let width = min(30, max(4, (columns - 1) / 2 - 7))
     let filled = min(width, done * width / total)
     let percent = min(100, done * 100 / total)
     let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-    printErrorRaw("\r[\(bar)] \(percent)% \(path)")
+    printErrorRaw("\r" + Self.cut("[\(bar)] \(percent)% \(path)", toCells: columns - 1) + "\u{1B}[K")
   }
 
-  /// Clears the bar.
+  /// Clears the bar (its one row).
   func end() {
     if path != nil { printErrorRaw("\r\u{1B}[K") }
+  }
+
+  /// The longest prefix of `text` (whole grapheme clusters) at most `cells` terminal cells wide.
+  static func cut(_ text: String, toCells cells: Int) -> String {
+    var result = ""
+    var used = 0
+    for cluster in text {
+      let width = TerminalCellWidth.of(String(cluster))
+      guard used + width <= cells else { break }
+      result.append(cluster)
+      used += width
+    }
+    return result
   }
 }

@@ -34,11 +34,13 @@ enum ParseCommand: Command {
         let text = try input.text(of: line)
         let document = entities ? tokenizer.tokenize(text).recognizingEntities() : tokenizer.tokenize(text)
         if input.jsonl {
-          guard case .object(let members) = document.documentJSONValue else { return }
-          JSONValue.object([("text", .string(text))] + members).appendUTF8(to: &output)
-          output.append(UInt8(ascii: "\n"))
+          output.append(contentsOf: #"{"text":"#.utf8)
+          JSONValue.appendString(text, to: &output)
+          output.append(UInt8(ascii: ","))
+          document.appendDocumentJSONMembers(to: &output)
+          output.append(contentsOf: "}\n".utf8)
         } else if json {
-          document.documentJSONValue.appendUTF8(to: &output)
+          document.appendDocumentJSON(to: &output)
           output.append(UInt8(ascii: "\n"))
         } else {
           if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }

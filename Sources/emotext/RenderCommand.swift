@@ -1,13 +1,17 @@
 import Emotext
 import EmotextCLISupport
 import Foundation
+import Synchronization
+
+/// Whether `render --html` has said that emoticons fall back to text.
+private let fallbackWarned = Atomic<Bool>(false)
 
 enum RenderCommand: Command {
   static let name = "render"
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
-    usage: emotext render [--catalog PATH] [--html [--page] [--image-base URL] [--no-images]
-                          [--emoji-images BASE_URL] | --ansi | --plain]
+    usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
+                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain]
                           [--width N] [--codes] [--color] [--whole] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
@@ -22,11 +26,15 @@ enum RenderCommand: Command {
       --html        an HTML fragment; every text and attribute value is escaped
 
     options:
-      --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders
+      --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders:
+                       a bundle's pack folders, a JSON pack's "directory" (see emotext catalog --help).
+                       Without image files (the embedded catalog has none) an emoticon is its fallback
+                       text, and --html says so once on stderr unless --image-base or --no-images
       --page           with --html: a complete standalone page with minimal CSS
       --title TEXT     with --page: the page title (default "Emotext")
       --image-base URL with --html: the URL emoticon image files are served under
-      --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name})
+      --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name});
+                       an http: or https: URL or a relative one, as for --topic-url
       --topic-url T    with --html: the link of #topic#, {topic} replaced
       --no-images      with --html: emoticons as their emoji fallback, no <img>
       --emoji-images BASE_URL
@@ -73,6 +81,17 @@ enum RenderCommand: Command {
       throw UsageError("--width, --codes and --color go with --ansi or --plain")
     }
     if title != nil && !page { throw UsageError("--title goes with --page") }
+    // Note: the renderer drops a link that is not http(s) or relative; a template that can only make such
+    // links is refused here rather than leaving every mention or topic unlinked without a word.
+    for (option, template, placeholder) in [
+      ("--mention-url", mentionURL, "{name}"), ("--topic-url", topicURL, "{topic}"),
+    ] {
+      guard let template, !HTMLRenderer.isSafeURL(template.replacingOccurrences(of: placeholder, with: "x")) else {
+        continue
+      }
+      throw UsageError(
+        "\(option) '\(template)' is not allowed: links must be http: or https: URLs, or relative ones")
+    }
 
     let tokenizer = BracketTokenizer(catalog: catalog)
     let render: @Sendable (RichText) -> String
@@ -82,10 +101,17 @@ enum RenderCommand: Command {
       renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
       if let mentionURL { renderer.mentionURLTemplate = mentionURL }
       if let topicURL { renderer.topicURLTemplate = topicURL }
-      render = { [renderer] in renderer.render($0) }
+      // Note: without image files (the embedded catalog, packs without "directory", files not shipped) every
+      // emoticon falls back to text; said once, at the first post with an image emoticon.
+      let warnsOfFallback = !noImages && imageBase == nil && !catalog.hasImageFiles
+      render = { [renderer] document in
+        if warnsOfFallback { warnOfFallbackOnce(document) }
+        return renderer.render(document)
+      }
       if page {
-        let post = try onePost(input, whole: whole)
-        print(renderer.page(tokenizer.tokenize(post).recognizingEntities(), title: title ?? "Emotext"), terminator: "")
+        let document = tokenizer.tokenize(try onePost(input, whole: whole)).recognizingEntities()
+        if warnsOfFallback { warnOfFallbackOnce(document) }
+        StandardOutput.writeRaw(renderer.page(document, title: title ?? "Emotext"))
         return 0
       }
     } else {
@@ -102,13 +128,27 @@ enum RenderCommand: Command {
       render = { renderer.render($0) }
     }
     if whole {
-      print(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
+      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
       return 0
     }
     try input.answerLines { line, output throws(LineProblem) in
       output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
     }
     return 0
+  }
+
+  /// Warns on stderr, the first time `document` holds an image emoticon, that emoticons are shown by their
+  /// fallback because the catalog has no image files.
+  private static func warnOfFallbackOnce(_ document: RichText) {
+    let hasImageEmoticon = document.runs.contains { run in
+      if case .emoticon(let attachment) = run, case .image = attachment.emoticon.kind { return true }
+      return false
+    }
+    guard hasImageEmoticon, !fallbackWarned.exchange(true, ordering: .relaxed) else { return }
+    printError(
+      "emotext render: warning: the catalog has no image files, so emoticons are shown by their fallback; "
+        + "give --image-base URL, or a catalog whose packs name their image folder (\"directory\"), "
+        + "or --no-images")
   }
 
   /// The one post `--page` renders: the whole input with `--whole`, else the only line.

@@ -12,7 +12,8 @@ enum RoundtripCommand: Command {
     that fits the grammar but is not in the catalog) and the mismatches; each mismatch is named on
     stderr as FILE:LINE:COLUMN. A CR before the LF is part of the post. A file that cannot be read (or
     holds invalid UTF-8) is reported and the next one is checked. Exit status 1 when any post does not
-    come back unchanged or any file could not be checked.
+    come back unchanged or any file could not be checked. With --jsonl, each file's summary is one JSON
+    object: {"file": …, "posts": n, "tokens": n, "unknownTokens": n, "mismatches": n}.
 
     options:
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
@@ -76,9 +77,19 @@ enum RoundtripCommand: Command {
         if total.posts == 0 { continue }
       }
       failed = failed || !total.mismatches.isEmpty
-      print(
-        "\(BatchLocation.displayName(of: name)): \(total.posts) posts, \(total.tokens) tokens, "
-          + "\(total.unknown) unknown tokens, \(total.mismatches.count) mismatches")
+      let file = BatchLocation.displayName(of: name)
+      if input.jsonl {
+        StandardOutput.write(
+          JSONValue.object([
+            ("file", .string(file)), ("posts", .integer(total.posts)), ("tokens", .integer(total.tokens)),
+            ("unknownTokens", .integer(total.unknown)), ("mismatches", .integer(total.mismatches.count)),
+          ]).serialized)
+      } else {
+        StandardOutput.write(
+          "\(file): \(counted(total.posts, "post")), \(counted(total.tokens, "token")), "
+            + "\(counted(total.unknown, "unknown token")), \(total.mismatches.count == 1 ? "1 mismatch" : "\(total.mismatches.count) mismatches")"
+        )
+      }
     }
     return failed ? 1 : 0
   }

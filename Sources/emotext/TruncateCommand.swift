@@ -10,7 +10,8 @@ enum TruncateCommand: Command {
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints its longest
     prefix whose length by the rule is at most N. When anything is cut, the ellipsis (default none) is
-    appended and counts toward N. A post that fits is printed unchanged.
+    appended and counts toward N, so it can be at most N long (else it is a usage error). A post that fits
+    is printed unchanged.
 
     rules (--rule NAME, the same for count, truncate and compose):
     \(LengthRuleOption.help)
@@ -33,6 +34,11 @@ enum TruncateCommand: Command {
     let ellipsis = try arguments.option("--ellipsis") ?? ""
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
+    let ellipsisLength = tokenizer.tokenize(ellipsis).length(by: rule.measure)
+    guard ellipsisLength <= limit else {
+      throw UsageError(
+        "--ellipsis '\(ellipsis)' is \(ellipsisLength) long by the \(rule.name) rule, longer than --max \(limit)")
+    }
     try input.answerLines { line, output throws(LineProblem) in
       let text = try input.text(of: line)
       let cut = tokenizer.tokenize(text).truncated(toFit: limit, by: rule.measure, ellipsis: ellipsis).postText

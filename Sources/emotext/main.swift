@@ -31,7 +31,8 @@ let commands: [any Command.Type] = [
     Every line-oriented command reads the FILEs given (stdin when none, or '-'), one post per line, or
     the lines given with --text TEXT; messages about input say where as FILE:LINE:COLUMN.
 
-    Run 'emotext <command> --help' for a command's options; 'emotext --version' prints the version.
+    Run 'emotext <command> --help' (or 'emotext help <command>') for a command's options;
+    'emotext --version' prints the version.
     """
 }
 
@@ -42,35 +43,56 @@ let commands: [any Command.Type] = [
     return 2
   }
   if name == "--version" {
-    print("emotext \(emotextVersion)")
+    StandardOutput.write("emotext \(emotextVersion)")
+    StandardOutput.flush()
     return 0
   }
   if name == "--help" || name == "-h" || name == "help" {
-    print(mainUsage())
+    // Note: `emotext help CMD` is `emotext CMD --help`.
+    if name == "help", words.count > 1 {
+      guard let command = commands.first(where: { $0.name == words[1] }) else { return unknownCommand(words[1]) }
+      StandardOutput.commandName = "emotext \(command.name)"
+      StandardOutput.write(command.usage)
+    } else {
+      StandardOutput.write(mainUsage())
+    }
+    StandardOutput.flush()
     return 0
   }
-  guard let command = commands.first(where: { $0.name == name }) else {
-    printError("emotext: unknown command '\(name)'\n\n" + mainUsage())
-    return 2
-  }
+  guard let command = commands.first(where: { $0.name == name }) else { return unknownCommand(name) }
   words.removeFirst()
+  StandardOutput.commandName = "emotext \(name)"
   if words.contains("--help") || words.contains("-h") {
-    print(command.usage)
+    StandardOutput.write(command.usage)
+    StandardOutput.flush()
     return 0
   }
   var arguments = Arguments(words)
+  // Note: the output is flushed (a write error reported, exit 1) before the status is returned or an error printed.
   do {
-    return try command.run(&arguments)
+    let status = try command.run(&arguments)
+    StandardOutput.flush()
+    return status
   } catch let error as UsageError {
-    printError("emotext \(name): \(error.message)\n\n" + command.usage)
+    StandardOutput.flush()
+    printError("emotext \(name): \(error.message)\nrun 'emotext \(name) --help' for usage")
     return 2
   } catch let error as CommandFailure {
+    StandardOutput.flush()
     printError("emotext \(name): \(error.message)")
     return error.status
   } catch {
+    StandardOutput.flush()
     printError("emotext \(name): \(error)")
     return 1
   }
+}
+
+/// Says that `name` is no command (suggesting the nearest one) and returns exit status 2.
+@MainActor func unknownCommand(_ name: String) -> Int32 {
+  let suggestion = nearest(to: name, among: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+  printError("emotext: unknown command '\(name)'\(suggestion)\nrun 'emotext --help' for usage")
+  return 2
 }
 
 exit(runMain())

@@ -15,9 +15,11 @@ extension RichText {
     var mappedCaret = caret
     var change: TextChange?
     while position < utf16Count && position <= upperBound {
-      let (run, runRange) = run(containing: position)
+      let (content, runRange, _) = runExtent(containing: position)
       position = runRange.upperBound
-      guard case .text(let text, let attributes) = run else { continue }
+      guard case .text(let attributes) = content else { continue }
+      // Note: the tokenizer reads a String; only the text runs around the edit are read into one.
+      let text = postText(ofRun: runRange)
       let matches = tokenizer.matches(in: text)
       guard let first = matches.first, let last = matches.last else { continue }
       // Note: only the text from the first token to the last is replaced, so the change a host redraws
@@ -32,7 +34,7 @@ extension RichText {
       let start = runRange.lowerBound + text.utf16Offset(ofUTF8Offset: tokenUTF8Range.lowerBound)
       let end = runRange.lowerBound + text.utf16Offset(ofUTF8Offset: tokenUTF8Range.upperBound)
       let converted = replaceSubrange(start..<end, with: replacement)
-      mappedCaret = Self.map(mappedCaret, through: replacement.runs, from: start, oldEnd: end)
+      mappedCaret = Self.map(mappedCaret, through: replacement, from: start, oldEnd: end)
       change = change.map { $0.followed(by: converted) } ?? converted
       position += converted.utf16Delta
       upperBound += converted.utf16Delta
@@ -40,23 +42,44 @@ extension RichText {
     return (mappedCaret, change)
   }
 
-  /// Maps an offset in a document where `oldStart..<oldEnd` has just become `pieces` to the same place
+  /// The post text of the run at `utf16Range`, read from its pieces.
+  private func postText(ofRun utf16Range: Range<Int>) -> String {
+    var utf8: [UInt8] = []
+    forEachPiece(in: utf16Range) { piece in
+      utf8.append(contentsOf: piece.utf8)
+      return true
+    }
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Maps an offset in a document where `oldStart..<oldEnd` has just become `replacement` to the same place
   /// after the change: inside a token, after its attachment.
-  private static func map(_ offset: Int, through pieces: some Sequence<Run>, from oldStart: Int, oldEnd: Int) -> Int {
+  private static func map(_ offset: Int, through replacement: RichText, from oldStart: Int, oldEnd: Int) -> Int {
     guard offset > oldStart else { return offset }
-    guard offset < oldEnd else { return offset + pieces.reduce(0) { $0 + $1.utf16Count } - (oldEnd - oldStart) }
+    guard offset < oldEnd else { return offset + replacement.utf16Count - (oldEnd - oldStart) }
     var old = oldStart
     var new = oldStart
-    for piece in pieces {
-      let oldCount = piece.postText.utf16.count
+    var mapped: Int?
+    replacement.forEachPiece { piece in
+      // Note: in the old text each piece was its post text: an attachment was its token.
+      let oldCount: Int
+      switch piece.content {
+      case .text: oldCount = piece.utf16Count
+      case .emoticon: oldCount = String(decoding: piece.utf8, as: UTF8.self).utf16.count
+      }
       if offset <= old + oldCount {
-        if case .text = piece { return new + (offset - old) }
-        return offset == old ? new : new + 1
+        if case .text = piece.content {
+          mapped = new + (offset - old)
+        } else {
+          mapped = offset == old ? new : new + 1
+        }
+        return false
       }
       old += oldCount
       new += piece.utf16Count
+      return true
     }
-    return new
+    return mapped ?? new
   }
 }
 

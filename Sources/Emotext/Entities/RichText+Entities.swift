@@ -25,28 +25,53 @@ extension RichText {
   /// ```
   ///
   /// - Parameter urls: What counts as a link; ``URLFinder/weibo`` by default.
-  /// - Complexity: O(*n*) in the length of the text.
+  /// - Complexity: O(*n*) in the length of the text. The document is read in place and the result's leaves are
+  ///   slices of one copy of the post text; only a text run that holds a byte an entity needs (see
+  ///   ``EntityScanner/mayHoldEntity(_:)``) is read into a `String` for the scanner.
   public func recognizingEntities(urls: URLFinder = .weibo) -> RichText {
-    var result: [Run] = []
-    result.reserveCapacity(runs.count)
-    for run in runs {
-      guard case .text(let text, let attributes) = run, attributes.entity == nil else {
-        result.append(run)
-        continue
+    let text = postText
+    var builder = LeafBuilder(slicing: text)
+    var source = text
+    source.withUTF8 { bytes in
+      var runStart = 0  // where the text run being read starts, in UTF-8 bytes
+      forEachPiece { piece in
+        let end = piece.utf8Start + piece.utf8.count
+        switch piece.content {
+        case .emoticon(let emoticon):
+          builder.appendAttachment(emoticon, sourceRange: piece.utf8Start..<end)
+        case .text(let attributes):
+          if !piece.continuesRun { runStart = piece.utf8Start }
+          if piece.endsRun {
+            Self.appendRecognizingEntities(runStart..<end, of: bytes, attributes: attributes, urls: urls, to: &builder)
+          }
+        }
+        return true
       }
-      var start = text.utf8.startIndex
-      for entity in EntityScanner.entities(in: text, urls: urls) {
-        let lower = text.utf8.index(text.utf8.startIndex, offsetBy: entity.utf8Range.lowerBound)
-        let upper = text.utf8.index(text.utf8.startIndex, offsetBy: entity.utf8Range.upperBound)
-        if start < lower { result.append(.text(String(text[start..<lower]), attributes)) }
-        var entityAttributes = attributes
-        entityAttributes.entity = entity.kind
-        result.append(.text(String(text[lower..<upper]), entityAttributes))
-        start = upper
-      }
-      if start < text.endIndex { result.append(.text(String(text[start...]), attributes)) }
     }
-    return RichText(runs: result)
+    return RichText(leaves: builder.finish())
+  }
+
+  /// Appends the text run at `utf8Range` of `bytes` (the post text `builder` slices), cut at the entities found
+  /// in it unless it already has one.
+  private static func appendRecognizingEntities(
+    _ utf8Range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, urls: URLFinder,
+    to builder: inout LeafBuilder
+  ) {
+    let run = UnsafeBufferPointer(rebasing: bytes[utf8Range])
+    guard attributes.entity == nil, EntityScanner.mayHoldEntity(run) else {
+      return builder.appendText(sourceRange: utf8Range, of: bytes, attributes: attributes)
+    }
+    var start = utf8Range.lowerBound
+    for entity in EntityScanner.entities(in: String(decoding: run, as: UTF8.self), urls: urls) {
+      let lower = utf8Range.lowerBound + entity.utf8Range.lowerBound
+      let upper = utf8Range.lowerBound + entity.utf8Range.upperBound
+      builder.appendText(sourceRange: start..<lower, of: bytes, attributes: attributes)
+      var entityAttributes = attributes
+      entityAttributes.entity = entity.kind
+      builder.appendText(sourceRange: lower..<upper, of: bytes, attributes: entityAttributes)
+      start = upper
+    }
+    builder.appendText(sourceRange: start..<utf8Range.upperBound, of: bytes, attributes: attributes)
   }
 }
 
@@ -55,6 +80,16 @@ enum EntityScanner {
   struct Match: Equatable {
     var kind: TextAttributes.Entity
     var utf8Range: Range<Int>
+  }
+
+  /// Whether the valid UTF-8 `text` holds a byte every entity holds one of: the `@` of a mention, the `#` of a
+  /// topic, a URL's trigger (a host's `.` or a scheme's `:`, see ``URLFinder``). When it does not,
+  /// ``entities(in:urls:)`` finds nothing, and a reader skips the run without decoding it.
+  /// - Complexity: O(*n*) in the length of `text`.
+  static func mayHoldEntity(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    text.contains {
+      $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":")
+    }
   }
 
   /// The longest topic, in Unicode scalars between the `#`s.

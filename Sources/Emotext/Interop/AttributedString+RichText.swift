@@ -14,24 +14,68 @@ extension AttributedString {
   /// attributed.runs.last?.emoticon?.token           // "[哈哈]"
   /// try RichText(attributed, catalog: .default) == post   // true
   /// ```
-  /// - Complexity: O(*n*) in the length of `text`.
+  /// - Complexity: O(*n*) in the length of `text`, read in place: the characters are written from the leaves
+  ///   into one string, then each run that carries an attribute (an attachment, an entity, host attributes)
+  ///   gets it on its range, found by moving forward from the previous one; plain text runs cost nothing more.
   public init(_ text: RichText) {
-    self.init()
-    for run in text.runs {
-      var attributes = AttributeContainer()
-      let string: String
-      switch run {
-      case .text(let text, let textAttributes):
-        string = text
-        attributes.entity = textAttributes.entity
-        if !textAttributes.hostAttributes.isEmpty { attributes.hostAttributes = textAttributes.hostAttributes }
-      case .emoticon(let attachment):
-        string = "\u{FFFC}"
-        attributes.emoticon = .init(token: attachment.token, code: attachment.emoticon.code)
+    var characters: [UInt8] = []
+    characters.reserveCapacity(text.root.summary.utf8)
+    text.forEachPiece { piece in
+      switch piece.content {
+      case .text: characters.append(contentsOf: piece.utf8)
+      case .emoticon: characters.append(contentsOf: Self.attachmentCharacterUTF8)
       }
-      append(AttributedString(string, attributes: attributes))
+      return true
     }
+    self.init(String(decoding: characters, as: UTF8.self))
+    // Note: a run's range is found by UTF-8 offset in the new string (an attachment is U+FFFC, 3 bytes),
+    // moving an index forward from the last one found, so the pass is linear. Neighbouring runs with equal
+    // attributes (the same emoticon twice) get them in one call, as appending them would have joined them.
+    var cursor = (index: startIndex, utf8Offset: 0)
+    func index(atUTF8Offset utf8Offset: Int) -> AttributedString.Index {
+      cursor = (utf8.index(cursor.index, offsetBy: utf8Offset - cursor.utf8Offset), utf8Offset)
+      return cursor.index
+    }
+    var pending: (utf8Range: Range<Int>, attributes: AttributeContainer)?
+    func flush() {
+      guard let (utf8Range, attributes) = pending else { return }
+      let range = index(atUTF8Offset: utf8Range.lowerBound)..<index(atUTF8Offset: utf8Range.upperBound)
+      self[range].mergeAttributes(attributes)
+      pending = nil
+    }
+    func add(_ attributes: AttributeContainer, _ utf8Range: Range<Int>) {
+      if let current = pending, current.utf8Range.upperBound == utf8Range.lowerBound, current.attributes == attributes {
+        pending = (current.utf8Range.lowerBound..<utf8Range.upperBound, attributes)
+        return
+      }
+      flush()
+      pending = (utf8Range, attributes)
+    }
+    var utf8Offset = 0  // where the piece starts in the new string
+    var runStart = 0
+    text.forEachPiece { piece in
+      switch piece.content {
+      case .text(let attributes):
+        if !piece.continuesRun { runStart = utf8Offset }
+        utf8Offset += piece.utf8.count
+        guard piece.endsRun, attributes.entity != nil || !attributes.hostAttributes.isEmpty else { return true }
+        var container = AttributeContainer()
+        container.entity = attributes.entity
+        if !attributes.hostAttributes.isEmpty { container.hostAttributes = attributes.hostAttributes }
+        add(container, runStart..<utf8Offset)
+      case .emoticon(let emoticon):
+        var container = AttributeContainer()
+        container.emoticon = .init(token: String(decoding: piece.utf8, as: UTF8.self), code: emoticon.code)
+        add(container, utf8Offset..<(utf8Offset + Self.attachmentCharacterUTF8.count))
+        utf8Offset += Self.attachmentCharacterUTF8.count
+      }
+      return true
+    }
+    flush()
   }
+
+  /// U+FFFC OBJECT REPLACEMENT CHARACTER in UTF-8: the character an attachment occupies.
+  private static let attachmentCharacterUTF8: [UInt8] = [0xEF, 0xBF, 0xBC]
 }
 
 extension RichText {

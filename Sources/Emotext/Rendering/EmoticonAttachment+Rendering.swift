@@ -6,17 +6,25 @@ extension EmoticonAttachment {
   public var altText: String { token }
 
   /// The emoticon's name: its code without the brackets (`哈哈` for `[哈哈]`).
-  public var title: String {
+  public var title: String { Self.title(of: emoticon) }
+
+  /// The text to show when no image is drawn: the emoji fallback, an emoji emoticon's own text, or the token.
+  public var fallbackText: String { Self.fallbackText(of: emoticon) ?? token }
+
+  /// The name of `emoticon`: its code without the brackets. Renderers reading a document in place use it
+  /// without building an attachment.
+  static func title(of emoticon: Emoticon) -> String {
     let code = emoticon.code
-    guard code.hasPrefix("["), code.hasSuffix("]"), code.count >= 3 else { return code }
+    // Note: with `[` and `]` the first and last characters, three characters are three bytes or more.
+    guard code.hasPrefix("["), code.hasSuffix("]"), code.utf8.count >= 3 else { return code }
     return String(code.dropFirst().dropLast())
   }
 
-  /// The text to show when no image is drawn: the emoji fallback, an emoji emoticon's own text, or the token.
-  public var fallbackText: String {
+  /// What `emoticon` shows when no image is drawn, or nil when that is the attachment's token.
+  static func fallbackText(of emoticon: Emoticon) -> String? {
     if let fallback = emoticon.fallback, !fallback.isEmpty { return fallback }
     if case .emoji(let text) = emoticon.kind { return text }
-    return token
+    return nil
   }
 }
 

@@ -70,15 +70,47 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// `text` as an HTML fragment (no enclosing element).
+  /// - Complexity: O(*n*) in the UTF-8 length, read from the document's leaves in place.
   public func render(_ text: RichText) -> String {
-    var html = ""
-    for run in text.runs {
-      switch run {
-      case .text(let string, let attributes): appendText(string, entity: attributes.entity, to: &html)
-      case .emoticon(let attachment): appendEmoticon(attachment, to: &html)
+    var html: [UInt8] = []
+    render(text, to: &html)
+    return String(decoding: html, as: UTF8.self)
+  }
+
+  /// Appends `text` as an HTML fragment to `html`, as UTF-8.
+  ///
+  /// Text is escaped from the leaves' bytes into `html`, piece by piece; a run cut across leaves is one run (one
+  /// `<span>` for an entity). Only an entity run written as a link (its URL is made from its text) and, with
+  /// ``emojiImages``, a text run (cut into emoji clusters) are gathered into one `String` first.
+  /// - Complexity: O(*n*) in the UTF-8 length.
+  package func render(_ text: RichText, to html: inout [UInt8]) {
+    html.reserveCapacity(html.count + text.root.summary.utf8 + text.root.summary.utf8 / 8)
+    var gathered: [UInt8] = []  // the run gathered so far, when it is written as a whole
+    let templates = LinkTemplates(self)
+    var previousWasCR = false
+    text.forEachPiece { piece in
+      switch piece.content {
+      case .emoticon(let emoticon):
+        appendEmoticon(emoticon, token: piece.utf8, to: &html)
+      case .text(let attributes):
+        if emojiImages != nil || (attributes.entity != nil && options.contains(.linkEntities)) {
+          if !piece.continuesRun { gathered.removeAll(keepingCapacity: true) }
+          gathered.append(contentsOf: piece.utf8)
+          if piece.endsRun {
+            appendText(
+              String(decoding: gathered, as: UTF8.self), entity: attributes.entity, templates: templates, to: &html)
+          }
+          return true
+        }
+        if !piece.continuesRun {
+          previousWasCR = false
+          if let entity = attributes.entity { Self.append(#"<span class="\#(entity.rawValue)">"#, to: &html) }
+        }
+        Self.appendEscapedLines(piece.utf8, previousWasCR: &previousWasCR, to: &html)
+        if piece.endsRun && attributes.entity != nil { Self.append("</span>", to: &html) }
       }
+      return true
     }
-    return html
   }
 
   /// A complete standalone page: `<!DOCTYPE html>`, UTF-8, minimal CSS (emoticon images as tall as a
@@ -118,31 +150,47 @@ public struct HTMLRenderer: Sendable {
 
   // MARK: Pieces
 
-  private func appendText(_ string: String, entity: TextAttributes.Entity?, to html: inout String) {
+  private func appendText(
+    _ string: String, entity: TextAttributes.Entity?, templates: LinkTemplates, to html: inout [UInt8]
+  ) {
     guard let entity else { return appendTextContent(string, to: &html) }
     let className = entity.rawValue
-    if options.contains(.linkEntities), let href = link(for: string, entity: entity) {
-      html += "<a class=\"\(className)\" href=\"\(Self.escaped(href))\">"
+    if options.contains(.linkEntities), let href = link(for: string, entity: entity, templates: templates) {
+      Self.append("<a class=\"\(className)\" href=\"", to: &html)
+      Self.appendEscaped(href, to: &html)
+      Self.append("\">", to: &html)
       appendTextContent(string, to: &html)
-      html += "</a>"
+      Self.append("</a>", to: &html)
     } else {
-      html += "<span class=\"\(className)\">"
+      Self.append("<span class=\"\(className)\">", to: &html)
       appendTextContent(string, to: &html)
-      html += "</span>"
+      Self.append("</span>", to: &html)
     }
   }
 
-  private func link(for string: String, entity: TextAttributes.Entity) -> String? {
+  /// The link templates cut at their placeholders once per rendering, so a link is their parts joined by the
+  /// percent-encoded name or topic.
+  private struct LinkTemplates {
+    var mention: [Substring]
+    var topic: [Substring]
+
+    init(_ renderer: HTMLRenderer) {
+      mention = renderer.mentionURLTemplate.split(separator: "{name}", omittingEmptySubsequences: false)
+      topic = renderer.topicURLTemplate.split(separator: "{topic}", omittingEmptySubsequences: false)
+    }
+  }
+
+  private func link(for string: String, entity: TextAttributes.Entity, templates: LinkTemplates) -> String? {
     let url: String
     switch entity {
     case .mention:
       let name = string.hasPrefix("@") ? String(string.dropFirst()) : string
-      url = mentionURLTemplate.replacing("{name}", with: Self.percentEncoded(name))
+      url = templates.mention.joined(separator: Self.percentEncoded(name))
     case .topic:
       var topic = Substring(string)
       if topic.hasPrefix("#") { topic = topic.dropFirst() }
       if topic.hasSuffix("#") { topic = topic.dropLast() }
-      url = topicURLTemplate.replacing("{topic}", with: Self.percentEncoded(String(topic)))
+      url = templates.topic.joined(separator: Self.percentEncoded(String(topic)))
     case .link:
       // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
       // does; as it is, it would be a relative URL.
@@ -153,39 +201,63 @@ public struct HTMLRenderer: Sendable {
     return Self.isSafeURL(url) ? url : nil
   }
 
-  private func appendEmoticon(_ attachment: EmoticonAttachment, to html: inout String) {
+  /// Appends an attachment of `emoticon` written as `token`, read in place.
+  private func appendEmoticon(_ emoticon: Emoticon, token: UnsafeBufferPointer<UInt8>, to html: inout [UInt8]) {
+    let title = EmoticonAttachment.title(of: emoticon)
     if !options.contains(.omitImages),
-      let path = catalog.imagePath(
-        for: attachment.emoticon, baseURL: imageBaseURL,
-        animated: options.contains(.animatedImages))
+      let path = catalog.imagePath(for: emoticon, baseURL: imageBaseURL, animated: options.contains(.animatedImages))
     {
       if Self.isSafeURL(path) {
-        html += "<img class=\"emoticon\" src=\"\(Self.escaped(path))\" alt=\"\(Self.escaped(attachment.altText))\""
-        html += " title=\"\(Self.escaped(attachment.title))\">"
+        Self.append("<img class=\"emoticon\" src=\"", to: &html)
+        Self.appendEscaped(path, to: &html)
+        Self.append("\" alt=\"", to: &html)
+        Self.appendEscaped(token, to: &html)
+        Self.append("\" title=\"", to: &html)
+        Self.appendEscaped(title, to: &html)
+        Self.append("\">", to: &html)
       } else {
         // Note: an unsafe image URL is dropped and the post shows what was written.
-        html += "<span class=\"emoticon\" title=\"\(Self.escaped(attachment.title))\">"
-        html += Self.escaped(attachment.altText) + "</span>"
+        Self.append("<span class=\"emoticon\" title=\"", to: &html)
+        Self.appendEscaped(title, to: &html)
+        Self.append("\">", to: &html)
+        Self.appendEscaped(token, to: &html)
+        Self.append("</span>", to: &html)
       }
       return
     }
     // Note: the fallback stays text (not an emoji image) and carries the emoticon's class and name, so the
     // page styles it as an emoticon and a reader can tell it from an emoji typed in the text.
-    html += "<span class=\"emoticon\" title=\"\(Self.escaped(attachment.title))\">"
-    html += Self.escaped(attachment.fallbackText) + "</span>"
+    Self.append("<span class=\"emoticon\" title=\"", to: &html)
+    Self.appendEscaped(title, to: &html)
+    Self.append("\">", to: &html)
+    if let fallback = EmoticonAttachment.fallbackText(of: emoticon) {
+      Self.appendEscaped(fallback, to: &html)
+    } else {
+      Self.appendEscaped(token, to: &html)
+    }
+    Self.append("</span>", to: &html)
   }
 
   /// Text content: escaped, line breaks as `<br>`, and each emoji cluster as an image with `emojiImages`.
-  private func appendTextContent(_ string: String, to html: inout String) {
-    guard let emojiImages else { return Self.appendEscapedLines(string, to: &html) }
+  private func appendTextContent(_ string: String, to html: inout [UInt8]) {
+    guard let emojiImages else {
+      var previousWasCR = false
+      var string = string
+      return string.withUTF8 { Self.appendEscapedLines($0, previousWasCR: &previousWasCR, to: &html) }
+    }
     for (segment, isEmoji) in EmojiClusters.segments(of: string) {
       let src = emojiImages.url(for: segment)
       guard isEmoji, Self.isSafeURL(src) else {
-        Self.appendEscapedLines(String(segment), to: &html)
+        var previousWasCR = false
+        var segment = segment
+        segment.withUTF8 { Self.appendEscapedLines($0, previousWasCR: &previousWasCR, to: &html) }
         continue
       }
-      html += "<img class=\"emoji\" src=\"\(Self.escaped(src))\" alt=\"\(Self.escaped(String(segment)))\""
-      html += " draggable=\"false\">"
+      Self.append("<img class=\"emoji\" src=\"", to: &html)
+      Self.appendEscaped(src, to: &html)
+      Self.append("\" alt=\"", to: &html)
+      Self.appendEscaped(String(segment), to: &html)
+      Self.append("\" draggable=\"false\">", to: &html)
     }
   }
 
@@ -210,23 +282,77 @@ public struct HTMLRenderer: Sendable {
     return result
   }
 
-  /// Escapes `text` and writes each line break (``LineBreaks``; CR LF is one) as `<br>`.
-  private static func appendEscapedLines(_ text: String, to html: inout String) {
-    var line = ""
-    var previousWasCR = false
-    for scalar in text.unicodeScalars {
-      let isBreak = LineBreaks.isLineBreak(scalar)
-      if isBreak {
-        if !(scalar == "\n" && previousWasCR) {
-          html += escaped(line) + "<br>\n"
-          line = ""
-        }
-      } else {
-        line.unicodeScalars.append(scalar)
-      }
-      previousWasCR = scalar == "\r"
+  /// The character reference (or replacement) of each ASCII byte ``escaped(_:)`` replaces, else nil.
+  private static func escape(ofASCII byte: UInt8) -> StaticString? {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\""): "&quot;"
+    case UInt8(ascii: "'"): "&#39;"
+    case 0: "\u{FFFD}"
+    default: nil
     }
-    html += escaped(line)
+  }
+
+  /// Appends the valid UTF-8 `bytes` escaped as ``escaped(_:)`` does, each line break (``LineBreaks``; CR LF is
+  /// one) written as `<br>` and a newline. `previousWasCR` carries a CR at the end of one piece of a run to the
+  /// next, so a CR LF cut between leaves is still one break.
+  /// - Complexity: O(*n*) in the length of `bytes`.
+  private static func appendEscapedLines(
+    _ bytes: UnsafeBufferPointer<UInt8>, previousWasCR: inout Bool, to html: inout [UInt8]
+  ) {
+    var runStart = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      // Note: only ASCII bytes need escapes, and every line break starts with a byte below 0x20 or a lead byte.
+      guard byte < 0x40 || byte >= 0xC0 else {
+        index += 1
+        continue
+      }
+      let breakUTF8Count = LineBreaks.lineBreakUTF8Count(in: bytes, at: index)
+      if breakUTF8Count > 0 {
+        html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        if !(byte == UInt8(ascii: "\n") && previousWasCR) { append("<br>\n", to: &html) }
+        previousWasCR = byte == UInt8(ascii: "\r")
+        index += breakUTF8Count
+        runStart = index
+        continue
+      }
+      previousWasCR = false
+      if byte < 0x80, let escape = escape(ofASCII: byte) {
+        html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        html.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+        runStart = index + 1
+      }
+      index += 1
+    }
+    html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+  }
+
+  /// Appends `bytes` escaped as ``escaped(_:)`` does (line breaks kept as they are: attribute values).
+  private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to html: inout [UInt8]) {
+    var runStart = 0
+    for index in bytes.indices {
+      guard bytes[index] < 0x80, let escape = escape(ofASCII: bytes[index]) else { continue }
+      html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      html.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+      runStart = index + 1
+    }
+    html.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+  }
+
+  /// Appends `text` escaped as ``escaped(_:)`` does.
+  private static func appendEscaped(_ text: String, to html: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { appendEscaped($0, to: &html) }
+  }
+
+  /// Appends `text` as it is.
+  private static func append(_ text: String, to html: inout [UInt8]) {
+    html.append(contentsOf: text.utf8)
   }
 
   /// Whether `url` may go into `src` or `href`: http(s), or relative (no scheme, not `//host`), with no
@@ -246,18 +372,24 @@ public struct HTMLRenderer: Sendable {
 
   /// `text` with everything but unreserved ASCII (RFC 3986) percent-encoded as UTF-8.
   static func percentEncoded(_ text: String) -> String {
-    var result = ""
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     for byte in text.utf8 {
-      let scalar = Unicode.Scalar(byte)
-      if scalar.isASCII,
-        ScalarCategories.isAlphabetic(scalar) || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+      // Note: the unreserved characters are ASCII letters (the only Alphabetic scalars in ASCII), digits and -._~.
+      let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+      if isLetter || isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+        || byte == UInt8(ascii: "~")
       {
-        result.unicodeScalars.append(scalar)
+        result.append(byte)
       } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        result += "%" + (hex.count == 1 ? "0" + hex : hex)
+        result.append(UInt8(ascii: "%"))
+        result.append(upperHexDigits[Int(byte >> 4)])
+        result.append(upperHexDigits[Int(byte & 0xF)])
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
+
+  private static let upperHexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

@@ -39,47 +39,80 @@ package struct TerminalLayout {
   /// wrapping at `columns` when given: at the last line break opportunity (UAX #14, through ICU, with
   /// each attachment as U+FFFC) that lets the rest fit, else between any two pieces. A piece wider than
   /// the limit gets a line of its own.
+  /// - Complexity: O(*n*) in the UTF-8 length. The document is read in place, a text run cut across leaves
+  ///   gathered into one buffer (a cluster may span the cut); each piece's `shown` is a `String` of its own.
   package init(_ text: RichText, columns: Int?, emoticonCodes: Bool) {
     precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
     self.columns = columns
     var pieces: [Piece] = []
     var utf8Starts: [Int] = []  // each piece's UTF-8 offset in `flattened`
-    var flattened = ""
+    var flattened: [UInt8] = []  // the post text with each attachment as U+FFFC, for the line breaker
+    flattened.reserveCapacity(text.root.summary.utf8)
+    var gathered: [UInt8] = []  // the text run cut across leaves read so far
     var utf16Offset = 0
-    for run in text.runs {
-      switch run {
-      case .emoticon(let attachment):
-        let shown = Self.sanitized(emoticonCodes ? attachment.token : attachment.fallbackText)
-        utf8Starts.append(flattened.utf8.count)
-        flattened += "\u{FFFC}"
+    text.forEachPiece { piece in
+      switch piece.content {
+      case .emoticon(let emoticon):
+        let token = String(decoding: piece.utf8, as: UTF8.self)
+        let fallback = EmoticonAttachment.fallbackText(of: emoticon)
+        let shown = Self.sanitized(emoticonCodes ? token : fallback ?? token)
+        utf8Starts.append(flattened.count)
+        flattened.append(contentsOf: [0xEF, 0xBF, 0xBC])  // U+FFFC
         pieces.append(
           Piece(
             utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: TerminalCellWidth.ofText(shown),
-            style: emoticonCodes || attachment.fallbackText == attachment.token ? .emoticonCode : .emoticon))
+            style: emoticonCodes || (fallback ?? token) == token ? .emoticonCode : .emoticon))
         utf16Offset += 1
-      case .text(let string, let attributes):
-        let style: Style = attributes.entity.map { .entity($0) } ?? .plain
-        for cluster in string.graphemeClusters {
-          let count = cluster.utf16.count
-          let first = cluster.unicodeScalars.first!
-          let isLineBreak = LineBreaks.isLineBreak(first)
-          let isSpace = cluster == " " || cluster == "\t"
-          let shown = isLineBreak ? "" : isSpace ? " " : Self.sanitized(String(cluster))
-          utf8Starts.append(flattened.utf8.count)
-          flattened += cluster
-          pieces.append(
-            Piece(
-              utf16Offset: utf16Offset, utf16Count: count, shown: shown, cells: TerminalCellWidth.of(shown),
-              style: style, isLineBreak: isLineBreak, isSpace: isSpace))
-          utf16Offset += count
+      case .text(let attributes):
+        guard piece.continuesRun || !piece.endsRun else {
+          Self.appendClusters(
+            of: piece.utf8, attributes: attributes, at: &utf16Offset, to: &pieces, &utf8Starts, &flattened)
+          return true
+        }
+        if !piece.continuesRun { gathered.removeAll(keepingCapacity: true) }
+        gathered.append(contentsOf: piece.utf8)
+        if piece.endsRun {
+          gathered.withUnsafeBufferPointer {
+            Self.appendClusters(of: $0, attributes: attributes, at: &utf16Offset, to: &pieces, &utf8Starts, &flattened)
+          }
         }
       }
+      return true
     }
     if columns != nil {
-      let opportunities = Set(LineBreaks.opportunities(in: flattened).map(\.utf8Offset))
+      let opportunities = Set(
+        LineBreaks.opportunities(in: String(decoding: flattened, as: UTF8.self)).map(\.utf8Offset))
       for index in pieces.indices { pieces[index].breakBefore = opportunities.contains(utf8Starts[index]) }
     }
     for piece in pieces { append(piece) }
+  }
+
+  /// Appends a piece for each grapheme cluster of the text run `utf8` (valid UTF-8, the whole run), which starts at
+  /// `utf16Offset` in the document, and the run's bytes to `flattened`.
+  private static func appendClusters(
+    of utf8: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, at utf16Offset: inout Int,
+    to pieces: inout [Piece], _ utf8Starts: inout [Int], _ flattened: inout [UInt8]
+  ) {
+    let style: Style = attributes.entity.map { .entity($0) } ?? .plain
+    let runStart = flattened.count
+    flattened.append(contentsOf: utf8)
+    var start = 0
+    GraphemeBreaks.forEachBoundary(inUTF8: utf8) { end in
+      let bytes = UnsafeBufferPointer(rebasing: utf8[start..<end])
+      let cluster = String(decoding: bytes, as: UTF8.self)
+      let count = cluster.utf16.count
+      let isLineBreak = LineBreaks.lineBreakUTF8Count(in: bytes, at: 0) > 0
+      let isSpace = cluster == " " || cluster == "\t"
+      let shown = isLineBreak ? "" : isSpace ? " " : sanitized(cluster)
+      utf8Starts.append(runStart + start)
+      pieces.append(
+        Piece(
+          utf16Offset: utf16Offset, utf16Count: count, shown: shown, cells: TerminalCellWidth.of(shown),
+          style: style, isLineBreak: isLineBreak, isSpace: isSpace))
+      utf16Offset += count
+      start = end
+      return true
+    }
   }
 
   /// `text` with every C0 and C1 control character (ESC included) replaced by U+FFFD, so text from a

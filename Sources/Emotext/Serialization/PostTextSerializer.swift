@@ -26,7 +26,9 @@ public struct PostTextSerializer: Sendable, Hashable {
   public init(normalization: Normalization = .none) { self.normalization = normalization }
 
   /// The post text of `document`.
-  /// - Complexity: O(*n*) in the length of the text.
+  /// - Complexity: O(*n*) in the length of the text. ``RichText/postText`` copies the leaves' bytes into one
+  ///   string; ``Normalization/nfc`` then normalizes that one string (not a `String` per run: ICU needs the
+  ///   text contiguous, and a combining mark may follow a run's end).
   public func serialize(_ document: RichText) -> String {
     switch normalization {
     case .none: document.postText

@@ -31,14 +31,11 @@ extension RichText: Codable {
 
   /// The document in the JSON format (compact, keys in a fixed order): what ``init(documentJSON:catalog:)``
   /// reads back, and what `JSONEncoder` writes for this document.
-  public var documentJSON: String { documentJSONValue.serialized }
-
-  /// The document in the JSON format, as a value the package's JSON writers embed.
-  package var documentJSONValue: JSONValue {
-    .object([
-      ("version", .integer(Self.documentFormatVersion)),
-      ("runs", .array(runs.map(\.documentJSONValue))),
-    ])
+  /// - Complexity: O(*n*) in the UTF-8 length, written from the tree's leaves (``appendDocumentJSON(to:)``).
+  public var documentJSON: String {
+    var output: [UInt8] = []
+    appendDocumentJSON(to: &output)
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// Decodes the JSON format, resolving emoticons in `catalog`.
@@ -98,28 +95,43 @@ extension RichText: Codable {
     self.init(runs: runs)
   }
 
-  /// Encodes the document JSON (``documentJSON``), the one writer of the format.
+  /// Encodes the document JSON (``documentJSON``): the same members in the same order, each text run (one
+  /// per run, however many leaves it spans) as one string.
+  /// - Complexity: O(*n*) in the UTF-8 length; one `String` per text run, which the `Encoder` API takes.
   public func encode(to encoder: any Encoder) throws {
-    try documentJSONValue.encode(to: encoder)
+    var container = encoder.container(keyedBy: DocumentKey.self)
+    try container.encode(Self.documentFormatVersion, forKey: .version)
+    var list = container.nestedUnkeyedContainer(forKey: .runs)
+    var text = ""
+    try forEachPiece { piece in
+      if case .emoticon = piece.content {
+        var run = list.nestedContainer(keyedBy: RunKey.self)
+        try run.encode(String(decoding: piece.utf8, as: UTF8.self), forKey: .emoticon)
+        return true
+      }
+      let utf8 = String(decoding: piece.utf8, as: UTF8.self)
+      if piece.continuesRun { text += utf8 } else { text = utf8 }
+      guard piece.endsRun, case .text(let attributes) = piece.content else { return true }
+      var run = list.nestedContainer(keyedBy: RunKey.self)
+      try run.encode(text, forKey: .text)
+      if let entity = attributes.entity { try run.encode(entity.rawValue, forKey: .entity) }
+      if !attributes.hostAttributes.isEmpty {
+        var members = run.nestedContainer(keyedBy: HostAttributeKey.self, forKey: .attributes)
+        for (key, value) in attributes.hostAttributes.sorted(by: { $0.key < $1.key }) {
+          try members.encode(value, forKey: HostAttributeKey(stringValue: key))
+        }
+      }
+      return true
+    }
   }
 }
 
-extension Run {
-  /// The run in the document JSON format.
-  package var documentJSONValue: JSONValue {
-    switch self {
-    case .text(let text, let attributes):
-      var members: [(String, JSONValue)] = [("text", .string(text))]
-      if let entity = attributes.entity { members.append(("entity", .string(entity.rawValue))) }
-      if !attributes.hostAttributes.isEmpty {
-        let sorted = attributes.hostAttributes.sorted { $0.key < $1.key }
-        members.append(("attributes", .object(sorted.map { ($0.key, .string($0.value)) })))
-      }
-      return .object(members)
-    case .emoticon(let attachment):
-      return .object([("emoticon", .string(attachment.token))])
-    }
-  }
+/// A host attribute's name as a coding key, so `encode(to:)` writes them in the order it chooses (sorted).
+private struct HostAttributeKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }
 
 /// A document JSON that could not be decoded, with the path to the offending value.

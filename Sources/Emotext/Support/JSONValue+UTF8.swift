@@ -30,52 +30,66 @@ extension JSONValue {
   package static func appendString(_ value: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var value = value
-    value.withUTF8 { bytes in
-      var runStart = 0
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        // Note: eight bytes at a time while none of them can start an escape (most post text).
-        if index + 8 <= count,
-          !UTF8Words.containsByte(below: 0x20, orEqualTo: 0x22, 0x5C, 0xE2, in: UTF8Words.load(bytes, at: index))
-        {
-          index += 8
-          continue
-        }
-        let byte = bytes[index]
-        // Note: only `"`, `\`, C0 controls and U+2028/U+2029 (E2 80 A8/A9) need escapes.
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
+    value.withUTF8 { appendEscaped($0, to: &output) }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the valid UTF-8 `bytes` escaped as the inside of a JSON string (no quotes), so that a string cut
+  /// into pieces at scalar boundaries is written piece by piece.
+  /// - Complexity: O(*n*) in the length of `bytes`, eight bytes at a time where nothing needs escaping.
+  package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    var runStart = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      // Note: eight bytes at a time while none of them can start an escape (most post text).
+      if index + 8 <= count,
+        !UTF8Words.containsByte(below: 0x20, orEqualTo: 0x22, 0x5C, 0xE2, in: UTF8Words.load(bytes, at: index))
+      {
+        index += 8
+        continue
+      }
+      let byte = bytes[index]
+      // Note: only `"`, `\`, C0 controls and U+2028/U+2029 (E2 80 A8/A9) need escapes.
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
+        index += 1
+        continue
+      }
+      var length = 1
+      let escape: StaticString
+      switch byte {
+      case UInt8(ascii: "\""): escape = "\\\""
+      case UInt8(ascii: "\\"): escape = "\\\\"
+      case UInt8(ascii: "\n"): escape = "\\n"
+      case UInt8(ascii: "\r"): escape = "\\r"
+      case UInt8(ascii: "\t"): escape = "\\t"
+      case 0xE2:
+        guard index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8 else {
           index += 1
           continue
         }
-        var length = 1
-        let escape: String
-        switch byte {
-        case UInt8(ascii: "\""): escape = "\\\""
-        case UInt8(ascii: "\\"): escape = "\\\\"
-        case UInt8(ascii: "\n"): escape = "\\n"
-        case UInt8(ascii: "\r"): escape = "\\r"
-        case UInt8(ascii: "\t"): escape = "\\t"
-        case 0xE2:
-          guard index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8 else {
-            index += 1
-            continue
-          }
-          escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-          length = 3
-        default:
-          let hex = String(byte, radix: 16)
-          escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        output.append(contentsOf: escape.utf8)
-        index += length
-        runStart = index
+        escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+        length = 3
+      default:
+        // Note: a C0 control with no short escape: `\u00` and two lowercase hex digits, appended below.
+        escape = "\\u00"
+        length = 0
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      output.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+      if length == 0 {
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0xF)])
+        length = 1
+      }
+      index += length
+      runStart = index
     }
-    output.append(UInt8(ascii: "\""))
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
   }
+
+  /// Lowercase hexadecimal digits, as `String(_:radix:)` writes them.
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// Appends `value` as a JSON number: the bytes of `String(value)`.
   package static func appendInteger(_ value: Int, to output: inout [UInt8]) {

@@ -1,5 +1,10 @@
 import Emotext
 
+/// `count` and `noun`, plural unless `count` is 1: `1 pack`, `2 packs`.
+package func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
 /// Plain-text listings of a catalog, for `emotext catalog list` and `pages`.
 extension EmoticonCatalog {
   /// One line per pack: id, display name, emoticon count, and `display-only` when it is, tab-separated.
@@ -9,7 +14,7 @@ extension EmoticonCatalog {
   /// ```
   package var packLines: [String] {
     packs.map { pack in
-      [pack.id, pack.displayName, "\(pack.emoticons.count) emoticons"].joined(separator: "\t")
+      [pack.id, pack.displayName, counted(pack.emoticons.count, "emoticon")].joined(separator: "\t")
         + (pack.isDisplayOnly ? "\tdisplay-only" : "")
     }
   }

@@ -34,6 +34,16 @@ package struct EditScript: Sendable {
     editor = Editor(catalog: catalog, recognizesEntities: true)
   }
 
+  /// Applies one line and returns the JSON line that answers it; a blank line (only JSON whitespace) is
+  /// skipped, as JSON Lines tools do: it is counted (for the line numbers of later errors) and gets no answer.
+  package mutating func answer(_ line: String) -> String? {
+    if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
+      lineNumber += 1
+      return nil
+    }
+    return apply(line)
+  }
+
   /// Applies one line and returns the JSON line that answers it.
   package mutating func apply(_ line: String) -> String {
     lineNumber += 1
@@ -184,32 +194,38 @@ package struct EditScript: Sendable {
   private static func state(of editor: Editor, change: TextChange?) -> String {
     let document = editor.document
     func pair(_ range: Range<Int>) -> JSONValue { .array([.integer(range.lowerBound), .integer(range.count)]) }
-    var members: [(String, JSONValue)] = [
-      ("text", .string(document.postText)),
-      ("selection", pair(editor.selection)),
-      ("utf16Length", .integer(document.utf16Count)),
-      ("graphemes", .integer(document.graphemeCount)),
-      ("runs", .array(document.runs.map(\.documentJSONValue))),
-      (
-        "change",
-        change.map {
-          .array([
-            .integer($0.replacedRange.lowerBound), .integer($0.replacedRange.count), .integer($0.insertedUTF16Count),
-          ])
-        } ?? .null
-      ),
-    ]
-    if let marked = editor.markedRange { members.append(("marked", pair(marked))) }
-    if let completion = editor.completion {
-      members.append(
-        (
-          "completion",
-          .object([
-            ("kind", .string(completion.kind.rawValue)), ("range", pair(completion.utf16Range)),
-            ("query", .string(completion.query)),
-          ])
-        ))
+    var output: [UInt8] = []
+    func append(_ key: String, _ value: JSONValue) {
+      output.append(UInt8(ascii: ","))
+      JSONValue.appendString(key, to: &output)
+      output.append(UInt8(ascii: ":"))
+      value.appendUTF8(to: &output)
     }
-    return JSONValue.object(members).serialized
+    output.append(contentsOf: #"{"text":"#.utf8)
+    JSONValue.appendString(document.postText, to: &output)
+    append("selection", pair(editor.selection))
+    append("utf16Length", .integer(document.utf16Count))
+    append("graphemes", .integer(document.graphemeCount))
+    // Note: the runs are written by the document JSON's writer, from the document's leaves.
+    output.append(contentsOf: #","runs":"#.utf8)
+    document.appendDocumentJSONRuns(to: &output)
+    append(
+      "change",
+      change.map {
+        .array([
+          .integer($0.replacedRange.lowerBound), .integer($0.replacedRange.count), .integer($0.insertedUTF16Count),
+        ])
+      } ?? .null)
+    if let marked = editor.markedRange { append("marked", pair(marked)) }
+    if let completion = editor.completion {
+      append(
+        "completion",
+        .object([
+          ("kind", .string(completion.kind.rawValue)), ("range", pair(completion.utf16Range)),
+          ("query", .string(completion.query)),
+        ]))
+    }
+    output.append(UInt8(ascii: "}"))
+    return String(decoding: output, as: UTF8.self)
   }
 }

@@ -71,7 +71,7 @@ struct CLIBatchTests {
     let output = try CLIProcess.run(["roundtrip", file.path, missing, file.path])
     #expect(output.status == 1)
     #expect(output.stderr == "emotext roundtrip: \(missing): No such file or directory\n")
-    let summary = "\(file.path): 2 posts, 1 tokens, 0 unknown tokens, 0 mismatches\n"
+    let summary = "\(file.path): 2 posts, 1 token, 0 unknown tokens, 0 mismatches\n"
     #expect(output.stdout == summary + summary, "the third file is checked too")
   }
 

@@ -27,8 +27,11 @@ struct CLIProcess {
   /// Runs `emotext arguments…` with `stdin` as its standard input (through files, so large inputs cannot
   /// deadlock on a pipe). With `terminalKeys`, it runs under `script` on a pseudo-terminal instead, and
   /// `terminalKeys` is typed every 0.2 s until it exits (keys typed before the program switches the terminal
-  /// to raw mode are lost), for at most 20 s.
-  static func run(_ arguments: [String], stdin: Data = Data(), terminalKeys: Data? = nil) throws -> Output {
+  /// to raw mode are lost), for at most 20 s. With `stdoutPath` (such as `/dev/full`), stdout is that file
+  /// and `Output.stdout` is empty.
+  static func run(
+    _ arguments: [String], stdin: Data = Data(), terminalKeys: Data? = nil, stdoutPath: String? = nil
+  ) throws -> Output {
     let binary = try #require(binary, missingReason)
     let folder = FileManager.default.temporaryDirectory.appending(path: "emotext-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -52,7 +55,7 @@ struct CLIProcess {
       process.arguments = arguments
     }
     process.standardInput = terminalKeys == nil ? try FileHandle(forReadingFrom: input) : keyboard
-    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardOutput = try FileHandle(forWritingTo: stdoutPath.map { URL(filePath: $0) } ?? output)
     process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()
     if let terminalKeys {
