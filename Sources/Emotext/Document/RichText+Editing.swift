@@ -58,7 +58,7 @@ extension RichText {
       root = root.collapsed
     }
     #if EMOTEXT_INTERNAL_CHECKS
-      checkInvariants()
+      if InternalChecks.afterEveryEdit { checkInvariants() }
     #endif
     return change
   }

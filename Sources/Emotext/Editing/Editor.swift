@@ -313,7 +313,7 @@ public struct Editor: Sendable {
     // Note: the document only; the editor's own rules (selection, tokens) hold once the caller has placed
     // the caret, and the tests check them after every step with `checkInvariants()`.
     #if EMOTEXT_INTERNAL_CHECKS
-      document.checkInvariants()
+      if InternalChecks.afterEveryEdit { document.checkInvariants() }
     #endif
     return mappedCaret
   }

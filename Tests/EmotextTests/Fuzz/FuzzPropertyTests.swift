@@ -52,6 +52,27 @@ import Testing
     }
   }
 
+  @Test func checkScheduleIsSeededByTheInput() {
+    func picks(_ bytes: [UInt8], period: Int) -> [Bool] {
+      var schedule = CheckSchedule(bytes, period: period)
+      return (0..<1000).map { _ in schedule.nextStep() }
+    }
+    let first = picks([1, 2, 3], period: 8)
+    #expect(first == picks([1, 2, 3], period: 8))
+    #expect(first != picks([1, 2, 4], period: 8))
+    #expect((60...190).contains(first.count { $0 }), "about one step in eight: \(first.count { $0 })")
+    #expect(picks([1, 2, 3], period: 1).allSatisfy { $0 })
+  }
+
+  @Test func editScriptLinesWithLargeCountsAreLeftOut() {
+    func bounded(_ line: String) -> Bool { EditScriptProperty.isBounded(Array(line.utf8)[...]) }
+    #expect(bounded(#"{"backspace": 999}"#))
+    #expect(bounded(#"{"select": [12, 3]}"#))
+    #expect(!bounded(#"{"backspace": 1000}"#))
+    #expect(!bounded(#"{"undo": 1e6}"#))
+    #expect(!bounded(#"{"delete": 9E2}"#))
+  }
+
   @Test func editModelTurnsATypedTokenIntoAnAttachment() {
     var model = EditModel(postText: Array("好".utf8), catalog: FuzzCatalogs.small, undoLimit: 100)
     model.insert(text: Array("[a".utf8))

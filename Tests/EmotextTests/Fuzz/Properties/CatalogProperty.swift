@@ -14,31 +14,50 @@ enum CatalogProperty {
     <plist version="1.0"><dict><key>packages</key><array><dict><key>id</key><string>com.fuzz</string></dict></array></dict></plist>
     """
 
+  /// The files an input can write, relative to its folder; each input starts with none of them.
+  static let files = ["catalog.json", "emoticons.plist", "com.fuzz/info.plist", "com.fuzz/info.json", "exported.json"]
+
+  #if EMOTEXT_FUZZ
+    /// One folder for the whole run (in memory when /dev/shm exists): the fuzz binary checks one input at a time.
+    static let sharedFolder: URL = {
+      let base =
+        FileManager.default.fileExists(atPath: "/dev/shm")
+        ? URL(filePath: "/dev/shm") : FileManager.default.temporaryDirectory
+      let folder = base.appending(path: "emotext-fuzz-catalog-\(getpid())")
+      try? FileManager.default.createDirectory(
+        at: folder.appending(path: "com.fuzz"), withIntermediateDirectories: true)
+      return folder
+    }()
+  #endif
+
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "emotext-fuzz-catalog-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeFuzzFolder(folder) }
-    let content = Data(bytes.dropFirst())
+    // Note: the tests run inputs in parallel, each in a folder of its own; the fuzz binary reuses one.
+    #if EMOTEXT_FUZZ
+      let folder = sharedFolder
+      for file in files { unlink(folder.appending(path: file).path) }
+    #else
+      let folder = FileManager.default.temporaryDirectory.appending(
+        path: "emotext-fuzz-catalog-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeFuzzFolder(folder) }
+    #endif
+    let content = bytes.dropFirst()
     let path: String
-    do {
-      try FileManager.default.createDirectory(at: folder.appending(path: "com.fuzz"), withIntermediateDirectories: true)
-      switch bytes.first.map({ $0 % 4 }) ?? 0 {
-      case 0:
-        path = folder.appending(path: "catalog.json").path
-        try content.write(to: URL(filePath: path))
-      case 1:
-        path = folder.path
-        try Data(listing.utf8).write(to: folder.appending(path: "emoticons.plist"))
-        try content.write(to: folder.appending(path: "com.fuzz/info.plist"))
-      case 2:
-        path = folder.path
-        try content.write(to: folder.appending(path: "emoticons.plist"))
-      default:
-        path = folder.path
-        try Data(listing.utf8).write(to: folder.appending(path: "emoticons.plist"))
-        try content.write(to: folder.appending(path: "com.fuzz/info.json"))
-      }
-    } catch {
-      throw PropertyFailure(description: "could not write the fuzz catalog: \(error)")
+    try FileManager.default.createFuzzFolder(folder.appending(path: "com.fuzz"))
+    switch bytes.first.map({ $0 % 4 }) ?? 0 {
+    case 0:
+      path = folder.appending(path: "catalog.json").path
+      try write(content, to: path)
+    case 1:
+      path = folder.path
+      try write(Array(listing.utf8)[...], to: folder.appending(path: "emoticons.plist").path)
+      try write(content, to: folder.appending(path: "com.fuzz/info.plist").path)
+    case 2:
+      path = folder.path
+      try write(content, to: folder.appending(path: "emoticons.plist").path)
+    default:
+      path = folder.path
+      try write(Array(listing.utf8)[...], to: folder.appending(path: "emoticons.plist").path)
+      try write(content, to: folder.appending(path: "com.fuzz/info.json").path)
     }
 
     let report = EmoticonCatalog.validate(contentsOf: path)
@@ -65,11 +84,7 @@ enum CatalogProperty {
     }
 
     let exported = folder.appending(path: "exported.json")
-    do {
-      try Data(catalog.jsonText.utf8).write(to: exported)
-    } catch {
-      throw PropertyFailure(description: "could not write the exported catalog: \(error)")
-    }
+    try write(Array(catalog.jsonText.utf8)[...], to: exported.path)
     let reloaded = EmoticonCatalog.validate(contentsOf: exported.path)
     try require(reloaded.errors.isEmpty, "the exported catalog does not load: \(reloaded.errors)\n\(catalog.jsonText)")
     func shape(_ catalog: EmoticonCatalog) -> [String] {
@@ -80,8 +95,26 @@ enum CatalogProperty {
       reloaded.catalog.packs.map(\.emoticons) == catalog.packs.map(\.emoticons),
       "export → load changed the emoticons\n\(catalog.jsonText)")
   }
+
+  /// Writes `bytes` to a new file at `path` with plain POSIX calls: `Data.write` syncs to disk, which costs
+  /// more than the rest of a check.
+  private static func write(_ bytes: ArraySlice<UInt8>, to path: String) throws(PropertyFailure) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw PropertyFailure(description: "could not create \(path): errno \(errno)") }
+    defer { close(descriptor) }
+    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw PropertyFailure(description: "could not write \(path): errno \(errno)") }
+  }
 }
 
 extension FileManager {
   fileprivate func removeFuzzFolder(_ url: URL) throws { try removeItem(at: url) }
+
+  fileprivate func createFuzzFolder(_ url: URL) throws(PropertyFailure) {
+    do {
+      try createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      throw PropertyFailure(description: "could not create \(url.path): \(error)")
+    }
+  }
 }

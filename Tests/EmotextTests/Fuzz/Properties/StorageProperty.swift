@@ -3,9 +3,11 @@
 /// The storage target: bytes are a starting text and a script of edits, run on the tree-backed ``RichText``
 /// (through ``Editor`` and directly) and on the array-of-runs oracle (`ArrayEditor`, `ArrayRichText`).
 ///
-/// After every step the runs, the post text, every count (UTF-16, scalars, clusters, and before offsets),
-/// the grapheme queries at offsets, `==` and `hash`, the selection and undo state agree; both documents
-/// pass `checkInvariants()`; slices and tokenizing the post text agree too.
+/// After every step the selection, the caret, the undo state, the UTF-16 counts and the content around the
+/// step's change agree. At the steps a ``CheckSchedule`` picks (about one in 16, seeded by the input) and
+/// always at the end, everything is compared: the runs, the post text, every count (UTF-16, scalars, clusters),
+/// the position queries at both ends and four offsets the schedule picks, `==` and `hash`; both documents pass
+/// `checkInvariants()`; slices and tokenizing the post text agree too.
 enum StorageProperty {
   /// Pieces of text: token halves, attributes-worthy words, clusters that span pieces, long runs.
   static let alphabet: [String] =
@@ -32,8 +34,9 @@ enum StorageProperty {
     var document = tokenizer.tokenize(start)
     var oracle = oracleTokenize(start, tokenizer)
     var history: [String] = ["start \(Array(start.utf8))"]
-    try compare(editor, oracleEditor, history)
-    try compare(document, oracle, tokenizer, history)
+    var schedule = CheckSchedule(bytes, period: 16)
+    try compare(editor, oracleEditor, &schedule, history)
+    try compare(document, oracle, tokenizer, &schedule, history)
 
     func text() -> String {
       alphabet[input.number(below: alphabet.count)]
@@ -52,7 +55,11 @@ enum StorageProperty {
     var steps = 0
     while input.hasMore && steps < 200 {
       steps += 1
+      let fullCheck = schedule.nextStep()
       let step: String
+      // Where the step changed the document (in its new coordinates), for the local comparison: nil when it
+      // did not change it.
+      var changed: Range<Int>?
       switch input.number(below: 20) {
       case 0...2:
         let typed = text()
@@ -117,37 +124,87 @@ enum StorageProperty {
         let change = document.replaceSubrange(range, with: RichText(replacement, attributes: attributes))
         let oracleChange = oracle.replaceSubrange(range, with: ArrayRichText(replacement, attributes: attributes))
         try require(change == oracleChange, "replaceSubrange reported \(change), the oracle \(oracleChange)")
+        changed = change.insertedRange
       case 15:
         let range = range(in: oracle)
         let pasted = text() + text()
         step = "replaceSubrange \(range) with tokenized \(Array(pasted.utf8))"
-        document.replaceSubrange(range, with: tokenizer.tokenize(pasted))
+        changed = document.replaceSubrange(range, with: tokenizer.tokenize(pasted)).insertedRange
         oracle.replaceSubrange(range, with: oracleTokenize(pasted, tokenizer))
       case 16:
         let range = range(in: oracle)
         step = "removeSubrange \(range)"
-        document.removeSubrange(range)
+        changed = document.removeSubrange(range).insertedRange
         oracle.removeSubrange(range)
       case 17:
         let appended = text()
         let attributes = attributes[input.number(below: attributes.count)]
         step = "append \(Array(appended.utf8)) \(attributes)"
+        let count = document.utf16Count
         document.append(tokenizer.tokenize(appended, attributes: attributes))
+        changed = count..<document.utf16Count
         oracle.append(oracleTokenize(appended, tokenizer, attributes: attributes))
       case 18:
         let range = range(in: oracle)
         step = "slice \(range) of itself"
         document = document.slice(range)
         oracle = oracle.slice(range)
+        changed = 0..<oracle.utf16Count
       default:
         step = "round trip through post text"
         document = tokenizer.tokenize(document.postText)
         oracle = oracleTokenize(oracle.postText, tokenizer)
+        changed = 0..<oracle.utf16Count
       }
       history.append(step)
-      try compare(editor, oracleEditor, history)
-      try compare(document, oracle, tokenizer, history)
+      if fullCheck {
+        try compare(editor, oracleEditor, &schedule, history)
+        try compare(document, oracle, tokenizer, &schedule, history)
+      } else {
+        try compareLocally(editor, oracleEditor, history)
+        try compareLocally(document, oracle, around: changed, history)
+      }
     }
+    schedule.finish()
+    history.append("(end)")
+    try compare(editor, oracleEditor, &schedule, history)
+    try compare(document, oracle, tokenizer, &schedule, history)
+  }
+
+  /// What every step checks of the editors: selection, caret, undo state, length, and the content around the
+  /// editor's last change (the rest was equal before, and the full checks at the picked steps see all of it).
+  private static func compareLocally(
+    _ editor: Editor, _ oracle: ArrayEditor, _ history: [String]
+  ) throws(PropertyFailure) {
+    func failure(_ what: String) -> String { "editor: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
+    try require(editor.selection == oracle.selection, failure("selection \(editor.selection) vs \(oracle.selection)"))
+    try require(editor.caret == oracle.caret, failure("caret \(editor.caret) vs \(oracle.caret)"))
+    try require(editor.canUndo == oracle.canUndo && editor.canRedo == oracle.canRedo, failure("undo state differs"))
+    try compareLocally(editor.document, oracle.document, around: editor.lastChange?.insertedRange, failure)
+  }
+
+  /// What every step checks of the documents: the length, and the runs around `changed`, the range the step
+  /// changed (nil: it changed nothing).
+  private static func compareLocally(
+    _ document: RichText, _ oracle: ArrayRichText, around changed: Range<Int>?, _ history: [String]
+  ) throws(PropertyFailure) {
+    func failure(_ what: String) -> String { "document: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
+    try compareLocally(document, oracle, around: changed, failure)
+  }
+
+  private static func compareLocally(
+    _ document: RichText, _ oracle: ArrayRichText, around changed: Range<Int>?, _ failure: (String) -> String
+  ) throws(PropertyFailure) {
+    let count = oracle.utf16Count
+    try require(document.utf16Count == count, failure("utf16Count \(document.utf16Count) vs \(count)"))
+    guard let inserted = changed else { return }
+    // Note: the changed range and a few units either side, on cluster boundaries of the oracle, so a seam that
+    // coalesced or a token that formed next to the change is inside it.
+    let lower = oracle.snapped(max(0, min(inserted.lowerBound, count) - 4), .backward)
+    let upper = oracle.snapped(min(count, max(inserted.upperBound, lower) + 4), .forward)
+    try require(
+      Array(document.slice(lower..<upper).runs) == oracle.slice(lower..<upper).runs,
+      failure("the content around the change, \(lower)..<\(upper), differs"))
   }
 
   /// What tokenizing gave before the tree: the same matches cut into an array of runs.
@@ -157,9 +214,11 @@ enum StorageProperty {
     ArrayRichText(text, splittingAt: tokenizer.matches(in: text), attributes: attributes)
   }
 
-  private static func compare(_ editor: Editor, _ oracle: ArrayEditor, _ history: [String]) throws(PropertyFailure) {
+  private static func compare(
+    _ editor: Editor, _ oracle: ArrayEditor, _ schedule: inout CheckSchedule, _ history: [String]
+  ) throws(PropertyFailure) {
     func failure(_ what: String) -> String { "editor: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
-    try compareDocuments(editor.document, oracle.document, failure)
+    try compareDocuments(editor.document, oracle.document, &schedule, failure)
     try require(editor.selection == oracle.selection, failure("selection \(editor.selection) vs \(oracle.selection)"))
     try require(editor.caret == oracle.caret, failure("caret \(editor.caret) vs \(oracle.caret)"))
     try require(editor.canUndo == oracle.canUndo && editor.canRedo == oracle.canRedo, failure("undo state differs"))
@@ -167,18 +226,20 @@ enum StorageProperty {
   }
 
   private static func compare(
-    _ document: RichText, _ oracle: ArrayRichText, _ tokenizer: BracketTokenizer, _ history: [String]
+    _ document: RichText, _ oracle: ArrayRichText, _ tokenizer: BracketTokenizer, _ schedule: inout CheckSchedule,
+    _ history: [String]
   ) throws(PropertyFailure) {
     func failure(_ what: String) -> String { "document: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
-    try compareDocuments(document, oracle, failure)
+    try compareDocuments(document, oracle, &schedule, failure)
     let post = document.postText
     try require(
       Array(tokenizer.tokenize(post).runs) == oracleTokenize(post, tokenizer).runs, failure("tokenizing differs"))
   }
 
-  /// Runs, text, counts, grapheme queries, `==` and `hash` agree.
+  /// Runs, text, counts, position queries (at both ends and four offsets `schedule` picks: each query walks the
+  /// document), `==` and `hash` agree.
   private static func compareDocuments(
-    _ document: RichText, _ oracle: ArrayRichText, _ failure: (String) -> String
+    _ document: RichText, _ oracle: ArrayRichText, _ schedule: inout CheckSchedule, _ failure: (String) -> String
   ) throws(PropertyFailure) {
     oracle.checkInvariants()
     let runs = Array(document.runs)
@@ -194,8 +255,7 @@ enum StorageProperty {
     try require(document.graphemeCount == oracle.graphemeCount, failure("graphemeCount differs"))
     let rebuilt = RichText(runs: oracle.runs)
     try require(document == rebuilt && document.hashValue == rebuilt.hashValue, failure("== or hash differs"))
-    // Note: every offset in a small document, about a dozen of them in a larger one. Backspace and the
-    // boundary before an offset need one that does not split a surrogate pair.
+    // Note: Backspace and the boundary before an offset need one that does not split a surrogate pair.
     var scalarBoundaries: Set<Int> = [count]
     var runStart = 0
     for run in oracle.runs {
@@ -210,8 +270,9 @@ enum StorageProperty {
       }
       runStart += run.utf16Count
     }
-    let stride = max(1, count / 12)
-    for offset in Swift.stride(from: 0, through: count, by: stride) {
+    var offsets = [0, count]
+    for _ in 0..<4 { offsets.append(schedule.number(below: count + 1)) }
+    for offset in offsets {
       let boundary = oracle.isGraphemeBoundary(offset)
       try require(document.isGraphemeBoundary(offset) == boundary, failure("isGraphemeBoundary(\(offset)) differs"))
       try require(
@@ -250,7 +311,8 @@ enum StorageProperty {
         Array(document.slice(lower..<upper).runs) == oracle.slice(lower..<upper).runs,
         failure("slice(\(lower)..<\(upper)) differs"))
     }
-    for graphemes in Swift.stride(from: 0, through: oracle.graphemeCount + 1, by: stride) {
+    let graphemeCount = oracle.graphemeCount
+    for graphemes in [0, graphemeCount, graphemeCount + 1, schedule.number(below: graphemeCount + 1)] {
       try require(
         document.utf16Offset(graphemeOffset: graphemes) == oracle.utf16Offset(graphemeOffset: graphemes),
         failure("utf16Offset(graphemeOffset: \(graphemes)) differs"))

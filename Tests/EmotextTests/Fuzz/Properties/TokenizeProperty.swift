@@ -6,17 +6,31 @@
 /// ``FuzzCatalogs/all``: `postText` gives back the input byte for byte; the document passes
 /// `checkInvariants()` and no text run holds a catalog token; the matches are those of a reference
 /// tokenizer written differently (looking back from each `]`); `tokenize(postText(doc)) == doc`; and the
-/// UTF-16 length and cluster positions agree with the runs.
+/// UTF-16 length and, under one of the catalogs, cluster positions (the ends and one the input picks) agree with
+/// the runs.
 enum TokenizeProperty {
+  /// A tokenizer for each of ``FuzzCatalogs/all``, made once: making one sorts its catalog's tokens.
+  static let tokenizers = FuzzCatalogs.all.map { BracketTokenizer(catalog: $0) }
+
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
-    for catalog in FuzzCatalogs.all {
-      try check(text, catalog: catalog)
+    // Note: the positions (each query walks the document) under one of the catalogs, picked by the input.
+    var schedule = CheckSchedule(bytes, period: 1)
+    let positionsUnder = schedule.number(below: tokenizers.count)
+    for (index, tokenizer) in tokenizers.enumerated() {
+      try check(text, tokenizer: tokenizer, positions: index == positionsUnder, schedule: &schedule)
     }
   }
 
   static func check(_ text: String, catalog: EmoticonCatalog) throws(PropertyFailure) {
-    let tokenizer = BracketTokenizer(catalog: catalog)
+    var schedule = CheckSchedule(Array(text.utf8), period: 1)
+    try check(text, tokenizer: BracketTokenizer(catalog: catalog), positions: true, schedule: &schedule)
+  }
+
+  private static func check(
+    _ text: String, tokenizer: BracketTokenizer, positions: Bool, schedule: inout CheckSchedule
+  ) throws(PropertyFailure) {
+    let catalog = tokenizer.catalog
     let document = tokenizer.tokenize(text)
     document.checkInvariants()
     let bytes = Array(text.utf8)
@@ -49,7 +63,7 @@ enum TokenizeProperty {
       document.utf16Count == text.utf16.count - tokenUTF16 + attachments,
       "utf16Count \(document.utf16Count) does not match the input's \(text.utf16.count) units")
     try require(tokenizer.tokenize(document.postText) == document, "tokenize(postText(doc)) != doc for \(bytes)")
-    try checkPositions(document)
+    if positions { try checkPositions(document, schedule: &schedule) }
   }
 
   /// The boundaries found in batches agree with stepping one boundary at a time.
@@ -67,12 +81,14 @@ enum TokenizeProperty {
       "count \(GraphemeBreaks.count(in: text)) differs from \(stepped.count) boundaries in \(Array(text.utf8))")
   }
 
-  /// Each cluster boundary maps to its cluster count and back (sampled on long documents).
-  private static func checkPositions(_ document: RichText) throws(PropertyFailure) {
+  /// A cluster boundary maps to its cluster count and back: at both ends and at a count in between that
+  /// `schedule` picks (each query walks the document).
+  private static func checkPositions(_ document: RichText, schedule: inout CheckSchedule) throws(PropertyFailure) {
     let clusters = document.graphemeCount
     try require(clusters <= document.utf16Count, "more clusters (\(clusters)) than UTF-16 units")
-    let stride = max(1, clusters / 32)
-    for clusterCount in Swift.stride(from: 0, through: clusters, by: stride) {
+    var picked = [0, clusters]
+    picked.append(schedule.number(below: clusters + 1))
+    for clusterCount in picked {
       let utf16Offset = document.utf16Offset(graphemeOffset: clusterCount)
       try require(document.isGraphemeBoundary(utf16Offset), "cluster \(clusterCount) ends inside a cluster")
       try require(
