@@ -95,22 +95,7 @@ package struct GraphemeTable: Sendable {
     for value in conjuncts.consonants { entries[Int(value)] |= Self.linkingConsonant }
     for value in conjuncts.viramas { entries[Int(value)] |= Self.linkingVirama }
 
-    var blockIndex: [UInt16] = []
-    var blocks: [UInt16] = []
-    var known: [ArraySlice<UInt16>: UInt16] = [:]
-    for start in stride(from: 0, to: 0x110000, by: 256) {
-      let block = entries[start..<(start + 256)]
-      if let index = known[block] {
-        blockIndex.append(index)
-      } else {
-        let index = UInt16(known.count)
-        known[block] = index
-        blockIndex.append(index)
-        blocks.append(contentsOf: block)
-      }
-    }
-    self.blockIndex = blockIndex
-    self.blocks = blocks
+    (blockIndex, blocks) = twoStageBlocks(of: entries)
     var leadEntries = [UInt16](repeating: 0, count: 256)
     for lead in 0..<256 {
       // The scalars a lead byte starts: ASCII itself; 2 bytes: 64 scalars; 3 bytes: 4096; 4 bytes: 262144.

@@ -99,22 +99,7 @@ package enum ScalarCategories {
       ] {
         for range in ICU.scalars(with: property) { for value in range { entries[Int(value)] |= bit } }
       }
-      var blockIndex: [UInt16] = []
-      var blocks: [UInt8] = []
-      var known: [ArraySlice<UInt8>: UInt16] = [:]
-      for start in stride(from: 0, to: 0x110000, by: 256) {
-        let block = entries[start..<(start + 256)]
-        if let index = known[block] {
-          blockIndex.append(index)
-        } else {
-          let index = UInt16(known.count)
-          known[block] = index
-          blockIndex.append(index)
-          blocks.append(contentsOf: block)
-        }
-      }
-      self.blockIndex = blockIndex
-      self.blocks = blocks
+      (blockIndex, blocks) = twoStageBlocks(of: entries)
     }
 
     @inline(__always)

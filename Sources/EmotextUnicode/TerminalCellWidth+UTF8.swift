@@ -20,8 +20,8 @@ extension TerminalCellWidth {
   }
 
   /// ``of(_:)`` for one cluster of valid UTF-8 of more than one byte.
-  private static func of(cluster utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    // Note: a cluster that starts with a control (CR LF) is 0, as in of(_:).
+  static func of(cluster utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    // Note: a cluster that starts with a control (CR LF) is 0.
     if utf8[0] < 0x20 || utf8[0] == 0x7F { return 0 }
     var base: Unicode.Scalar?
     var previous: Unicode.Scalar?

@@ -17,31 +17,21 @@ public enum TerminalCellWidth {
 
   /// The cells one grapheme cluster takes.
   public static func of(_ cluster: some StringProtocol) -> Int {
-    var scalars = cluster.unicodeScalars.makeIterator()
-    guard let first = scalars.next() else { return 0 }
-    if first.isASCII {
+    var cluster = String(cluster)
+    return cluster.withUTF8 { utf8 in
+      switch utf8.count {
+      case 0: 0
       // Note: the common case, decided without ICU: printable ASCII is 1, controls 0 (keycaps like 1️⃣ go on).
-      if first.value < 0x20 || first.value == 0x7F { return 0 }
-      if cluster.unicodeScalars.count == 1 { return 1 }
-    }
-    var base: Unicode.Scalar?
-    var previous: Unicode.Scalar?
-    for scalar in cluster.unicodeScalars {
-      if scalar.icuIsEmojiPresentation { return 2 }
-      if scalar == "\u{FE0F}", let previous, previous.icuIsEmoji { return 2 }
-      if base == nil, !isZeroWidth(scalar) { base = scalar }
-      previous = scalar
-    }
-    guard let base else { return 0 }
-    switch base.icuEastAsianWidth {
-    case .fullwidth, .wide: return 2
-    default: return 1
+      case 1: utf8[0] < 0x20 || utf8[0] == 0x7F ? 0 : 1
+      default: of(cluster: utf8)
+      }
     }
   }
 
   /// The cells `text` takes on one line: the sum over its grapheme clusters (line breaks count 0).
   public static func ofText(_ text: String) -> Int {
-    text.graphemeClusters.reduce(0) { $0 + of($1) }
+    var text = text
+    return text.withUTF8 { ofText(utf8: $0) }
   }
 
   /// Whether a scalar takes no cell of its own: a combining mark (Mn, Me), a format character (Cf),
