@@ -56,7 +56,6 @@ public enum LineBreaks {
     var text = text
     return text.withUTF8 { opportunities(inUTF8: $0) }
   }
-
 }
 
 /// A position where a line may start (UAX #14), as ``LineBreaks/opportunities(in:)`` finds it.

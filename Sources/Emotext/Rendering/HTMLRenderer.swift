@@ -309,6 +309,7 @@ public struct HTMLRenderer: Sendable {
       let byte = bytes[index]
       // Note: only ASCII bytes need escapes, and every line break starts with a byte below 0x20 or a lead byte.
       guard byte < 0x40 || byte >= 0xC0 else {
+        previousWasCR = false
         index += 1
         continue
       }

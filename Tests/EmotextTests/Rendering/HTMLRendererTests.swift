@@ -87,6 +87,14 @@ import Testing
     #expect(HTMLRenderer.format(RichText("a\r\nb\rc\u{2028}d")) == "a<br>\nb<br>\nc<br>\nd")
   }
 
+  /// A CR and an LF with anything between them are two breaks, whatever byte that is (the escaper skips
+  /// most bytes without looking at them; the fuzz target `html` found `[\r]\n` written as one break).
+  @Test(arguments: ["]", "a", "é", "中", "<", " "])
+  func crThenOtherTextThenLFAreTwoBreaks(between: String) {
+    let expected = "x<br>\n" + HTMLRenderer.format(RichText(between)) + "<br>\ny"
+    #expect(HTMLRenderer.format(RichText("x\r" + between + "\ny")) == expected)
+  }
+
   @Test func pageIsStandalone() {
     let page = HTMLRenderer(imageBaseURL: "faces").page(post("好[哈哈]"), title: "<t>")
     #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"zh\">"))
