@@ -30,11 +30,13 @@ targets=("$@")
 seconds=$((minutes * 60 / ${#targets[@]}))
 [ "$seconds" -ge 10 ] || { echo "campaign: $minutes minutes is under 10 s per target" >&2; exit 2; }
 
+# Note: the commit is read before the build, which is what the binary is made of (a commit made while it
+# builds would otherwise be recorded for code the binary does not have).
+commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Tests Fuzz/Targets || echo "+")
 nice -n "$niceness" Fuzz/run.sh --build
 # Note: a copy, so editing the sources while the campaign runs neither rebuilds nor changes what it fuzzes.
 cp Fuzz/.build/emotext-fuzz "$logs/emotext-fuzz"
 export EMOTEXT_FUZZ_BINARY="$logs/emotext-fuzz"
-commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Tests Fuzz/Targets || echo "+")
 [ -f "$ledger" ] || printf 'date\tcommit\ttarget\tseconds\tjobs\texecutions\tinputs_added\tnew_features\tnew_edges\tfindings\tcorpus_inputs\tcorpus_bytes\n' >"$ledger"
 
 findings_of() { find Corpus/fuzz/regressions -name "$1-*" | sort; }
