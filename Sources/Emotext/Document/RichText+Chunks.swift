@@ -234,7 +234,8 @@ private struct ChunkWalk {
       try leaf.descriptors.withUnsafeBufferPointer { descriptors in
         try body(
           RichText.LeafChunk(
-            utf8: utf8, descriptors: descriptors, start: start, utf16Count: leaf.summary.utf16, firstContinuesRun: firstContinuesRun,
+            utf8: utf8, descriptors: descriptors, start: start, utf16Count: leaf.summary.utf16,
+            firstContinuesRun: firstContinuesRun,
             lastContinuesRun: lastContinuesRun))
       }
     }
