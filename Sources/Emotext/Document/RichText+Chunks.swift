@@ -235,11 +235,31 @@ private struct ChunkWalk {
         try body(
           RichText.LeafChunk(
             utf8: utf8, descriptors: descriptors, start: start, utf16Count: leaf.summary.utf16,
-            firstContinuesRun: firstContinuesRun,
-            lastContinuesRun: lastContinuesRun))
+            firstContinuesRun: firstContinuesRun, lastContinuesRun: lastContinuesRun))
       }
     }
     self.start += leaf.summary
+    return goOn && self.start.utf16 < end
+  }
+
+  /// `emit` for the leaf at `leaf`, a leaf of the tree being walked.
+  // Note: through a pointer into the bottom node's array: an element of a buffer passed as an argument is
+  // copied (a retain and release of the leaf's text and descriptors), five times per leaf in a profile.
+  mutating func emit(
+    at leaf: UnsafePointer<RichText.Leaf>, firstContinuesRun: Bool, lastContinuesRun: Bool,
+    _ body: (borrowing RichText.LeafChunk) throws -> Bool
+  ) rethrows -> Bool {
+    let start = self.start
+    let summary = leaf.pointee.summary
+    let goOn = try leaf.pointee.withUTF8 { utf8 in
+      try leaf.pointee.withDescriptors { descriptors in
+        try body(
+          RichText.LeafChunk(
+            utf8: utf8, descriptors: descriptors, start: start, utf16Count: summary.utf16,
+            firstContinuesRun: firstContinuesRun, lastContinuesRun: lastContinuesRun))
+      }
+    }
+    self.start += summary
     return goOn && self.start.utf16 < end
   }
 
@@ -262,19 +282,20 @@ private struct ChunkWalk {
       return true
     case .leaves(let leaves):
       return try leaves.withUnsafeBufferPointer { leaves in
+        let base = leaves.baseAddress!
         let last = leaves.count - 1
         if let held = pending {
           pending = nil
-          let continues = leaves[firstLeaf].continuesRun(after: held)
+          let continues = RichText.Leaf.continuesRun(base + firstLeaf, after: held)
           guard
             try emit(held, firstContinuesRun: pendingFirstContinuesRun, lastContinuesRun: continues, body)
           else { return false }
           pendingFirstContinuesRun = continues
         }
         for index in firstLeaf..<last {
-          let continues = leaves[index + 1].continuesRun(after: leaves[index])
+          let continues = RichText.Leaf.continuesRun(base + index + 1, after: base + index)
           guard
-            try emit(leaves[index], firstContinuesRun: pendingFirstContinuesRun, lastContinuesRun: continues, body)
+            try emit(at: base + index, firstContinuesRun: pendingFirstContinuesRun, lastContinuesRun: continues, body)
           else { return false }
           pendingFirstContinuesRun = continues
         }
@@ -293,9 +314,23 @@ extension RichText.Leaf {
     return try copy.withUTF8(body)
   }
 
-  /// Whether this leaf's first descriptor continues the last run of `previous`, the leaf before it.
-  func continuesRun(after previous: borrowing RichText.Leaf) -> Bool {
-    descriptors[0].continuesRun(of: previous.descriptors[previous.descriptors.count - 1])
+  /// Calls `body` with the leaf's descriptors in place.
+  func withDescriptors<Result>(_ body: (UnsafeBufferPointer<RunDescriptor>) throws -> Result) rethrows -> Result {
+    try descriptors.withUnsafeBufferPointer(body)
+  }
+
+  /// Whether the leaf at `leaf` starts by continuing the last run of `previous`, the leaf before it.
+  static func continuesRun(_ leaf: UnsafePointer<Self>, after previous: borrowing Self) -> Bool {
+    leaf.pointee.withDescriptors { first in
+      previous.withDescriptors { last in first[0].continuesRun(of: last[last.count - 1]) }
+    }
+  }
+
+  /// Whether the leaf at `leaf` starts by continuing the last run of the leaf at `previous`, the leaf before it.
+  static func continuesRun(_ leaf: UnsafePointer<Self>, after previous: UnsafePointer<Self>) -> Bool {
+    leaf.pointee.withDescriptors { first in
+      previous.pointee.withDescriptors { last in first[0].continuesRun(of: last[last.count - 1]) }
+    }
   }
 }
 
