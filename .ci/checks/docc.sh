@@ -51,4 +51,17 @@ if [ ! -f "$output/data/documentation/emotext.json" ] || [ "$pages" -lt "$articl
   echo "docc: the archive in $output has no root page or too few pages ($pages)" >&2
   exit 1
 fi
-echo "docc: $articles articles, $pages pages, no warnings"
+
+# The check must be able to fail: the same build with one broken symbol link added must report it and fail.
+broken="$work/Broken.docc"
+cp -R "$catalog" "$broken"
+printf '\nSee ``RichText/noSuchMember``.\n' >>"$broken/Emotext.md"
+if docc convert "$broken" --additional-symbol-graph-dir "$graphs" \
+  --fallback-display-name Emotext --fallback-bundle-identifier org.emotext.Emotext \
+  --warnings-as-errors --output-path "$work/broken-archive" >"$log" 2>&1 \
+  || ! grep -q "noSuchMember" "$log"; then
+  cat "$log" >&2
+  echo "docc: a broken symbol link did not fail the build: the check cannot fail" >&2
+  exit 1
+fi
+echo "docc: $articles articles, $pages pages, no warnings (and a broken link fails, as it must)"
