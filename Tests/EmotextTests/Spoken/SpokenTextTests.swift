@@ -1,5 +1,5 @@
-import Foundation
 import Emotext
+import Foundation
 import Testing
 
 @Suite("Spoken text") struct SpokenTextTests {
@@ -69,7 +69,8 @@ import Testing
       let single = try? String(contentsOfFile: "\(Self.common)/annotations/\(locale).xml", encoding: .utf8),
       let derived = try? String(contentsOfFile: "\(Self.common)/annotationsDerived/\(locale).xml", encoding: .utf8)
     else {
-      print("skipped: CLDR annotations or emoji-test.txt not installed (apt-get install unicode-cldr-core unicode-data)")
+      print(
+        "skipped: CLDR annotations or emoji-test.txt not installed (apt-get install unicode-cldr-core unicode-data)")
       return
     }
     var expected: [String: String] = [:]
