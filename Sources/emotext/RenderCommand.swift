@@ -131,10 +131,9 @@ enum RenderCommand: Command {
       StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
       return 0
     }
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
     }
-    return 0
   }
 
   /// Warns on stderr, the first time `document` holds an image emoticon, that emoticons are shown by their

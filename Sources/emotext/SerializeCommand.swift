@@ -5,7 +5,8 @@ enum SerializeCommand: Command {
   static let name = "serialize"
   static let summary = "turn document JSON (one per line) back into post text"
   static let usage = """
-    usage: emotext serialize [--catalog PATH] [--nfc] [--jsonl] [--jobs N] [FILE… | --text JSON…]
+    usage: emotext serialize [--catalog PATH] [--nfc] [--jsonl] [--jobs N] [--keep-going]
+                             [FILE… | --text JSON…]
 
     Reads one document per line ({"version": 1, "runs": […]}, as `emotext parse --json` writes it) from
     the files (stdin when none or '-') and prints its post text. Text is written exactly as stored unless
@@ -25,12 +26,11 @@ enum SerializeCommand: Command {
     let catalog = try loadCatalog(&arguments)
     let serializer = PostTextSerializer(normalization: arguments.flag("--nfc") ? .nfc : .none)
     let input = try LineInput.parse(&arguments)
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       let text = try LineProblem.catching {
         serializer.serialize(try RichText(documentJSON: line, catalog: catalog))
       }.get()
       input.appendTextLine(text, to: &output)
     }
-    return 0
   }
 }

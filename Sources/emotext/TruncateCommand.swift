@@ -5,7 +5,7 @@ enum TruncateCommand: Command {
   static let name = "truncate"
   static let summary = "cut each post to a length, never inside a grapheme cluster or an emoticon"
   static let usage = """
-    usage: emotext truncate [--catalog PATH] --max N [--rule NAME] [--ellipsis TEXT] [--jsonl] [--jobs N]
+    usage: emotext truncate [--catalog PATH] --max N [--rule NAME] [--ellipsis TEXT] [--jsonl] [--jobs N] [--keep-going]
                             [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints its longest
@@ -39,11 +39,10 @@ enum TruncateCommand: Command {
       throw UsageError(
         "--ellipsis '\(ellipsis)' is \(ellipsisLength) long by the \(rule.name) rule, longer than --max \(limit)")
     }
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       let text = try input.text(of: line)
       let cut = tokenizer.tokenize(text).truncated(toFit: limit, by: rule.measure, ellipsis: ellipsis).postText
       input.appendTextLine(cut, to: &output)
     }
-    return 0
   }
 }
