@@ -132,4 +132,15 @@ struct CLIConventionTests {
     #expect(output.stdout.isEmpty)
     #expect(output.stderr == "emotext catalog: no emoticon matches 'zzzzqqq'\n")
   }
+
+  // MARK: A JSON catalog that does not parse
+
+  @Test func aJSONCatalogThatDoesNotParseIsNamedByLineAndColumn() throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "emotext-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data("{\"version\":1,\n \"packs\": [\n  {\"id\": \"p\",, }\n]}".utf8).write(to: file)
+    let output = try CLIProcess.run(["count", "--catalog", file.path, "--text", "a"])
+    #expect(output.status == 1)
+    #expect(output.stderr.hasSuffix(": malformed file: line 3, column 14: invalid value\n"), "\(output.stderr)")
+  }
 }
