@@ -30,6 +30,15 @@ enum CatalogCommand: Command {
                  and the names searched (the code and its aliases without brackets); exit 1 with a
                  message on stderr when nothing matches
 
+    options:
+      --catalog PATH  the catalog (validate: also a bare PATH)
+      --emoticons     list: one line per emoticon instead of per pack
+      --header        list: a header row naming the columns first
+      --pack ID       pages: only this pack's pages
+      --rows R        pages: rows per page (default 3)
+      --columns C     pages: columns per page (default 7)
+      --limit N       search: at most N results (default 20)
+
     examples:
       emotext catalog validate ../shared/fixtures/weibo-emoticons
       emotext catalog pages --pack com.sina.default --rows 4 --columns 8

@@ -18,9 +18,11 @@ enum CountCommand: Command {
 
     options:
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
+      --rule NAME     the rule of the first number (default weibo; see rules above)
       --header        print a header row naming the columns first (not with --jsonl)
     \(LineInput.optionsHelp)
-                      (with --jsonl: {"text": …, "rule": …, "weighted": n, "utf16": n, "scalars": n, "graphemes": n})
+                      (with --jsonl: {"text": …, "rule": …, "weighted": n, "utf16": n, "scalars": n,
+                      "graphemes": n})
 
     example:
       emotext count --rule twitter --text '今天好开心[哈哈]👍🏽 https://example.com'

@@ -31,8 +31,10 @@ enum EncodeEmojiCommand: Command {
     hex, so ZWJ sequences and flags stay whole. Text that already contains the prefix gets the prefix's
     first character escaped ("[" → "[emoji:5b]"), so decode-emoji gives back exactly the input.
 
-    options:
+    escape format:
     \(formatHelp)
+
+    options:
     \(LineInput.optionsHelp)
 
     example:
@@ -59,8 +61,10 @@ enum DecodeEmojiCommand: Command {
     per line of the files (stdin when none or '-'). A prefix that does not start a well-formed escape is
     an error naming the file, line and byte column (FILE:LINE:COLUMN).
 
-    options:
+    escape format:
     \(formatHelp)
+
+    options:
     \(LineInput.optionsHelp)
 
     example:

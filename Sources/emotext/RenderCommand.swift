@@ -33,7 +33,8 @@ enum RenderCommand: Command {
       --page           with --html: one complete standalone page with minimal CSS, one <article> per
                        post (each line, or the whole input with --whole)
       --title TEXT     with --page: the page title (default "Emotext")
-      --image-base URL with --html: the URL emoticon image files are served under
+      --image-base URL
+                       with --html: the URL emoticon image files are served under
       --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name});
                        an http: or https: URL or a relative one, as for --topic-url
       --topic-url T    with --html: the link of #topic#, {topic} replaced
@@ -43,6 +44,7 @@ enum RenderCommand: Command {
                        (twemoji's file names); digits, # and © without U+FE0F stay text
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
+      --color          with --ansi: colours even when stdout is not a terminal or NO_COLOR is set
       --whole          the whole input is one post (line breaks are <br> in HTML)
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
 
