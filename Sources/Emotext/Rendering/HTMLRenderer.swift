@@ -116,23 +116,34 @@ public struct HTMLRenderer: Sendable {
   /// A complete standalone page: `<!DOCTYPE html>`, UTF-8, minimal CSS (emoticon images as tall as a
   /// line of text), and the post in `<article class="post">`.
   public func page(_ text: RichText, title: String = "Emotext") -> String {
-    """
-    <!DOCTYPE html>
-    <html lang="zh">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>\(Self.escaped(title))</title>
-    <style>
-    \(Self.pageStyle)
-    </style>
-    </head>
-    <body>
-    <article class="post">\(render(text))</article>
-    </body>
-    </html>
+    page(posts: [text], title: title)
+  }
 
-    """
+  /// A complete standalone page of several posts, as ``page(_:title:)`` makes for one: each post in its own
+  /// `<article class="post">`, in order, on a line of its own.
+  ///
+  /// ```swift
+  /// HTMLRenderer().page(posts: [RichText("a"), RichText("b")], title: "Posts")
+  /// // … <article class="post">a</article>\n<article class="post">b</article> …
+  /// ```
+  public func page(posts: [RichText], title: String = "Emotext") -> String {
+    let articles = posts.map { #"<article class="post">"# + render($0) + "</article>\n" }.joined()
+    return """
+      <!DOCTYPE html>
+      <html lang="zh">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(Self.escaped(title))</title>
+      <style>
+      \(Self.pageStyle)
+      </style>
+      </head>
+      <body>
+      \(articles)</body>
+      </html>
+
+      """
   }
 
   /// The CSS of ``page(_:title:)``.
@@ -140,6 +151,7 @@ public struct HTMLRenderer: Sendable {
     body { margin: 2em auto; max-width: 36em; padding: 0 1em; color: #222; background: #fff;
       font: 18px/1.5 system-ui, "Noto Sans CJK SC", "Noto Sans", sans-serif, "Noto Color Emoji"; }
     .post { white-space: normal; overflow-wrap: anywhere; }
+    .post + .post { border-top: 1px solid #ddd; margin-top: 1em; padding-top: 1em; }
     img.emoticon, img.emoji { height: 1.25em; width: auto; vertical-align: -0.25em; }
     img.emoji { height: 1.1em; margin: 0 0.05em; }
     span.emoticon { font-family: "Noto Color Emoji", sans-serif; background: #fff3e0; border-radius: 0.3em;
