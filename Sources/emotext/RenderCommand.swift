@@ -12,10 +12,10 @@ enum RenderCommand: Command {
   static let usage = """
     usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
                           [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain]
-                          [--width N] [--codes] [--color] [--whole] [FILE… | --text TEXT…]
+                          [--width N] [--codes] [--color] [--whole] [--links RULES] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
-    @mentions, #topics# and http(s) links, and renders each post: one HTML fragment per line with
+    @mentions, #topics# and links (--links), and renders each post: one HTML fragment per line with
     --html, else the post as the terminal shows it. --whole reads the whole input as one post, its
     line breaks included (at most 16 MiB, as a line).
 
@@ -42,6 +42,7 @@ enum RenderCommand: Command {
                        (twemoji's file names); digits, # and © without U+FE0F stay text
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
+    \(LinkRulesOption.help(column: 17))
       --whole          the whole input is one post (line breaks are <br> in HTML); --page needs one post
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
 
@@ -60,6 +61,7 @@ enum RenderCommand: Command {
     let codes = arguments.flag("--codes")
     let forceColor = arguments.flag("--color")
     let whole = arguments.flag("--whole")
+    let urls = try LinkRulesOption.parse(&arguments).finder
     let title = try arguments.option("--title")
     let imageBase = try arguments.option("--image-base")
     let mentionURL = try arguments.option("--mention-url")
@@ -109,7 +111,7 @@ enum RenderCommand: Command {
         return renderer.render(document)
       }
       if page {
-        let document = tokenizer.tokenize(try onePost(input, whole: whole)).recognizingEntities()
+        let document = tokenizer.tokenize(try onePost(input, whole: whole)).recognizingEntities(urls: urls)
         if warnsOfFallback { warnOfFallbackOnce(document) }
         StandardOutput.writeRaw(renderer.page(document, title: title ?? "Emotext"))
         return 0
@@ -128,11 +130,11 @@ enum RenderCommand: Command {
       render = { renderer.render($0) }
     }
     if whole {
-      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
+      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities(urls: urls)))
       return 0
     }
     try input.answerLines { line, output throws(LineProblem) in
-      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
+      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities(urls: urls)))
     }
     return 0
   }

@@ -35,10 +35,9 @@ extension Editor {
     let line = document.lineRange(around: caret..<caret)
     let text = document.slice(line).postText
     for match in EntityScanner.entities(in: text, urls: .weibo) where match.kind != .link {
-      let range =
-        (line.lowerBound + text.utf16Offset(ofUTF8Offset: match.utf8Range.lowerBound))..<(line.lowerBound
-          + text.utf16Offset(ofUTF8Offset: match.utf8Range.upperBound))
-      if isWanted(range) { return range }
+      let lower = line.lowerBound + text.utf16Offset(ofUTF8Offset: match.utf8Range.lowerBound)
+      let upper = line.lowerBound + text.utf16Offset(ofUTF8Offset: match.utf8Range.upperBound)
+      if isWanted(lower..<upper) { return lower..<upper }
     }
     return nil
   }

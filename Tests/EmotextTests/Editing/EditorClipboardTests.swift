@@ -77,7 +77,8 @@ struct EditorClipboardTests {
 
   @Test func htmlWhitespaceAndBlocks() throws {
     var editor = Editor(catalog: .default)
-    try editor.paste(.html("  <ul>\n <li>one</li>\n <li>two  three</li></ul><pre>a\n  b</pre>x&nbsp;&lt;&unknown; &#0;"))
+    let html = "  <ul>\n <li>one</li>\n <li>two  three</li></ul><pre>a\n  b</pre>x&nbsp;&lt;&unknown; &#0;"
+    try editor.paste(.html(html))
     #expect(editor.document.postText == "one\ntwo three\na\n  b\nx\u{A0}<&unknown; \u{FFFD}")
   }
 
