@@ -35,7 +35,8 @@ enum ParseCommand: Command {
     for (sourceIndex, source) in input.sources.enumerated() {
       try LineInput.answerLines(of: source, jobs: input.jobs) { line, lineNumber, output throws(LineProblem) in
         let text = try input.text(of: line)
-        let document = entities ? tokenizer.tokenize(text).recognizingEntities(urls: links.finder) : tokenizer.tokenize(text)
+        let tokenized = tokenizer.tokenize(text)
+        let document = entities ? tokenized.recognizingEntities(urls: links.finder) : tokenized
         if input.jsonl {
           output.append(contentsOf: #"{"text":"#.utf8)
           JSONValue.appendString(text, to: &output)

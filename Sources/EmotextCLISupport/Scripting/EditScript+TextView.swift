@@ -12,7 +12,8 @@ import Foundation
 /// - `{"paste": {"text": …}}`, `{"paste": {"html": …}}` and `{"paste": {"json": {…}}}` paste one flavour.
 extension EditScript {
   /// Applies one of this extension's commands and returns what it put on the clipboard.
-  static func applyTextViewCommand(_ name: String, _ value: Any, to editor: inout Editor) throws(Failure) -> Clipboard? {
+  static func applyTextViewCommand(_ name: String, _ value: Any, to editor: inout Editor) throws(Failure) -> Clipboard?
+  {
     switch name {
     case "limit":
       editor.lengthLimit = try lengthLimit(value)
@@ -37,7 +38,8 @@ extension EditScript {
 
   private static func lengthLimit(_ value: Any) throws(Failure) -> LengthLimit? {
     if value is NSNull { return nil }
-    let usage = "\"limit\" takes null or {\"rule\": NAME, \"maximum\": N, \"enforcement\": E} (rule: "
+    let usage =
+      "\"limit\" takes null or {\"rule\": NAME, \"maximum\": N, \"enforcement\": E} (rule: "
       + "\(LengthRuleNames.list); enforcement optional: "
       + LengthLimit.Enforcement.allCases.map(\.rawValue).joined(separator: ", ") + ")"
     guard let object = value as? [String: Any], Set(object.keys).isSubset(of: ["rule", "maximum", "enforcement"])
