@@ -6,7 +6,7 @@ import PackageDescription
 let internalChecks: [SwiftSetting] =
   Context.environment["EMOTEXT_INTERNAL_CHECKS"] != nil ? [.define("EMOTEXT_INTERNAL_CHECKS")] : []
 
-// The layers, each importing only those below it (README, "Package layout"):
+// The layers, each importing only those below it (Sources/Emotext/Emotext.docc/GettingStarted.md, "Package layout"):
 //   CICU → EmotextUnicode → Emotext → EmotextCLISupport → emotext
 // EmotextTestSupport sits beside the library, for the tests, the benchmark and the fuzz targets.
 let package = Package(

@@ -73,7 +73,7 @@ extension RichText {
   }
 
   /// The number of extended grapheme clusters (UAX #29, as ICU finds them), each attachment counting 1.
-  /// - Complexity: O(*n*) in the UTF-8 length, read in place leaf by leaf (see ``GraphemeBreaks/Cursor``).
+  /// - Complexity: O(*n*) in the UTF-8 length, read in place leaf by leaf (see `GraphemeBreaks.Cursor`).
   public var graphemeCount: Int { clusterCount(upTo: nil) }
 
   /// The number of grapheme clusters before `utf16Offset` (an attachment counts 1).

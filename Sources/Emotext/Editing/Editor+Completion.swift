@@ -43,7 +43,7 @@ extension Editor {
   /// The trigger nearest the caret wins, on the caret's line and after the last attachment before it:
   /// - emoticon: a `[` with no `[` or `]` after it;
   /// - mention: an `@` that may start a mention (not after an ASCII letter or digit) followed only by name
-  ///   characters, as ``RichText/recognizingEntities()`` defines them;
+  ///   characters, as ``RichText/recognizingEntities(urls:)`` defines them;
   /// - topic: a `#` that does not close a topic, with no `#` after it.
   ///
   /// Marked text counts: a pinyin composition after `[` is the query (`[haha`), which the catalog's pinyin
