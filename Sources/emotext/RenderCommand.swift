@@ -12,10 +12,10 @@ enum RenderCommand: Command {
   static let usage = """
     usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
                           [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain]
-                          [--width N] [--codes] [--color] [--whole] [FILE… | --text TEXT…]
+                          [--width N] [--codes] [--color] [--whole] [--links RULES] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
-    @mentions, #topics# and http(s) links, and renders each post: one HTML fragment per line with
+    @mentions, #topics# and links (--links), and renders each post: one HTML fragment per line with
     --html, else the post as the terminal shows it. --whole reads the whole input as one post, its
     line breaks included (at most 16 MiB, as a line).
 
@@ -45,6 +45,7 @@ enum RenderCommand: Command {
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
       --color          with --ansi: colours even when stdout is not a terminal or NO_COLOR is set
+    \(LinkRulesOption.help(column: 17))
       --whole          the whole input is one post (line breaks are <br> in HTML)
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
 
@@ -63,6 +64,7 @@ enum RenderCommand: Command {
     let codes = arguments.flag("--codes")
     let forceColor = arguments.flag("--color")
     let whole = arguments.flag("--whole")
+    let urls = try LinkRulesOption.parse(&arguments).finder
     let title = try arguments.option("--title")
     let imageBase = try arguments.option("--image-base")
     let mentionURL = try arguments.option("--mention-url")
@@ -112,7 +114,9 @@ enum RenderCommand: Command {
         return renderer.render(document)
       }
       if page {
-        let documents = try pagePosts(input, whole: whole).map { tokenizer.tokenize($0).recognizingEntities() }
+        let documents = try pagePosts(input, whole: whole).map {
+          tokenizer.tokenize($0).recognizingEntities(urls: urls)
+        }
         if warnsOfFallback { documents.forEach(warnOfFallbackOnce) }
         StandardOutput.writeRaw(renderer.page(posts: documents, title: title ?? "Emotext"))
         return 0
@@ -131,11 +135,11 @@ enum RenderCommand: Command {
       render = { renderer.render($0) }
     }
     if whole {
-      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
+      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities(urls: urls)))
       return 0
     }
     return try input.answerLines { line, output throws(LineProblem) in
-      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
+      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities(urls: urls)))
     }
   }
 

@@ -30,6 +30,9 @@ public struct HTMLRenderer: Sendable {
     public static let omitImages = Options(rawValue: 1 << 1)
     /// The GIF instead of the PNG when an emoticon has one.
     public static let animatedImages = Options(rawValue: 1 << 2)
+    /// Every emoticon as an `<img>`, one without an image file with no `src`: a browser then shows, and copies,
+    /// its `alt` token (the clipboard's HTML, ``Editor/copy()``).
+    public static let imageForEveryEmoticon = Options(rawValue: 1 << 3)
 
     /// `[.linkEntities]`.
     public static let `default`: Options = [.linkEntities]
@@ -236,6 +239,13 @@ public struct HTMLRenderer: Sendable {
         Self.append("</span>", to: &html)
       }
       return
+    }
+    if options.contains(.imageForEveryEmoticon) {
+      Self.append("<img class=\"emoticon\" alt=\"", to: &html)
+      Self.appendEscaped(token, to: &html)
+      Self.append("\" title=\"", to: &html)
+      Self.appendEscaped(title, to: &html)
+      return Self.append("\">", to: &html)
     }
     // Note: the fallback stays text (not an emoji image) and carries the emoticon's class and name, so the
     // page styles it as an emoticon and a reader can tell it from an emoji typed in the text.
