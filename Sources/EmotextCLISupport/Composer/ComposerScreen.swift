@@ -194,7 +194,7 @@ package struct ComposerScreen: Sendable {
     case .up, .down:
       // Note: Up and Down go to the same column of the line above or below as drawn (wrapped), or to
       // either end of the text from the first or last line.
-      let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false)
+      let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false, visualOrder: true)
       let caret = layout.position(ofCaret: editor.caret)
       let target = caret.line + (key == .up ? -1 : 1)
       guard layout.lines.indices.contains(target) else { return editor.move(key == .up ? .start : .end) }
