@@ -165,4 +165,43 @@ if failures:
 print(f"browser: {len(report['images'])} images loaded ({len(emoji_images)} emoji, {len(emoticon_images)} emoticons), "
       "no script ran, text content equals the post; dir=auto (ltr and rtl), entities in isolating <bdi>, aria-labels")
 PYTHON
+# Several posts on one page (render --html --page without --whole): one <article> per line, in order, as the
+# browser builds the DOM (an unclosed element in one post would nest the next article inside it).
+printf '%s\n' '第一条[哈哈] #话题#' '<b>second' '第三条 https://weibo.com/x' > "$folder/posts.txt"
+"$binary" render --html --page --title Posts --catalog "$folder/catalog.json" "$folder/posts.txt" > "$folder/posts.html"
+timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$folder/posts.html" \
+  > "$folder/posts-dom.html" 2> "$folder/chromium.log" || {
+  cat "$folder/chromium.log" >&2
+  echo "browser: chromium failed on the page of several posts" >&2
+  exit 1
+}
+python3 - "$folder" <<'PYTHON'
+import sys
+from html.parser import HTMLParser
+folder = sys.argv[1]
+class Articles(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.depth, self.texts, self.nested = 0, [], False
+    def handle_starttag(self, tag, attrs):
+        if tag == "article":
+            self.nested |= self.depth > 0
+            self.depth += 1
+            self.texts.append("")
+        elif tag == "img" and self.depth:
+            self.texts[-1] += dict(attrs).get("alt", "")
+    def handle_endtag(self, tag):
+        if tag == "article":
+            self.depth -= 1
+    def handle_data(self, data):
+        if self.depth:
+            self.texts[-1] += data
+parser = Articles()
+parser.feed(open(f"{folder}/posts-dom.html", encoding="utf-8").read())
+expected = ["第一条[哈哈] #话题#", "<b>second", "第三条 https://weibo.com/x"]
+if parser.nested or parser.texts != expected:
+    sys.exit(f"browser: the page of several posts has articles {parser.texts} (nested: {parser.nested}), expected {expected}")
+print(f"browser: a page of {len(expected)} posts is {len(parser.texts)} articles in order")
+PYTHON
+
 echo "browser: ok ($(($(date +%s) - started)) s)"

@@ -11,12 +11,12 @@ enum RenderCommand: Command {
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
     usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
-                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain]
-                          [--width N] [--codes] [--color] [--visual] | --spoken] [--locale L] [--whole]
-                          [FILE… | --text TEXT…]
+                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain
+                          | --spoken] [--width N] [--codes] [--color] [--visual] [--locale L] [--whole]
+                          [--links RULES] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
-    @mentions, #topics# and http(s) links, and renders each post: one HTML fragment per line with
+    @mentions, #topics# and links (--links), and renders each post: one HTML fragment per line with
     --html, else the post as the terminal shows it. --whole reads the whole input as one post, its
     line breaks included (at most 16 MiB, as a line).
 
@@ -32,9 +32,11 @@ enum RenderCommand: Command {
                        a bundle's pack folders, a JSON pack's "directory" (see emotext catalog --help).
                        Without image files (the embedded catalog has none) an emoticon is its fallback
                        text, and --html says so once on stderr unless --image-base or --no-images
-      --page           with --html: a complete standalone page with minimal CSS
+      --page           with --html: one complete standalone page with minimal CSS, one <article> per
+                       post (each line, or the whole input with --whole)
       --title TEXT     with --page: the page title (default "Emotext")
-      --image-base URL with --html: the URL emoticon image files are served under
+      --image-base URL
+                       with --html: the URL emoticon image files are served under
       --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name});
                        an http: or https: URL or a relative one, as for --topic-url
       --topic-url T    with --html: the link of #topic#, {topic} replaced
@@ -44,11 +46,13 @@ enum RenderCommand: Command {
                        (twemoji's file names); digits, # and © without U+FE0F stay text
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
+      --color          with --ansi: colours even when stdout is not a terminal or NO_COLOR is set
       --visual         with --ansi/--plain: each line in visual order (Unicode Bidirectional Algorithm), for
                        terminals that do no bidi of their own; without it, logical order (files, pipes, VTE)
       --locale L       with --spoken: the language of the names, zh (default), zh_Hant (also zh-TW, zh-HK),
                        en or ja; with --html: each emoticon and emoji image gets aria-label in it
-      --whole          the whole input is one post (line breaks are <br> in HTML); --page needs one post
+    \(LinkRulesOption.help(column: 17))
+      --whole          the whole input is one post (line breaks are <br> in HTML)
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
 
     examples:
@@ -67,6 +71,7 @@ enum RenderCommand: Command {
     let codes = arguments.flag("--codes")
     let forceColor = arguments.flag("--color")
     let whole = arguments.flag("--whole")
+    let urls = try LinkRulesOption.parse(&arguments).finder
     let spoken = arguments.flag("--spoken")
     let visual = arguments.flag("--visual")
     let locale = try arguments.option("--locale")
@@ -134,9 +139,11 @@ enum RenderCommand: Command {
         return renderer.render(document)
       }
       if page {
-        let document = tokenizer.tokenize(try onePost(input, whole: whole)).recognizingEntities()
-        if warnsOfFallback { warnOfFallbackOnce(document) }
-        StandardOutput.writeRaw(renderer.page(document, title: title ?? "Emotext"))
+        let documents = try pagePosts(input, whole: whole).map {
+          tokenizer.tokenize($0).recognizingEntities(urls: urls)
+        }
+        if warnsOfFallback { documents.forEach(warnOfFallbackOnce) }
+        StandardOutput.writeRaw(renderer.page(posts: documents, title: title ?? "Emotext"))
         return 0
       }
     } else {
@@ -154,13 +161,12 @@ enum RenderCommand: Command {
       render = { renderer.render($0) }
     }
     if whole {
-      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
+      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities(urls: urls)))
       return 0
     }
-    try input.answerLines { line, output throws(LineProblem) in
-      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
+    return try input.answerLines { line, output throws(LineProblem) in
+      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities(urls: urls)))
     }
-    return 0
   }
 
   /// Warns on stderr, the first time `document` holds an image emoticon, that emoticons are shown by their
@@ -177,25 +183,25 @@ enum RenderCommand: Command {
         + "or --no-images")
   }
 
-  /// The one post `--page` renders: the whole input with `--whole`, else the only line.
-  private static func onePost(_ input: LineInput, whole: Bool) throws -> String {
-    if whole { return try wholeInput(input) }
-    let lines = try allLines(input)
-    guard lines.count == 1 else {
-      throw UsageError("--page renders one post, not \(lines.count): give one line, or --whole for the whole input")
-    }
-    return lines[0]
+  /// The posts `--page` renders: the whole input as one with `--whole`, else one per line.
+  private static func pagePosts(_ input: LineInput, whole: Bool) throws -> [String] {
+    whole ? [try wholeInput(input)] : try linesWithinLimit(input)
   }
 
   /// Every input as one text, lines joined by LF (at most 16 MiB, the limit of one line).
   private static func wholeInput(_ input: LineInput) throws -> String {
-    let text = try allLines(input).joined(separator: "\n")
+    try linesWithinLimit(input).joined(separator: "\n")
+  }
+
+  /// Every line of every input, at most 16 MiB in all (the line breaks counted).
+  private static func linesWithinLimit(_ input: LineInput) throws -> [String] {
+    let lines = try allLines(input)
     let limit = 16 << 20
-    guard text.utf8.count <= limit else {
+    guard lines.reduce(-1, { $0 + $1.utf8.count + 1 }) <= limit else {
       throw CommandFailure(
         "\(input.sources.count == 1 ? input.sources[0].name : "the input"): longer than the limit of \(limit) bytes")
     }
-    return text
+    return lines
   }
 
   /// Every line of every input, stopping at more than 16 MiB in all.

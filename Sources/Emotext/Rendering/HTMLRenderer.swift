@@ -31,6 +31,9 @@ public struct HTMLRenderer: Sendable {
     public static let omitImages = Options(rawValue: 1 << 1)
     /// The GIF instead of the PNG when an emoticon has one.
     public static let animatedImages = Options(rawValue: 1 << 2)
+    /// Every emoticon as an `<img>`, one without an image file with no `src`: a browser then shows, and copies,
+    /// its `alt` token (the clipboard's HTML, ``Editor/copy()``).
+    public static let imageForEveryEmoticon = Options(rawValue: 1 << 3)
 
     /// `[.linkEntities]`.
     public static let `default`: Options = [.linkEntities]
@@ -126,23 +129,34 @@ public struct HTMLRenderer: Sendable {
   /// character, so an Arabic or Hebrew post reads right to left). A host placing ``render(_:)``'s fragment in
   /// its own element gives that element `dir="auto"` too.
   public func page(_ text: RichText, title: String = "Emotext") -> String {
-    """
-    <!DOCTYPE html>
-    <html lang="zh">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>\(Self.escaped(title))</title>
-    <style>
-    \(Self.pageStyle)
-    </style>
-    </head>
-    <body>
-    <article class="post" dir="auto">\(render(text))</article>
-    </body>
-    </html>
+    page(posts: [text], title: title)
+  }
 
-    """
+  /// A complete standalone page of several posts, as ``page(_:title:)`` makes for one: each post in its own
+  /// `<article class="post" dir="auto">`, in order, on a line of its own.
+  ///
+  /// ```swift
+  /// HTMLRenderer().page(posts: [RichText("a"), RichText("b")], title: "Posts")
+  /// // … <article class="post" dir="auto">a</article>\n<article class="post" dir="auto">b</article> …
+  /// ```
+  public func page(posts: [RichText], title: String = "Emotext") -> String {
+    let articles = posts.map { #"<article class="post" dir="auto">"# + render($0) + "</article>\n" }.joined()
+    return """
+      <!DOCTYPE html>
+      <html lang="zh">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(Self.escaped(title))</title>
+      <style>
+      \(Self.pageStyle)
+      </style>
+      </head>
+      <body>
+      \(articles)</body>
+      </html>
+
+      """
   }
 
   /// The CSS of ``page(_:title:)``.
@@ -150,6 +164,7 @@ public struct HTMLRenderer: Sendable {
     body { margin: 2em auto; max-width: 36em; padding: 0 1em; color: #222; background: #fff;
       font: 18px/1.5 system-ui, "Noto Sans CJK SC", "Noto Sans", sans-serif, "Noto Color Emoji"; }
     .post { white-space: normal; overflow-wrap: anywhere; }
+    .post + .post { border-top: 1px solid #ddd; margin-top: 1em; padding-top: 1em; }
     img.emoticon, img.emoji { height: 1.25em; width: auto; vertical-align: -0.25em; }
     img.emoji { height: 1.1em; margin: 0 0.05em; }
     span.emoticon { font-family: "Noto Color Emoji", sans-serif; background: #fff3e0; border-radius: 0.3em;
@@ -238,6 +253,13 @@ public struct HTMLRenderer: Sendable {
         Self.append("</span>", to: &html)
       }
       return
+    }
+    if options.contains(.imageForEveryEmoticon) {
+      Self.append("<img class=\"emoticon\" alt=\"", to: &html)
+      Self.appendEscaped(token, to: &html)
+      Self.append("\" title=\"", to: &html)
+      Self.appendEscaped(title, to: &html)
+      return Self.append("\">", to: &html)
     }
     // Note: the fallback stays text (not an emoji image) and carries the emoticon's class and name, so the
     // page styles it as an emoticon and a reader can tell it from an emoji typed in the text.

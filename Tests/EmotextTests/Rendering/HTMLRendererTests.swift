@@ -105,6 +105,22 @@ import Testing
     #expect(page.hasSuffix("</html>\n"))
   }
 
+  @Test func pageOfSeveralPostsHasOneArticleEach() {
+    let renderer = HTMLRenderer(imageBaseURL: "faces")
+    let page = renderer.page(posts: [post("好[哈哈]"), post("<b>"), post("c")], title: "t")
+    let body = page.components(separatedBy: "<body>\n")[1]
+    #expect(
+      body == """
+        <article class="post" dir="auto">\(renderer.render(post("好[哈哈]")))</article>
+        <article class="post" dir="auto">&lt;b&gt;</article>
+        <article class="post" dir="auto">c</article>
+        </body>
+        </html>
+
+        """)
+    #expect(renderer.page(post("c"), title: "t") == renderer.page(posts: [post("c")], title: "t"))
+  }
+
   @Test(arguments: [
     ("https://a.b/c.png", true), ("HTTP://a.b", true), ("face/d.png", true), ("d.png?x=1:2", true),
     ("/abs/d.png", true),
