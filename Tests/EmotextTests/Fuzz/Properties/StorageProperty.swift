@@ -217,11 +217,12 @@ enum StorageProperty {
       failure("the content around the change, \(lower)..<\(upper), differs"))
   }
 
-  /// What tokenizing gave before the tree: the same matches cut into an array of runs.
+  /// The oracle's tokenizing: the reference's matches (not the tokenizer's) cut into an array of runs.
   static func oracleTokenize(
     _ text: String, _ tokenizer: BracketTokenizer, attributes: TextAttributes = .plain
   ) -> ArrayRichText {
-    ArrayRichText(text, splittingAt: tokenizer.matches(in: text), attributes: attributes)
+    ArrayRichText(
+      text, splittingAt: ArrayRichText.referenceMatches(in: text, tokenizer: tokenizer), attributes: attributes)
   }
 
   static func compare(
