@@ -19,7 +19,8 @@ let selectedTarget: FuzzTarget = {
 /// first `edit` input, which libFuzzer saved as a timeout).
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
-  _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+  _ argc: UnsafeMutablePointer<CInt>?,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> CInt {
   _ = selectedTarget
   _ = UnicodeReference.table
