@@ -6,8 +6,9 @@
 #
 #   CAMPAIGN_JOBS=N   libFuzzer -fork=N workers per target (default: the cores there are, nproc)
 #   CAMPAIGN_NICE=N   nice level of the fuzzing and merging (default 10)
+#   CAMPAIGN_TIMEOUT=N libFuzzer's per-input limit in wall-clock seconds (default 60; see below)
 #
-# Each target runs `Fuzz/run.sh TARGET SECONDS -fork=N -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1`,
+# Each target runs `Fuzz/run.sh TARGET SECONDS -fork=N -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=60`,
 # so a finding does not end the campaign: it is saved as Corpus/fuzz/regressions/TARGET-KIND-SHA1 (replayed by
 # FuzzRegressionTests) and counted. The new inputs (Fuzz/.build/corpus/TARGET/) are then merged into
 # Corpus/fuzz/TARGET/ with -merge=1: an input is kept only if it adds coverage, so the corpus grows by coverage,
@@ -24,6 +25,9 @@ minutes=${1:?usage: Fuzz/campaign.sh MINUTES [TARGET...]}
 shift
 jobs=${CAMPAIGN_JOBS:-$(nproc)}
 niceness=${CAMPAIGN_NICE:-10}
+# Note: libFuzzer's -timeout is wall-clock; nice'd on a machine at load 20 an input of half a CPU second took 10–16 s,
+# so the campaign's limit is 60 s (CAMPAIGN_TIMEOUT), not Fuzz/run.sh's 10: a timeout saved here is a real one.
+timeout=${CAMPAIGN_TIMEOUT:-60}
 ledger="$root/Fuzz/ledger.tsv"
 logs="$root/Fuzz/.build/campaign"
 mkdir -p "$logs"
@@ -56,7 +60,7 @@ for target in "${targets[@]}"; do
   # Note: the hard timeout only guards against a hang of libFuzzer's parent; it stops by itself.
   timeout $((seconds + 300)) /usr/bin/time -f 'cpu %U %S' -o "$log.time" nice -n "$niceness" \
     Fuzz/run.sh "$target" "$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    >"$log" 2>&1 || status=$?
+    -timeout="$timeout" >"$log" 2>&1 || status=$?
   cpu=$(awk '/^cpu / { printf "%.0f", $2 + $3 }' "$log.time" 2>/dev/null)
   cpu=${cpu:-0}
   # Note: in fork mode the parent prints "#EXECUTIONS: cov: … ft: … corp: …" lines; the last is the total.
@@ -67,7 +71,7 @@ for target in "${targets[@]}"; do
   merge_log="$logs/$target.merge.log"
   mkdir -p "Fuzz/.build/corpus/$target"
   ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no EMOTEXT_FUZZ_TARGET="$target" \
-    nice -n "$niceness" "$EMOTEXT_FUZZ_BINARY" -merge=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    nice -n "$niceness" "$EMOTEXT_FUZZ_BINARY" -merge=1 -max_len=4096 -timeout="$timeout" -rss_limit_mb=2048 \
     "Corpus/fuzz/$target" "Fuzz/.build/corpus/$target" >"$merge_log" 2>&1 \
     || echo "campaign: $target: merging failed (see $merge_log)" >&2
   # "MERGE-OUTER: 12 new files with 34 new features added; 56 new coverage edges"
