@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The rough edges of issue 21 (the command line as a newcomer meets it), through the built binary.
-@Suite("CLI newcomer defects", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI newcomer defects")
 struct CLINewcomerTests {
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
@@ -275,7 +275,8 @@ struct CLINewcomerTests {
     let synopsis = output.stdout.components(separatedBy: "\n\n")[0]
     for option in [
       "--catalog", "--html", "--page", "--title", "--image-base", "--mention-url", "--topic-url", "--no-images",
-      "--emoji-images", "--ansi", "--plain", "--width", "--codes", "--color", "--whole", "--text",
+      "--emoji-images", "--ansi", "--plain", "--width", "--codes", "--color", "--whole", "--text", "--spoken",
+      "--visual", "--locale",
     ] {
       #expect(synopsis.contains(option + " ") || synopsis.contains(option + "]"), "\(option) in \(synopsis)")
     }

@@ -45,8 +45,8 @@ struct EditScriptTests {
     (#"{"move": "up"}"#, #"{"error":"\"move\" takes \"left\", \"right\", \"start\" or \"end\"","line":1}"#),
     (#"{"mode": "fast"}"#, #"{"error":"\"mode\" takes \"platform\" or \"graphemeCluster\"","line":1}"#),
     (
-      #"{"paste": "x"}"#,
-      #"{"error":"unknown command \"paste\"; expected insert, emoticon, backspace, delete, select, move, undo, redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete","line":1}"#
+      #"{"shout": "x"}"#,
+      #"{"error":"unknown command \"shout\"; expected insert, emoticon, backspace, delete, select, move, undo, redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints, complete, limit, entityDeletion, copy, cut or paste","line":1}"#
     ),
   ])
   func aLineThatCannotBeAppliedIsAnErrorAndChangesNothing(line: String, answer: String) {
@@ -58,11 +58,26 @@ struct EditScriptTests {
     #expect(script.lineNumber == 2)
   }
 
-  @Test func aFailingRepeatedCommandIsAllOrNothing() {
+  @Test func anOutOfRangeSelectionChangesNothing() {
     var script = EditScript()
     _ = script.apply(#"{"insert": "ab"}"#)
     _ = script.apply(#"{"select": [0, 9]}"#)
     #expect(script.editor.selection == 2..<2)
+  }
+
+  /// A repeated command whose count is refused runs no repetition at all; a valid count runs every one.
+  @Test func aFailingRepeatedCommandIsAllOrNothing() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "abc"}"#)
+    for refused in [#"{"backspace": 1000001}"#, #"{"backspace": -1}"#, #"{"backspace": 1.5}"#] {
+      #expect(script.apply(refused).contains("error"), "\(refused)")
+      #expect(script.editor.document.postText == "abc", "\(refused)")
+      #expect(script.editor.selection == 3..<3, "\(refused)")
+    }
+    _ = script.apply(#"{"backspace": 2}"#)
+    #expect(script.editor.document.postText == "a")
+    _ = script.apply(#"{"undo": 1}"#)
+    #expect(script.editor.document.postText == "abc", "the repetitions were one undo step")
   }
 
   @Test func selectionInsideAClusterIsSnapped() {
