@@ -5,7 +5,7 @@ enum ParseCommand: Command {
   static let name = "parse"
   static let summary = "tokenize post text and print its runs, one line per run (or --json)"
   static let usage = """
-    usage: emotext parse [--catalog PATH] [--json] [--entities] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
+    usage: emotext parse [--catalog PATH] [--json] [--entities [--links RULE]] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints one line
     per run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
@@ -15,6 +15,8 @@ enum ParseCommand: Command {
       --json          print each post as the document JSON, one per line
       --entities      mark mentions, topics and links by Weibo's rules (links: http(s):// only):
                       "entity": "mention" | "topic" | "link" in the JSON, entity … in the listing
+      --links RULE    with --entities: weibo (default, http(s):// only) or twitter (twitter-text's finder,
+                      links without a scheme such as example.com too)
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
                       (with --jsonl each output line is {"text": post, "version": 1, "runs": […]})
@@ -27,24 +29,22 @@ enum ParseCommand: Command {
     let catalog = try loadCatalog(&arguments)
     let json = arguments.flag("--json")
     let entities = arguments.flag("--entities")
+    let links = try arguments.option("--links")
+    if links != nil && !entities { throw UsageError("--links goes with --entities") }
+    let answer = try DocumentAnswer(catalog: catalog, entities: entities, linksName: links)
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: catalog)
     for (sourceIndex, source) in input.sources.enumerated() {
       try LineInput.answerLines(of: source, jobs: input.jobs) { line, lineNumber, output throws(LineProblem) in
         let text = try input.text(of: line)
-        let document = entities ? tokenizer.tokenize(text).recognizingEntities() : tokenizer.tokenize(text)
         if input.jsonl {
-          output.append(contentsOf: #"{"text":"#.utf8)
-          JSONValue.appendString(text, to: &output)
-          output.append(UInt8(ascii: ","))
-          document.appendDocumentJSONMembers(to: &output)
-          output.append(contentsOf: "}\n".utf8)
+          answer.appendRecord(of: text, to: &output)
+          output.append(UInt8(ascii: "\n"))
         } else if json {
-          document.appendDocumentJSON(to: &output)
+          answer.appendDocumentJSON(of: text, to: &output)
           output.append(UInt8(ascii: "\n"))
         } else {
           if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
-          for line in document.runListing { output.appendLine(line) }
+          for line in answer.document(of: text).runListing { output.appendLine(line) }
         }
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import EmotextCLISupport
 
 #if canImport(Glibc)
   import Glibc

@@ -30,19 +30,12 @@ enum TruncateCommand: Command {
     guard let limit = try arguments.integerOption("--max", in: 0...Int(Int32.max)) else {
       throw UsageError("--max N is required")
     }
-    let rule = try LengthRuleOption.parse(&arguments)
-    let ellipsis = try arguments.option("--ellipsis") ?? ""
+    let answer = try TruncationAnswer(
+      catalog: catalog, limit: limit, ruleName: try arguments.option("--rule"),
+      ellipsis: try arguments.option("--ellipsis") ?? "")
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: catalog)
-    let ellipsisLength = tokenizer.tokenize(ellipsis).length(by: rule.measure)
-    guard ellipsisLength <= limit else {
-      throw UsageError(
-        "--ellipsis '\(ellipsis)' is \(ellipsisLength) long by the \(rule.name) rule, longer than --max \(limit)")
-    }
     try input.answerLines { line, output throws(LineProblem) in
-      let text = try input.text(of: line)
-      let cut = tokenizer.tokenize(text).truncated(toFit: limit, by: rule.measure, ellipsis: ellipsis).postText
-      input.appendTextLine(cut, to: &output)
+      input.appendTextLine(answer.truncated(try input.text(of: line)), to: &output)
     }
     return 0
   }
