@@ -28,7 +28,9 @@ case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-scratch=${EMOTEXT_LIBRARY_SCRATCH:-.build/static-library}
+# Note: the scratch directory of Integrations/spark/build-binary.sh, which builds the same modules with the same
+# flags, so CI compiles them once for both.
+scratch=.build/static-binary
 multiarch=$(gcc -print-multiarch 2>/dev/null || echo "$(uname -m)-linux-gnu")
 static_libs="$PWD/$scratch/static-libs"
 rm -rf "$static_libs"

@@ -11,6 +11,7 @@ import EmotextCLISupport
 
 // The C ABI declared in include/emotext.h: each function reads its C arguments, calls the answer the `emotext`
 // command calls (EmotextCLISupport/Answers), and hands back malloc'ed bytes. Nothing here decides an answer.
+// The Swift names are `c` + the C name's words; @_cdecl gives each its C name.
 
 /// The status codes of `emotext_status`.
 private enum Status: Int32 {
@@ -26,7 +27,9 @@ private struct CallFailure: Error {
   let status: Status
   let message: String
 
-  static func invalidArgument(_ message: String) -> CallFailure { CallFailure(status: .invalidArgument, message: message) }
+  static func invalidArgument(_ message: String) -> CallFailure {
+    CallFailure(status: .invalidArgument, message: message)
+  }
 }
 
 /// What a catalog handle points to; immutable, so shared between threads.
@@ -87,7 +90,8 @@ private func text(_ pointer: UnsafePointer<CChar>?, _ length: Int, name: String 
 /// The option string a NUL-terminated argument holds, nil for NULL; it must be UTF-8.
 private func option(_ pointer: UnsafePointer<CChar>?, name: String) throws(CallFailure) -> String? {
   guard let pointer else { return nil }
-  let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+  let bytes = UnsafeBufferPointer(
+    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
   do {
     return try LineProblem.text(ofUTF8: bytes)
   } catch {
@@ -120,20 +124,20 @@ private func input<Value>(_ body: () throws(LineProblem) -> Value) throws(CallFa
 }
 
 @_cdecl("emotext_version")
-public func emotext_version() -> UnsafePointer<CChar> {
+public func cVersion() -> UnsafePointer<CChar> {
   UnsafeRawPointer(emotextVersion.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 @_cdecl("emotext_string_free")
-public func emotext_string_free(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
+public func cStringFree(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
 
 @_cdecl("emotext_catalog_default")
-public func emotext_catalog_default() -> OpaquePointer {
+public func cCatalogDefault() -> OpaquePointer {
   OpaquePointer(Unmanaged.passRetained(CatalogHandle(.default)).toOpaque())
 }
 
 @_cdecl("emotext_catalog_load")
-public func emotext_catalog_load(
+public func cCatalogLoad(
   _ path: UnsafePointer<CChar>?, _ catalogOut: UnsafeMutablePointer<OpaquePointer?>?,
   _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
@@ -157,13 +161,13 @@ public func emotext_catalog_load(
 }
 
 @_cdecl("emotext_catalog_free")
-public func emotext_catalog_free(_ handle: OpaquePointer?) {
+public func cCatalogFree(_ handle: OpaquePointer?) {
   guard let handle else { return }
   Unmanaged<CatalogHandle>.fromOpaque(UnsafeRawPointer(handle)).release()
 }
 
 @_cdecl("emotext_count")
-public func emotext_count(
+public func cCount(
   _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int,
   _ rule: UnsafePointer<CChar>?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ jsonLength: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -180,7 +184,7 @@ public func emotext_count(
 }
 
 @_cdecl("emotext_truncate")
-public func emotext_truncate(
+public func cTruncate(
   _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ maximum: Int,
   _ rule: UnsafePointer<CChar>?, _ ellipsis: UnsafePointer<CChar>?,
   _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
@@ -199,7 +203,7 @@ public func emotext_truncate(
 }
 
 @_cdecl("emotext_parse")
-public func emotext_parse(
+public func cParse(
   _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ entities: Int32,
   _ links: UnsafePointer<CChar>?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ jsonLength: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -216,7 +220,7 @@ public func emotext_parse(
 }
 
 @_cdecl("emotext_serialize")
-public func emotext_serialize(
+public func cSerialize(
   _ catalogHandle: OpaquePointer?, _ jsonPointer: UnsafePointer<CChar>?, _ jsonLength: Int, _ nfc: Int32,
   _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
   _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -241,7 +245,7 @@ private func escapeFormat(
 }
 
 @_cdecl("emotext_encode_emoji")
-public func emotext_encode_emoji(
+public func cEncodeEmoji(
   _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ prefix: UnsafePointer<CChar>?,
   _ separator: UnsafePointer<CChar>?, _ suffix: UnsafePointer<CChar>?,
   _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
@@ -254,7 +258,7 @@ public func emotext_encode_emoji(
 }
 
 @_cdecl("emotext_decode_emoji")
-public func emotext_decode_emoji(
+public func cDecodeEmoji(
   _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ prefix: UnsafePointer<CChar>?,
   _ separator: UnsafePointer<CChar>?, _ suffix: UnsafePointer<CChar>?,
   _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
@@ -268,7 +272,7 @@ public func emotext_decode_emoji(
 }
 
 /// The fields of `emotext_html_options`, in the header's order.
-public struct HTMLOptionsLayout {
+private struct HTMLOptionsLayout {
   var page: Int32
   var title: UnsafePointer<CChar>?
   var imageBase: UnsafePointer<CChar>?
@@ -279,7 +283,7 @@ public struct HTMLOptionsLayout {
 }
 
 @_cdecl("emotext_render_html")
-public func emotext_render_html(
+public func cRenderHtml(
   _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int,
   _ optionsPointer: UnsafeRawPointer?, _ htmlOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ htmlLength: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -301,12 +305,12 @@ public func emotext_render_html(
 }
 
 @_cdecl("emotext_editor_new")
-public func emotext_editor_new(_ catalogHandle: OpaquePointer?) -> OpaquePointer {
+public func cEditorNew(_ catalogHandle: OpaquePointer?) -> OpaquePointer {
   OpaquePointer(Unmanaged.passRetained(EditorHandle(catalog: catalog(catalogHandle))).toOpaque())
 }
 
 @_cdecl("emotext_editor_apply")
-public func emotext_editor_apply(
+public func cEditorApply(
   _ editorHandle: OpaquePointer?, _ commandPointer: UnsafePointer<CChar>?, _ commandLength: Int,
   _ stateOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ stateLength: UnsafeMutablePointer<Int>?,
   _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -324,7 +328,7 @@ public func emotext_editor_apply(
 }
 
 @_cdecl("emotext_editor_free")
-public func emotext_editor_free(_ handle: OpaquePointer?) {
+public func cEditorFree(_ handle: OpaquePointer?) {
   guard let handle else { return }
   Unmanaged<EditorHandle>.fromOpaque(UnsafeRawPointer(handle)).release()
 }

@@ -1,5 +1,5 @@
-import Foundation
 import EmotextCLISupport
+import Foundation
 
 #if canImport(Glibc)
   import Glibc

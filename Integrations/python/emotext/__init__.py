@@ -32,10 +32,12 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidInputError",
     "count",
+    "count_json",
     "decode_emoji",
     "dumps",
     "encode_emoji",
     "parse",
+    "parse_json",
     "render_html",
     "serialize",
     "truncate",
@@ -195,6 +197,12 @@ def _catalog(catalog: Optional[Catalog]) -> Optional[ctypes.c_void_p]:
     return catalog._handle
 
 
+def count_json(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = None) -> str:
+    """``count`` as the JSON text the engine writes: the line ``emotext count --jsonl`` writes, without its line feed."""
+    data = _utf8(text)
+    return _call(_library.emotext_count, _catalog(catalog), data, len(data), _option(rule, "rule"))
+
+
 def count(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = None) -> Dict[str, Any]:
     """The counts of a post, as ``emotext count --jsonl --rule RULE`` writes them.
 
@@ -202,8 +210,7 @@ def count(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = None) 
     by the rule (weibo, twitter, utf16, scalars or graphemes), then UTF-16 units, Unicode scalars and grapheme
     clusters, an emoticon counting 1.
     """
-    data = _utf8(text)
-    return json.loads(_call(_library.emotext_count, _catalog(catalog), data, len(data), _option(rule, "rule")))
+    return json.loads(count_json(text, rule, catalog=catalog))
 
 
 def truncate(
@@ -225,16 +232,23 @@ def truncate(
     )
 
 
+def parse_json(
+    text: str, entities: bool = False, links: str = "weibo", *, catalog: Optional[Catalog] = None
+) -> str:
+    """``parse`` as the JSON text the engine writes: the line ``emotext parse --json`` writes, without its line feed."""
+    data = _utf8(text)
+    return _call(
+        _library.emotext_parse, _catalog(catalog), data, len(data), 1 if entities else 0, _option(links, "links")
+    )
+
+
 def parse(text: str, entities: bool = False, links: str = "weibo", *, catalog: Optional[Catalog] = None) -> Dict[str, Any]:
     """A post as the document JSON ``emotext parse --json`` writes: ``{"version": 1, "runs": [...]}``.
 
     With ``entities``, mentions, topics and links are marked (``"entity": "mention" | "topic" | "link"``), links
     found by the ``links`` rule: ``"weibo"`` (http(s):// only) or ``"twitter"`` (also links without a scheme).
     """
-    data = _utf8(text)
-    return json.loads(
-        _call(_library.emotext_parse, _catalog(catalog), data, len(data), 1 if entities else 0, _option(links, "links"))
-    )
+    return json.loads(parse_json(text, entities, links, catalog=catalog))
 
 
 def serialize(document: Union[Mapping[str, Any], str], nfc: bool = False, *, catalog: Optional[Catalog] = None) -> str:
