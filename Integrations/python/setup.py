@@ -22,7 +22,7 @@ class BuildWithLibrary(build_py):
 
     def run(self):
         super().run()
-        target = Path(self.build_lib) / "emotext" / "libemotext.so"
+        target = Path(self.build_lib).resolve() / "emotext" / "libemotext.so"
         target.parent.mkdir(parents=True, exist_ok=True)
         prebuilt = os.environ.get("EMOTEXT_LIBRARY")
         if prebuilt:
