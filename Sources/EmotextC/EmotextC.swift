@@ -13,6 +13,13 @@ import EmotextCLISupport
 // command calls (EmotextCLISupport/Answers), and hands back malloc'ed bytes. Nothing here decides an answer.
 // The Swift names are `c` + the C name's words; @_cdecl gives each its C name.
 
+/// A `const char *` argument.
+public typealias CString = UnsafePointer<CChar>
+/// A `char **` result: where a returned string goes.
+public typealias StringOut = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+/// A `size_t *` result: where a returned string's length goes.
+public typealias LengthOut = UnsafeMutablePointer<Int>
+
 /// The status codes of `emotext_status`.
 private enum Status: Int32 {
   case ok = 0
@@ -54,8 +61,8 @@ private func allocatedString(_ bytes: some Collection<UInt8>) -> UnsafeMutablePo
 
 /// Runs `body` and stores its answer in `output` (and its length in `length`) or its failure in `error`.
 private func answer(
-  _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ length: UnsafeMutablePointer<Int>?,
-  _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ body: () throws(CallFailure) -> [UInt8]
+  _ output: StringOut?, _ length: LengthOut?,
+  _ errorOut: StringOut?, _ body: () throws(CallFailure) -> [UInt8]
 ) -> Int32 {
   errorOut?.pointee = nil
   output?.pointee = nil
@@ -72,7 +79,7 @@ private func answer(
 }
 
 /// The text of a `(pointer, length)` argument, which must be UTF-8.
-private func text(_ pointer: UnsafePointer<CChar>?, _ length: Int, name: String = "text") throws(CallFailure)
+private func text(_ pointer: CString?, _ length: Int, name: String = "text") throws(CallFailure)
   -> String
 {
   guard let pointer else {
@@ -88,7 +95,7 @@ private func text(_ pointer: UnsafePointer<CChar>?, _ length: Int, name: String 
 }
 
 /// The option string a NUL-terminated argument holds, nil for NULL; it must be UTF-8.
-private func option(_ pointer: UnsafePointer<CChar>?, name: String) throws(CallFailure) -> String? {
+private func option(_ pointer: CString?, name: String) throws(CallFailure) -> String? {
   guard let pointer else { return nil }
   let bytes = UnsafeBufferPointer(
     start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
@@ -138,8 +145,8 @@ public func cCatalogDefault() -> OpaquePointer {
 
 @_cdecl("emotext_catalog_load")
 public func cCatalogLoad(
-  _ path: UnsafePointer<CChar>?, _ catalogOut: UnsafeMutablePointer<OpaquePointer?>?,
-  _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ path: CString?, _ catalogOut: UnsafeMutablePointer<OpaquePointer?>?,
+  _ errorOut: StringOut?
 ) -> Int32 {
   errorOut?.pointee = nil
   catalogOut?.pointee = nil
@@ -168,9 +175,9 @@ public func cCatalogFree(_ handle: OpaquePointer?) {
 
 @_cdecl("emotext_count")
 public func cCount(
-  _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int,
-  _ rule: UnsafePointer<CChar>?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-  _ jsonLength: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ catalogHandle: OpaquePointer?, _ textPointer: CString?, _ textLength: Int,
+  _ rule: CString?, _ jsonOut: StringOut?,
+  _ jsonLength: LengthOut?, _ errorOut: StringOut?
 ) -> Int32 {
   answer(jsonOut, jsonLength, errorOut) { () throws(CallFailure) in
     let ruleName = try option(rule, name: "rule")
@@ -185,10 +192,10 @@ public func cCount(
 
 @_cdecl("emotext_truncate")
 public func cTruncate(
-  _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ maximum: Int,
-  _ rule: UnsafePointer<CChar>?, _ ellipsis: UnsafePointer<CChar>?,
-  _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
-  _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ catalogHandle: OpaquePointer?, _ textPointer: CString?, _ textLength: Int, _ maximum: Int,
+  _ rule: CString?, _ ellipsis: CString?,
+  _ textOut: StringOut?, _ outLength: LengthOut?,
+  _ errorOut: StringOut?
 ) -> Int32 {
   answer(textOut, outLength, errorOut) { () throws(CallFailure) in
     let ruleName = try option(rule, name: "rule")
@@ -204,9 +211,9 @@ public func cTruncate(
 
 @_cdecl("emotext_parse")
 public func cParse(
-  _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ entities: Int32,
-  _ links: UnsafePointer<CChar>?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-  _ jsonLength: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ catalogHandle: OpaquePointer?, _ textPointer: CString?, _ textLength: Int, _ entities: Int32,
+  _ links: CString?, _ jsonOut: StringOut?,
+  _ jsonLength: LengthOut?, _ errorOut: StringOut?
 ) -> Int32 {
   answer(jsonOut, jsonLength, errorOut) { () throws(CallFailure) in
     let linksName = try option(links, name: "links")
@@ -221,9 +228,9 @@ public func cParse(
 
 @_cdecl("emotext_serialize")
 public func cSerialize(
-  _ catalogHandle: OpaquePointer?, _ jsonPointer: UnsafePointer<CChar>?, _ jsonLength: Int, _ nfc: Int32,
-  _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
-  _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ catalogHandle: OpaquePointer?, _ jsonPointer: CString?, _ jsonLength: Int, _ nfc: Int32,
+  _ textOut: StringOut?, _ outLength: LengthOut?,
+  _ errorOut: StringOut?
 ) -> Int32 {
   answer(textOut, outLength, errorOut) { () throws(CallFailure) in
     let documentJSON = try text(jsonPointer, jsonLength, name: "document_json")
@@ -234,7 +241,7 @@ public func cSerialize(
 
 /// The escape format of the `prefix`, `separator` and `suffix` arguments.
 private func escapeFormat(
-  _ prefix: UnsafePointer<CChar>?, _ separator: UnsafePointer<CChar>?, _ suffix: UnsafePointer<CChar>?
+  _ prefix: CString?, _ separator: CString?, _ suffix: CString?
 ) throws(CallFailure) -> EmojiEscapeAnswer {
   let prefix = try option(prefix, name: "prefix")
   let separator = try option(separator, name: "separator")
@@ -246,10 +253,10 @@ private func escapeFormat(
 
 @_cdecl("emotext_encode_emoji")
 public func cEncodeEmoji(
-  _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ prefix: UnsafePointer<CChar>?,
-  _ separator: UnsafePointer<CChar>?, _ suffix: UnsafePointer<CChar>?,
-  _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
-  _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ textPointer: CString?, _ textLength: Int, _ prefix: CString?,
+  _ separator: CString?, _ suffix: CString?,
+  _ textOut: StringOut?, _ outLength: LengthOut?,
+  _ errorOut: StringOut?
 ) -> Int32 {
   answer(textOut, outLength, errorOut) { () throws(CallFailure) in
     let format = try escapeFormat(prefix, separator, suffix)
@@ -259,10 +266,10 @@ public func cEncodeEmoji(
 
 @_cdecl("emotext_decode_emoji")
 public func cDecodeEmoji(
-  _ textPointer: UnsafePointer<CChar>?, _ textLength: Int, _ prefix: UnsafePointer<CChar>?,
-  _ separator: UnsafePointer<CChar>?, _ suffix: UnsafePointer<CChar>?,
-  _ textOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?,
-  _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ textPointer: CString?, _ textLength: Int, _ prefix: CString?,
+  _ separator: CString?, _ suffix: CString?,
+  _ textOut: StringOut?, _ outLength: LengthOut?,
+  _ errorOut: StringOut?
 ) -> Int32 {
   answer(textOut, outLength, errorOut) { () throws(CallFailure) in
     let format = try escapeFormat(prefix, separator, suffix)
@@ -274,19 +281,19 @@ public func cDecodeEmoji(
 /// The fields of `emotext_html_options`, in the header's order.
 private struct HTMLOptionsLayout {
   var page: Int32
-  var title: UnsafePointer<CChar>?
-  var imageBase: UnsafePointer<CChar>?
+  var title: CString?
+  var imageBase: CString?
   var noImages: Int32
-  var mentionURL: UnsafePointer<CChar>?
-  var topicURL: UnsafePointer<CChar>?
-  var emojiImages: UnsafePointer<CChar>?
+  var mentionURL: CString?
+  var topicURL: CString?
+  var emojiImages: CString?
 }
 
 @_cdecl("emotext_render_html")
 public func cRenderHtml(
-  _ catalogHandle: OpaquePointer?, _ textPointer: UnsafePointer<CChar>?, _ textLength: Int,
-  _ optionsPointer: UnsafeRawPointer?, _ htmlOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-  _ htmlLength: UnsafeMutablePointer<Int>?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ catalogHandle: OpaquePointer?, _ textPointer: CString?, _ textLength: Int,
+  _ optionsPointer: UnsafeRawPointer?, _ htmlOut: StringOut?,
+  _ htmlLength: LengthOut?, _ errorOut: StringOut?
 ) -> Int32 {
   answer(htmlOut, htmlLength, errorOut) { () throws(CallFailure) in
     let given = optionsPointer?.load(as: HTMLOptionsLayout.self)
@@ -311,9 +318,9 @@ public func cEditorNew(_ catalogHandle: OpaquePointer?) -> OpaquePointer {
 
 @_cdecl("emotext_editor_apply")
 public func cEditorApply(
-  _ editorHandle: OpaquePointer?, _ commandPointer: UnsafePointer<CChar>?, _ commandLength: Int,
-  _ stateOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ stateLength: UnsafeMutablePointer<Int>?,
-  _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  _ editorHandle: OpaquePointer?, _ commandPointer: CString?, _ commandLength: Int,
+  _ stateOut: StringOut?, _ stateLength: LengthOut?,
+  _ errorOut: StringOut?
 ) -> Int32 {
   answer(stateOut, stateLength, errorOut) { () throws(CallFailure) in
     guard let editorHandle else { throw .invalidArgument("editor is NULL") }
