@@ -129,7 +129,7 @@ echo "decode-emoji job: $((SECONDS - job_started)) s"
 echo "-- the job on Spark with --engine python"
 # Note: the library is built by .ci/checks/c-abi-python.sh already (the same scratch directory): a relink here.
 bash Integrations/c/build-library.sh .build/c-abi/libemotext.so
-EMOTEXT_LIBRARY=.build/c-abi/libemotext.so "$venv/bin/pip" install -q --force-reinstall ./Integrations/python
+EMOTEXT_LIBRARY="$PWD/.build/c-abi/libemotext.so" "$venv/bin/pip" install -q --force-reinstall ./Integrations/python
 rm -rf Integrations/python/build Integrations/python/emotext.egg-info
 job_started=$SECONDS
 "${submit[@]}" Integrations/spark/emotext_job.py --engine python --input "$tmp/in" --output "$tmp/out3" \

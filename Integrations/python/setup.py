@@ -26,6 +26,9 @@ class BuildWithLibrary(build_py):
         target.parent.mkdir(parents=True, exist_ok=True)
         prebuilt = os.environ.get("EMOTEXT_LIBRARY")
         if prebuilt:
+            # Note: pip runs this from a folder of its choosing, so a relative path would name the wrong file.
+            if not os.path.isabs(prebuilt) or not os.path.exists(prebuilt):
+                raise SystemExit("emotext: EMOTEXT_LIBRARY must be the absolute path of a libemotext.so: %r" % prebuilt)
             shutil.copyfile(prebuilt, target)
             return
         script = ROOT / "Integrations" / "c" / "build-library.sh"
