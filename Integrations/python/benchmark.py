@@ -14,7 +14,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))
+# Note: in place of this script's folder, so `import emotext` finds the installed package (with its library), not
+# the source folder beside this script.
+sys.path[0] = str(Path(__file__).resolve().parent / "tests")
 import emotext  # noqa: E402
 from conftest import corpus_inputs  # noqa: E402
 

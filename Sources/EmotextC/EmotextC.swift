@@ -39,11 +39,15 @@ private struct CallFailure: Error {
   }
 }
 
-/// What a catalog handle points to; immutable, so shared between threads.
+/// What a catalog handle points to: the catalog's tokenizer, made once (it indexes the catalog's tokens, which
+/// costs far more than answering a post); immutable, so shared between threads.
 private final class CatalogHandle: Sendable {
-  let catalog: EmoticonCatalog
-  init(_ catalog: EmoticonCatalog) { self.catalog = catalog }
+  let tokenizer: BracketTokenizer
+  init(_ catalog: EmoticonCatalog) { tokenizer = BracketTokenizer(catalog: catalog) }
 }
+
+/// The handle a NULL catalog stands for: the default catalog's, made at the first call that needs it.
+private let defaultCatalogHandle = CatalogHandle(.default)
 
 /// What an editor handle points to: the `emotext edit` session; one thread at a time, as the header says.
 private final class EditorHandle {
@@ -106,10 +110,10 @@ private func option(_ pointer: CString?, name: String) throws(CallFailure) -> St
   }
 }
 
-/// The catalog a handle points to; the default catalog for NULL.
-private func catalog(_ handle: OpaquePointer?) -> EmoticonCatalog {
-  guard let handle else { return .default }
-  return Unmanaged<CatalogHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().catalog
+/// The tokenizer of the catalog a handle points to; the default catalog's for NULL.
+private func tokenizer(_ handle: OpaquePointer?) -> BracketTokenizer {
+  guard let handle else { return defaultCatalogHandle.tokenizer }
+  return Unmanaged<CatalogHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().tokenizer
 }
 
 /// Runs `body`, turning the CLI's usage errors into `EMOTEXT_INVALID_ARGUMENT`.
@@ -140,7 +144,8 @@ public func cStringFree(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
 
 @_cdecl("emotext_catalog_default")
 public func cCatalogDefault() -> OpaquePointer {
-  OpaquePointer(Unmanaged.passRetained(CatalogHandle(.default)).toOpaque())
+  // Note: one more reference to the shared default handle; emotext_catalog_free releases it.
+  OpaquePointer(Unmanaged.passRetained(defaultCatalogHandle).toOpaque())
 }
 
 @_cdecl("emotext_catalog_load")
@@ -182,7 +187,7 @@ public func cCount(
   answer(jsonOut, jsonLength, errorOut) { () throws(CallFailure) in
     let ruleName = try option(rule, name: "rule")
     let counter = try options { () throws(UsageError) in
-      try CountAnswer(catalog: catalog(catalogHandle), ruleName: ruleName)
+      try CountAnswer(tokenizer: tokenizer(catalogHandle), ruleName: ruleName)
     }
     var output: [UInt8] = []
     counter.appendRecord(of: try text(textPointer, textLength), to: &output)
@@ -203,7 +208,7 @@ public func cTruncate(
     // Note: size_t arrives as Int; a value above Int.max arrives negative and is refused as out of range.
     let cutter = try options { () throws(UsageError) in
       try TruncationAnswer(
-        catalog: catalog(catalogHandle), limit: maximum, ruleName: ruleName, ellipsis: ellipsisText)
+        tokenizer: tokenizer(catalogHandle), limit: maximum, ruleName: ruleName, ellipsis: ellipsisText)
     }
     return Array(cutter.truncated(try text(textPointer, textLength)).utf8)
   }
@@ -218,7 +223,7 @@ public func cParse(
   answer(jsonOut, jsonLength, errorOut) { () throws(CallFailure) in
     let linksName = try option(links, name: "links")
     let parser = try options { () throws(UsageError) in
-      try DocumentAnswer(catalog: catalog(catalogHandle), entities: entities != 0, linksName: linksName)
+      try DocumentAnswer(tokenizer: tokenizer(catalogHandle), entities: entities != 0, linksName: linksName)
     }
     var output: [UInt8] = []
     parser.appendDocumentJSON(of: try text(textPointer, textLength), to: &output)
@@ -234,7 +239,7 @@ public func cSerialize(
 ) -> Int32 {
   answer(textOut, outLength, errorOut) { () throws(CallFailure) in
     let documentJSON = try text(jsonPointer, jsonLength, name: "document_json")
-    let serializer = PostTextAnswer(catalog: catalog(catalogHandle), nfc: nfc != 0)
+    let serializer = PostTextAnswer(catalog: tokenizer(catalogHandle).catalog, nfc: nfc != 0)
     return Array(try input { () throws(LineProblem) in try serializer.postText(ofDocumentJSON: documentJSON) }.utf8)
   }
 }
@@ -304,7 +309,7 @@ public func cRenderHtml(
     let emojiImages = try option(given?.emojiImages, name: "emoji_images")
     let renderer = try options { () throws(UsageError) in
       try HTMLAnswer(
-        catalog: catalog(catalogHandle), page: (given?.page ?? 0) != 0, title: title, imageBase: imageBase,
+        tokenizer: tokenizer(catalogHandle), page: (given?.page ?? 0) != 0, title: title, imageBase: imageBase,
         noImages: (given?.noImages ?? 0) != 0, mentionURL: mentionURL, topicURL: topicURL, emojiImages: emojiImages)
     }
     return Array(renderer.html(of: renderer.document(of: try text(textPointer, textLength))).utf8)
@@ -313,7 +318,7 @@ public func cRenderHtml(
 
 @_cdecl("emotext_editor_new")
 public func cEditorNew(_ catalogHandle: OpaquePointer?) -> OpaquePointer {
-  OpaquePointer(Unmanaged.passRetained(EditorHandle(catalog: catalog(catalogHandle))).toOpaque())
+  OpaquePointer(Unmanaged.passRetained(EditorHandle(catalog: tokenizer(catalogHandle).catalog)).toOpaque())
 }
 
 @_cdecl("emotext_editor_apply")

@@ -25,7 +25,8 @@ enum CountCommand: Command {
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
-    let answer = try CountAnswer(catalog: catalog, ruleName: try arguments.option("--rule"))
+    let answer = try CountAnswer(
+      tokenizer: BracketTokenizer(catalog: catalog), ruleName: try arguments.option("--rule"))
     let input = try LineInput.parse(&arguments)
     try input.answerLines { line, output throws(LineProblem) in
       let text = try input.text(of: line)

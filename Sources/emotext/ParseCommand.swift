@@ -31,7 +31,7 @@ enum ParseCommand: Command {
     let entities = arguments.flag("--entities")
     let links = try arguments.option("--links")
     if links != nil && !entities { throw UsageError("--links goes with --entities") }
-    let answer = try DocumentAnswer(catalog: catalog, entities: entities, linksName: links)
+    let answer = try DocumentAnswer(tokenizer: BracketTokenizer(catalog: catalog), entities: entities, linksName: links)
     let input = try LineInput.parse(&arguments)
     for (sourceIndex, source) in input.sources.enumerated() {
       try LineInput.answerLines(of: source, jobs: input.jobs) { line, lineNumber, output throws(LineProblem) in

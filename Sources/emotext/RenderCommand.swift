@@ -84,7 +84,8 @@ enum RenderCommand: Command {
     let render: @Sendable (RichText) -> String
     if html {
       let answer = try HTMLAnswer(
-        catalog: catalog, page: page, title: title, imageBase: imageBase, noImages: noImages, mentionURL: mentionURL,
+        tokenizer: tokenizer, page: page, title: title, imageBase: imageBase, noImages: noImages,
+        mentionURL: mentionURL,
         topicURL: topicURL, emojiImages: emojiImages)
       // Note: without image files (the embedded catalog, packs without "directory", files not shipped) every
       // emoticon falls back to text; said once, at the first post with an image emoticon.

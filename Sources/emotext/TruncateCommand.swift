@@ -31,7 +31,7 @@ enum TruncateCommand: Command {
       throw UsageError("--max N is required")
     }
     let answer = try TruncationAnswer(
-      catalog: catalog, limit: limit, ruleName: try arguments.option("--rule"),
+      tokenizer: BracketTokenizer(catalog: catalog), limit: limit, ruleName: try arguments.option("--rule"),
       ellipsis: try arguments.option("--ellipsis") ?? "")
     let input = try LineInput.parse(&arguments)
     try input.answerLines { line, output throws(LineProblem) in

@@ -2,7 +2,9 @@ import Emotext
 
 // The answer to one post of each batch command, written once and called by both the `emotext` commands and the
 // C ABI (Sources/EmotextC), so that every binding writes the CLI's bytes by construction. Each type is made from
-// the command's options (refusing bad ones with the CLI's message) and then answers any number of posts.
+// the command's options (refusing bad ones with the CLI's message) and then answers any number of posts. They take
+// a tokenizer rather than a catalog because building one indexes the catalog: the CLI builds one per run, the
+// C ABI one per catalog handle.
 
 /// `emotext count --jsonl`: the counts of a post by a rule, as the record
 /// `{"text":…,"rule":…,"weighted":n,"utf16":n,"scalars":n,"graphemes":n}`.
@@ -12,11 +14,11 @@ package struct CountAnswer: Sendable {
   /// The bytes of the members after `"text"`, the same on every record: `,"rule":"weibo","weighted":` and so on.
   private let members: [[UInt8]]
 
-  /// Counts by the rule named `ruleName` (nil: weibo).
+  /// Counts by the rule named `ruleName` (nil: weibo), emoticons found by `tokenizer`.
   /// - Throws: ``UsageError`` for an unknown rule.
-  package init(catalog: EmoticonCatalog, ruleName: String?) throws(UsageError) {
+  package init(tokenizer: BracketTokenizer, ruleName: String?) throws(UsageError) {
     let rule = try LengthRuleOption.named(ruleName)
-    tokenizer = BracketTokenizer(catalog: catalog)
+    self.tokenizer = tokenizer
     measure = rule.measure
     members = ["rule", "weighted", "utf16", "scalars", "graphemes"].map { key in
       var bytes = Array(",".utf8)
@@ -64,12 +66,12 @@ package struct TruncationAnswer: Sendable {
 
   /// Cuts to `limit` (0 to `Int32.max`) by the rule named `ruleName` (nil: weibo).
   /// - Throws: ``UsageError`` for a limit out of range, an unknown rule, or an ellipsis longer than the limit.
-  package init(catalog: EmoticonCatalog, limit: Int, ruleName: String?, ellipsis: String) throws(UsageError) {
+  package init(tokenizer: BracketTokenizer, limit: Int, ruleName: String?, ellipsis: String) throws(UsageError) {
     guard (0...Int(Int32.max)).contains(limit) else {
       throw UsageError("--max takes a whole number from 0 to \(Int32.max), not '\(limit)'")
     }
     let rule = try LengthRuleOption.named(ruleName)
-    tokenizer = BracketTokenizer(catalog: catalog)
+    self.tokenizer = tokenizer
     let ellipsisLength = tokenizer.tokenize(ellipsis).length(by: rule.measure)
     guard ellipsisLength <= limit else {
       throw UsageError(
@@ -92,17 +94,17 @@ package struct DocumentAnswer: Sendable {
   /// How links are found when entities are recognized; nil when they are not.
   private let entityURLs: URLFinder?
 
-  /// Documents tokenized by `catalog`, with mentions, topics and links marked when `entities` is true, links
+  /// Documents tokenized by `tokenizer`, with mentions, topics and links marked when `entities` is true, links
   /// found by the rule named `linksName` (nil: weibo; `twitter` finds links without a scheme too).
   /// - Throws: ``UsageError`` for an unknown link rule.
-  package init(catalog: EmoticonCatalog, entities: Bool, linksName: String? = nil) throws(UsageError) {
+  package init(tokenizer: BracketTokenizer, entities: Bool, linksName: String? = nil) throws(UsageError) {
     let urls: URLFinder
     switch linksName ?? "weibo" {
     case "weibo": urls = .weibo
     case "twitter": urls = .twitter
     case let name: throw UsageError("--links takes weibo or twitter, not '\(name)'")
     }
-    tokenizer = BracketTokenizer(catalog: catalog)
+    self.tokenizer = tokenizer
     entityURLs = entities ? urls : nil
   }
 
@@ -197,10 +199,11 @@ package struct HTMLAnswer: Sendable {
   package let fallsBackToText: Bool
   private let tokenizer: BracketTokenizer
 
-  /// The options of `render --html`, each nil or false when not given.
+  /// The options of `render --html`, each nil or false when not given; emoticons found by `tokenizer` and drawn
+  /// from its catalog.
   /// - Throws: ``UsageError`` for a title without a page, or a link template that can only make unsafe links.
   package init(
-    catalog: EmoticonCatalog, page: Bool = false, title: String? = nil, imageBase: String? = nil,
+    tokenizer: BracketTokenizer, page: Bool = false, title: String? = nil, imageBase: String? = nil,
     noImages: Bool = false, mentionURL: String? = nil, topicURL: String? = nil, emojiImages: String? = nil
   ) throws(UsageError) {
     if title != nil && !page { throw UsageError("--title goes with --page") }
@@ -215,6 +218,7 @@ package struct HTMLAnswer: Sendable {
       throw UsageError(
         "\(option) '\(template)' is not allowed: links must be http: or https: URLs, or relative ones")
     }
+    let catalog = tokenizer.catalog
     var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
     renderer.imageBaseURL = imageBase
     renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
@@ -224,7 +228,7 @@ package struct HTMLAnswer: Sendable {
     isPage = page
     self.title = title ?? "Emotext"
     fallsBackToText = !noImages && imageBase == nil && !catalog.hasImageFiles
-    tokenizer = BracketTokenizer(catalog: catalog)
+    self.tokenizer = tokenizer
   }
 
   /// The document `text` is rendered from: tokenized, mentions, topics and links recognized.
