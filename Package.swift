@@ -6,7 +6,7 @@ import PackageDescription
 let internalChecks: [SwiftSetting] =
   Context.environment["EMOTEXT_INTERNAL_CHECKS"] != nil ? [.define("EMOTEXT_INTERNAL_CHECKS")] : []
 
-// The layers, each importing only those below it (README, "Package layout"):
+// The layers, each importing only those below it (Sources/Emotext/Emotext.docc/GettingStarted.md, "Package layout"):
 //   CICU → EmotextUnicode → Emotext → EmotextCLISupport → emotext, and beside it EmotextC (the C ABI)
 // EmotextTestSupport sits beside the library, for the tests, the benchmark and the fuzz targets.
 let package = Package(
@@ -30,9 +30,11 @@ let package = Package(
     // transliteration, emoji clusters, regular expressions. Works on bytes and strings; knows no document.
     .target(name: "EmotextUnicode", dependencies: ["CICU"], swiftSettings: internalChecks),
     // The library: catalog, tokenizers, document, editor, entities, length, serialization, renderers, interop.
-    // generate-tlds.py writes TLDs.swift beside it; neither it nor the API listing is part of the build.
+    // generate-tlds.py writes TLDs.swift, generate-emoji-names.py EmojiNameTable.swift; neither script nor the API
+    // listing is part of the build.
     .target(
-      name: "Emotext", dependencies: ["EmotextUnicode"], exclude: ["Entities/generate-tlds.py", "PublicAPI.txt"],
+      name: "Emotext", dependencies: ["EmotextUnicode"],
+      exclude: ["Entities/generate-tlds.py", "Spoken/generate-emoji-names.py", "PublicAPI.txt"],
       swiftSettings: internalChecks),
     // What the command-line tool needs around the library: the batch pipeline, line decoding, JSON Lines,
     // the edit-script protocol, the terminal composer screen, listings. Not a product.

@@ -187,7 +187,7 @@ public func cCount(
   answer(jsonOut, jsonLength, errorOut) { () throws(CallFailure) in
     let ruleName = try option(rule, name: "rule")
     let counter = try options { () throws(UsageError) in
-      try CountAnswer(tokenizer: tokenizer(catalogHandle), ruleName: ruleName)
+      CountAnswer(tokenizer: tokenizer(catalogHandle), rule: try LengthRuleNames.named(ruleName))
     }
     var output: [UInt8] = []
     counter.appendRecord(of: try text(textPointer, textLength), to: &output)
@@ -208,7 +208,8 @@ public func cTruncate(
     // Note: size_t arrives as Int; a value above Int.max arrives negative and is refused as out of range.
     let cutter = try options { () throws(UsageError) in
       try TruncationAnswer(
-        tokenizer: tokenizer(catalogHandle), limit: maximum, ruleName: ruleName, ellipsis: ellipsisText)
+        tokenizer: tokenizer(catalogHandle), limit: maximum, rule: try LengthRuleNames.named(ruleName),
+        ellipsis: ellipsisText)
     }
     return Array(cutter.truncated(try text(textPointer, textLength)).utf8)
   }
@@ -223,7 +224,9 @@ public func cParse(
   answer(jsonOut, jsonLength, errorOut) { () throws(CallFailure) in
     let linksName = try option(links, name: "links")
     let parser = try options { () throws(UsageError) in
-      try DocumentAnswer(tokenizer: tokenizer(catalogHandle), entities: entities != 0, linksName: linksName)
+      // Note: the link rule is checked even without entities, which it only serves.
+      let urls = try LinkRuleNames.finder(named: linksName ?? "weibo")
+      return DocumentAnswer(tokenizer: tokenizer(catalogHandle), entityURLs: entities != 0 ? urls : nil)
     }
     var output: [UInt8] = []
     parser.appendDocumentJSON(of: try text(textPointer, textLength), to: &output)
@@ -312,7 +315,7 @@ public func cRenderHtml(
         tokenizer: tokenizer(catalogHandle), page: (given?.page ?? 0) != 0, title: title, imageBase: imageBase,
         noImages: (given?.noImages ?? 0) != 0, mentionURL: mentionURL, topicURL: topicURL, emojiImages: emojiImages)
     }
-    return Array(renderer.html(of: renderer.document(of: try text(textPointer, textLength))).utf8)
+    return Array(renderer.html(of: [renderer.document(of: try text(textPointer, textLength))]).utf8)
   }
 }
 

@@ -56,7 +56,7 @@ package final class ICURegex: Sendable {
     let flags: UInt32 = caseInsensitive ? 2 : 0  // 2 = UREGEX_CASE_INSENSITIVE
     let opened = cicu_regex_open(&units, Int32(units.count), flags, &error)
     guard let opened else {
-      // Note: the failure policy (README, "Errors"): what the pattern causes is a typed error; what only a broken
+      // Note: the failure policy (the Errors article, "ICU failures"): what the pattern causes is a typed error; what only a broken
       // ICU or memory exhaustion causes traps.
       ICUStatus.trapOnEnvironmentFailure(error.status, "compiling a regular expression")
       throw ICURegexError(status: error.status, line: error.line, codePointColumn: error.codePointColumn, in: pattern)
@@ -70,7 +70,7 @@ package final class ICURegex: Sendable {
   ///
   /// A search ICU gives up on (a pattern backtracking past `stepLimit`, or out of backtracking stack: the
   /// pattern and the text cause it) ends the matching: the matches found so far are all there is. Any other
-  /// failure, which only a broken ICU or memory exhaustion causes, traps (README, "Errors").
+  /// failure, which only a broken ICU or memory exhaustion causes, traps (the Errors article, "ICU failures").
   package func forEachMatch(in utf8: UnsafeBufferPointer<UInt8>, stepLimit: Int32, _ body: (Range<Int>) -> Void) {
     precondition(utf8.count <= Int(Int32.max), "Emotext supports text up to 2 GiB")
     withoutActuallyEscaping(body) { body in

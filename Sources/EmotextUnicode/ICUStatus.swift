@@ -1,6 +1,6 @@
 import CICU
 
-/// The one policy for ICU failures (README, "Errors"): a failure that the caller's input causes is a typed error
+/// The one policy for ICU failures (the Errors article, "ICU failures"): a failure that the caller's input causes is a typed error
 /// of the API that took the input; a failure that no input can cause — a broken ICU installation (missing or
 /// corrupt data, an internal error) or memory exhaustion — traps with a message naming ICU's error and what was
 /// being done.

@@ -4,7 +4,7 @@ extension String {
   /// The NFC form of this string, through ICU's `unorm2`.
   ///
   /// Every string has one, so no input makes ICU fail here: a failure (a broken ICU installation, memory
-  /// exhaustion) traps, by the failure policy (README, "Errors").
+  /// exhaustion) traps, by the failure policy (the Errors article, "ICU failures").
   package func nfcNormalized() -> String {
     // Note: ASCII is always NFC; skipping ICU here keeps the common case free.
     if utf8.allSatisfy({ $0 < 0x80 }) { return self }

@@ -7,7 +7,7 @@ package final class Transliterator {
 
   /// Opens the transliterator with the compound ID `identifier`, such as `Han-Latin; Latin-ASCII`.
   /// - Throws: ``TransliterationError`` when ICU does not accept the ID; a failure no ID causes (a broken ICU
-  ///   installation, memory exhaustion) traps, by the failure policy (README, "Errors").
+  ///   installation, memory exhaustion) traps, by the failure policy (the Errors article, "ICU failures").
   package init(_ identifier: String) throws(TransliterationError) {
     var units = Array(identifier.utf16)
     var status: Int32 = 0
@@ -21,7 +21,7 @@ package final class Transliterator {
   deinit { cicu_transliterator_close(handle) }
 
   /// `text` transliterated. An open transliterator takes any text, so a failure (a broken ICU installation,
-  /// memory exhaustion) traps, by the failure policy (README, "Errors").
+  /// memory exhaustion) traps, by the failure policy (the Errors article, "ICU failures").
   package func transliterate(_ text: String) -> String {
     let source = Array(text.utf16)
     var capacity = source.count * 4 + 16

@@ -5,7 +5,8 @@ enum ParseCommand: Command {
   static let name = "parse"
   static let summary = "tokenize post text and print its runs, one line per run (or --json)"
   static let usage = """
-    usage: emotext parse [--catalog PATH] [--json] [--entities [--links RULE]] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
+    usage: emotext parse [--catalog PATH] [--json] [--entities [--links RULES]] [--jsonl] [--jobs N]
+                         [--keep-going] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints one line
     per run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
@@ -13,10 +14,9 @@ enum ParseCommand: Command {
 
     options:
       --json          print each post as the document JSON, one per line
-      --entities      mark mentions, topics and links by Weibo's rules (links: http(s):// only):
+      --entities      mark mentions, topics and links by Weibo's rules (links: see --links):
                       "entity": "mention" | "topic" | "link" in the JSON, entity … in the listing
-      --links RULE    with --entities: weibo (default, http(s):// only) or twitter (twitter-text's finder,
-                      links without a scheme such as example.com too)
+    \(LinkRulesOption.help(column: 16))
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
                       (with --jsonl each output line is {"text": post, "version": 1, "runs": […]})
@@ -29,26 +29,23 @@ enum ParseCommand: Command {
     let catalog = try loadCatalog(&arguments)
     let json = arguments.flag("--json")
     let entities = arguments.flag("--entities")
-    let links = try arguments.option("--links")
-    if links != nil && !entities { throw UsageError("--links goes with --entities") }
-    let answer = try DocumentAnswer(tokenizer: BracketTokenizer(catalog: catalog), entities: entities, linksName: links)
+    let links = try LinkRulesOption.parse(&arguments)
+    if links.isGiven && !entities { throw UsageError("--links goes with --entities") }
     let input = try LineInput.parse(&arguments)
-    for (sourceIndex, source) in input.sources.enumerated() {
-      try LineInput.answerLines(of: source, jobs: input.jobs) { line, lineNumber, output throws(LineProblem) in
-        let text = try input.text(of: line)
-        if input.jsonl {
-          answer.appendRecord(of: text, to: &output)
-          output.append(UInt8(ascii: "\n"))
-        } else if json {
-          answer.appendDocumentJSON(of: text, to: &output)
-          output.append(UInt8(ascii: "\n"))
-        } else {
-          if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
-          for line in answer.document(of: text).runListing { output.appendLine(line) }
-        }
+    let answer = DocumentAnswer(
+      tokenizer: BracketTokenizer(catalog: catalog), entityURLs: entities ? links.finder : nil)
+    return try input.answerNumberedLines { line, sourceIndex, lineNumber, output throws(LineProblem) in
+      let text = try input.text(of: line)
+      if input.jsonl {
+        answer.appendRecord(of: text, to: &output)
+        output.append(UInt8(ascii: "\n"))
+      } else if json {
+        answer.appendDocumentJSON(of: text, to: &output)
+        output.append(UInt8(ascii: "\n"))
+      } else {
+        if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
+        for line in answer.document(of: text).runListing { output.appendLine(line) }
       }
     }
-    StandardOutput.flush()
-    return 0
   }
 }

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("README")
 struct ReadmeTests {
-  /// The ten-line example at the top of README.md, verbatim but for the print.
+  /// The library's ten lines in README.md (and the Getting Started article's first program), verbatim but for
+  /// the print.
   @Test func tenLineExample() {
     let catalog = EmoticonCatalog.default
     let post = BracketTokenizer(catalog: catalog).tokenize("今天好开心[哈哈]😀")

@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-// ICU's status codes (UErrorCode), sorted by the failure policy Emotext follows (README, "ICU failures").
+// ICU's status codes (UErrorCode), sorted by the failure policy Emotext follows (the Errors article, "ICU failures").
 
 /// ICU's name for an error code, e.g. "U_REGEX_MISMATCHED_PAREN".
 const char *cicu_error_name(int32_t status);

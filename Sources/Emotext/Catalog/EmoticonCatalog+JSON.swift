@@ -1,4 +1,4 @@
-/// The JSON catalog format, version 1 (see the README's catalog section).
+/// The JSON catalog format, version 1 (see <doc:Catalogs#JSON-catalog-format>).
 extension EmoticonCatalog {
   /// The catalog in the JSON catalog format: one pack header per line and one emoticon per line, keys
   /// in a fixed order, so exports diff well. Loading the text back gives an equal catalog.

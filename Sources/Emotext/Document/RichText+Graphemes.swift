@@ -73,7 +73,7 @@ extension RichText {
   }
 
   /// The number of extended grapheme clusters (UAX #29, as ICU finds them), each attachment counting 1.
-  /// - Complexity: O(*n*) in the UTF-8 length, read in place leaf by leaf (see ``GraphemeBreaks/Cursor``).
+  /// - Complexity: O(*n*) in the UTF-8 length, read in place leaf by leaf (see `GraphemeBreaks.Cursor`).
   public var graphemeCount: Int { clusterCount(upTo: nil) }
 
   /// The number of grapheme clusters before `utf16Offset` (an attachment counts 1).
@@ -94,7 +94,7 @@ extension RichText {
     var result = utf16Count
     var cursor = GraphemeBreaks.Cursor()
     GraphemeBreaks.withTables { tables in
-      forEachRunPiece { piece in
+      forEachPiece { piece in
         if piece.isAttachment {
           number -= 1
           guard number > 0 else {
@@ -120,7 +120,7 @@ extension RichText {
     var count = 0
     var cursor = GraphemeBreaks.Cursor()
     GraphemeBreaks.withTables { tables in
-      forEachRunPiece(upTo: utf16End) { piece in
+      forEachPiece(in: 0..<(utf16End ?? utf16Count)) { piece in
         if piece.isAttachment {
           count &+= 1
           return true

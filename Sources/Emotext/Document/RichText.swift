@@ -12,7 +12,7 @@
 /// text runs with equal attributes, so `==` means "same content".
 ///
 /// The post text is stored once, as UTF-8, in the leaves of a B-tree whose nodes sum up their lengths
-/// (see README, "Document model"): a position is found, and an edit made, in O(log *n*), and a post is a
+/// (see <doc:DocumentModel#Storage>): a position is found, and an edit made, in O(log *n*), and a post is a
 /// single leaf that shares the bytes of the string it was tokenized from.
 public struct RichText: Sendable {
   /// The tree; a leaf when the document is small.

@@ -27,7 +27,7 @@ extension RichText {
   /// - Parameter urls: What counts as a link; ``URLFinder/weibo`` by default.
   /// - Complexity: O(*n*) in the length of the text. The document is read in place and the result's leaves are
   ///   slices of one copy of the post text; only a text run that holds a byte an entity needs (see
-  ///   ``EntityScanner/mayHoldEntity(_:)``) is read into a `String` for the scanner.
+  ///   `EntityScanner.mayHoldEntity(_:)`) is read into a `String` for the scanner.
   public func recognizingEntities(urls: URLFinder = .weibo) -> RichText {
     let text = postText
     var builder = LeafBuilder(slicing: text)

@@ -1,7 +1,7 @@
 /// Finds URLs in text: the one definition of a URL that weighted length, entity recognition and truncation share.
 ///
 /// The grammar is twitter-text v3's (`Regex.VALID_URL` and `Extractor.extractURLsWithIndices`): an optional
-/// `http://` or `https://`, a host of dot-separated labels ending in a known top-level domain (``TopLevelDomains``,
+/// `http://` or `https://`, a host of dot-separated labels ending in a known top-level domain (`TopLevelDomains`,
 /// generated from twitter-text's `tld_lib.yml`) or a punycode label, an optional port, a path that may hold Latin
 /// letters with accents, Cyrillic, `–` and up to two levels of balanced parentheses, and a query; trailing
 /// punctuation (`.`, `,`, `!`, an unbalanced `)`) stays outside. After an `http(s)://` scheme a host label may be

@@ -79,7 +79,7 @@ extension AttributedString {
 }
 
 extension RichText {
-  /// The document an attributed string in ``AttributeScopes/EmotextAttributes`` holds, as written by
+  /// The document an attributed string in `AttributeScopes.EmotextAttributes` holds, as written by
   /// `AttributedString(_:)`: each U+FFFC carrying the emoticon attribute becomes the attachment its token
   /// names in `catalog` (an image emoticon's code or alias, the rule JSON decoding and the tokenizers follow;
   /// an emoji is text, not an attachment); all other text (a U+FFFC without the attribute included) stays text, with its

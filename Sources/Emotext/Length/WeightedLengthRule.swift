@@ -75,7 +75,7 @@ public struct WeightedLengthRule: Sendable, Hashable {
   /// short link). Limit 140 (2000 for long posts).
   ///
   /// Source: the web composer's `getLength`, widely copied from weibo.com's scripts, which doubles every
-  /// character matching `[^\x00-\xff]` and halves the total, rounding up; see the README.
+  /// character matching `[^\x00-\xff]` and halves the total, rounding up; see <doc:TokenizingSerializingCounting#Lengths>.
   public static let weibo = WeightedLengthRule(
     ranges: [RangeWeight(0...0xFF, weight: 1), RangeWeight(0x100...0xFFFF, weight: 2)],
     defaultWeight: 4, urlWeight: 20, urlFinder: .weibo, unitsPerCharacter: 2)

@@ -31,7 +31,7 @@ extension RichText: Codable {
 
   /// The document in the JSON format (compact, keys in a fixed order): what ``init(documentJSON:catalog:)``
   /// reads back, and what `JSONEncoder` writes for this document.
-  /// - Complexity: O(*n*) in the UTF-8 length, written from the tree's leaves (``appendDocumentJSON(to:)``).
+  /// - Complexity: O(*n*) in the UTF-8 length, written from the tree's leaves (`appendDocumentJSON(to:)`).
   public var documentJSON: String {
     var output: [UInt8] = []
     appendDocumentJSON(to: &output)

@@ -14,10 +14,8 @@ package struct CountAnswer: Sendable {
   /// The bytes of the members after `"text"`, the same on every record: `,"rule":"weibo","weighted":` and so on.
   private let members: [[UInt8]]
 
-  /// Counts by the rule named `ruleName` (nil: weibo), emoticons found by `tokenizer`.
-  /// - Throws: ``UsageError`` for an unknown rule.
-  package init(tokenizer: BracketTokenizer, ruleName: String?) throws(UsageError) {
-    let rule = try LengthRuleOption.named(ruleName)
+  /// Counts by `rule` (its name as `--rule` gives it, and its measure), emoticons found by `tokenizer`.
+  package init(tokenizer: BracketTokenizer, rule: (name: String, measure: LengthMeasure)) {
     self.tokenizer = tokenizer
     measure = rule.measure
     members = ["rule", "weighted", "utf16", "scalars", "graphemes"].map { key in
@@ -64,13 +62,14 @@ package struct TruncationAnswer: Sendable {
   private let measure: LengthMeasure
   private let ellipsis: String
 
-  /// Cuts to `limit` (0 to `Int32.max`) by the rule named `ruleName` (nil: weibo).
-  /// - Throws: ``UsageError`` for a limit out of range, an unknown rule, or an ellipsis longer than the limit.
-  package init(tokenizer: BracketTokenizer, limit: Int, ruleName: String?, ellipsis: String) throws(UsageError) {
+  /// Cuts to `limit` (0 to `Int32.max`) by `rule` (its name and measure).
+  /// - Throws: ``UsageError`` for a limit out of range or an ellipsis longer than the limit.
+  package init(
+    tokenizer: BracketTokenizer, limit: Int, rule: (name: String, measure: LengthMeasure), ellipsis: String
+  ) throws(UsageError) {
     guard (0...Int(Int32.max)).contains(limit) else {
       throw UsageError("--max takes a whole number from 0 to \(Int32.max), not '\(limit)'")
     }
-    let rule = try LengthRuleOption.named(ruleName)
     self.tokenizer = tokenizer
     let ellipsisLength = tokenizer.tokenize(ellipsis).length(by: rule.measure)
     guard ellipsisLength <= limit else {
@@ -94,18 +93,11 @@ package struct DocumentAnswer: Sendable {
   /// How links are found when entities are recognized; nil when they are not.
   private let entityURLs: URLFinder?
 
-  /// Documents tokenized by `tokenizer`, with mentions, topics and links marked when `entities` is true, links
-  /// found by the rule named `linksName` (nil: weibo; `twitter` finds links without a scheme too).
-  /// - Throws: ``UsageError`` for an unknown link rule.
-  package init(tokenizer: BracketTokenizer, entities: Bool, linksName: String? = nil) throws(UsageError) {
-    let urls: URLFinder
-    switch linksName ?? "weibo" {
-    case "weibo": urls = .weibo
-    case "twitter": urls = .twitter
-    case let name: throw UsageError("--links takes weibo or twitter, not '\(name)'")
-    }
+  /// Documents tokenized by `tokenizer`, with mentions, topics and links marked when `entityURLs` (what finds
+  /// the links) is given.
+  package init(tokenizer: BracketTokenizer, entityURLs: URLFinder?) {
     self.tokenizer = tokenizer
-    entityURLs = entities ? urls : nil
+    self.entityURLs = entityURLs
   }
 
   /// The document of `text`.
@@ -198,13 +190,15 @@ package struct HTMLAnswer: Sendable {
   /// Whether emoticons fall back to text for want of image files, which the CLI says once on stderr.
   package let fallsBackToText: Bool
   private let tokenizer: BracketTokenizer
+  private let urls: URLFinder
 
   /// The options of `render --html`, each nil or false when not given; emoticons found by `tokenizer` and drawn
-  /// from its catalog.
+  /// from its catalog, links found by `urls` (`--links`), names spoken in `language` (`--locale`).
   /// - Throws: ``UsageError`` for a title without a page, or a link template that can only make unsafe links.
   package init(
     tokenizer: BracketTokenizer, page: Bool = false, title: String? = nil, imageBase: String? = nil,
-    noImages: Bool = false, mentionURL: String? = nil, topicURL: String? = nil, emojiImages: String? = nil
+    noImages: Bool = false, mentionURL: String? = nil, topicURL: String? = nil, emojiImages: String? = nil,
+    urls: URLFinder = .weibo, language: SpokenLanguage? = nil
   ) throws(UsageError) {
     if title != nil && !page { throw UsageError("--title goes with --page") }
     // Note: the renderer drops a link that is not http(s) or relative; a template that can only make such
@@ -222,6 +216,7 @@ package struct HTMLAnswer: Sendable {
     var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
     renderer.imageBaseURL = imageBase
     renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
+    renderer.spokenLanguage = language
     if let mentionURL { renderer.mentionURLTemplate = mentionURL }
     if let topicURL { renderer.topicURLTemplate = topicURL }
     self.renderer = renderer
@@ -229,14 +224,39 @@ package struct HTMLAnswer: Sendable {
     self.title = title ?? "Emotext"
     fallsBackToText = !noImages && imageBase == nil && !catalog.hasImageFiles
     self.tokenizer = tokenizer
+    self.urls = urls
   }
 
   /// The document `text` is rendered from: tokenized, mentions, topics and links recognized.
-  package func document(of text: String) -> RichText { tokenizer.tokenize(text).recognizingEntities() }
+  package func document(of text: String) -> RichText { tokenizer.tokenize(text).recognizingEntities(urls: urls) }
 
-  /// The HTML of `document`: a page with `--page`, else a fragment (the CLI writes a line feed after it).
-  package func html(of document: RichText) -> String {
-    isPage ? renderer.page(document, title: title) : renderer.render(document)
+  /// The HTML of `documents`: one page holding them with `--page`, else the fragment of the one document (the CLI
+  /// writes a line feed after it).
+  package func html(of documents: [RichText]) -> String {
+    isPage ? renderer.page(posts: documents, title: title) : documents.map(renderer.render).joined(separator: "\n")
+  }
+}
+
+extension LengthRuleNames {
+  /// The rule called `name` (nil: weibo, the default) and its measure, as `--rule` reads it.
+  /// - Throws: ``UsageError`` naming the rules when `name` is none of them.
+  package static func named(_ name: String?) throws(UsageError) -> (name: String, measure: LengthMeasure) {
+    let name = name ?? "weibo"
+    guard let measure = measure(named: name) else { throw UsageError("--rule takes \(list), not '\(name)'") }
+    return (name, measure)
+  }
+}
+
+/// The link rules by the names `--links` takes.
+package enum LinkRuleNames {
+  /// The URL finder called `name`: weibo (http(s):// links only) or twitter (twitter-text's, bare domains too).
+  /// - Throws: ``UsageError`` for another name.
+  package static func finder(named name: String) throws(UsageError) -> URLFinder {
+    switch name {
+    case "weibo": return .weibo
+    case "twitter": return .twitter
+    default: throw UsageError("--links takes weibo or twitter, not '\(name)'")
+    }
   }
 }
 

@@ -63,7 +63,7 @@ struct CatalogSearchTests {
   }
 
   /// A transliterator ID ICU does not accept is the caller's input, so it is a typed error naming the ID (the
-  /// failure policy, README "Errors"), not a bare ICU status.
+  /// failure policy, the Errors article), not a bare ICU status.
   @Test func anUnknownTransliteratorIDIsAnErrorNamingIt() {
     do {
       _ = try Transliterator("No-Such-Transliterator")

@@ -89,7 +89,7 @@ import Testing
   }
 
   @Test func longRunsOfRegionalIndicatorsStayLinear() {
-    // Restarting ICU inside such a run once per batch of boundaries used to make these quadratic.
+    // Restarting ICU inside such a run once per batch of boundaries would make these quadratic.
     let flags = String(repeating: "🇨", count: 100_001)
     let escaping = EmojiEscaping()
     #expect((try? escaping.decode(escaping.encode(flags))) == flags)

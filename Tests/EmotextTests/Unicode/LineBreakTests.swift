@@ -7,7 +7,8 @@ import Testing
 /// LF CR LS PS; and LF CR LS PS, so NEL, VT and FF ended a line in some places and not in others.
 @Suite("Line breaks: one definition")
 struct LineBreakTests {
-  /// The characters that are not line breaks in every place before: each place must now treat them as one.
+  /// The line-break characters other than LF and CR, which a place with its own list of line breaks tends to miss:
+  /// each place must treat them as line breaks.
   static let disputed: [Unicode.Scalar] = ["\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
 
   @Test func definitionIsUAX14MandatoryBreaksFromICU() {

@@ -3,9 +3,10 @@ import Testing
 
 @testable import Emotext
 
-/// The README's embedding example, with its comments as expectations.
-@Suite("README embedding example")
-struct EmbeddingReadmeTests {
+/// The embedding example of the Editing and Embedding article (EditingAndEmbedding.md), with its comments as
+/// expectations.
+@Suite("Editing and Embedding article: embedding example")
+struct EmbeddingArticleTests {
   @Test func aHostMirrorFollowsTheEditor() throws {
     var editor = Editor(catalog: .default, recognizesEntities: true)
     var mirror = ""
@@ -38,8 +39,8 @@ struct EmbeddingReadmeTests {
     apply(editor)
     #expect(mirror == "看\u{FFFC} @小明 ")
 
-    let readme = try String(contentsOf: TestPaths.packageRoot.appending(path: "README.md"), encoding: .utf8)
-    #expect(readme.contains(#"mirror == "看\u{FFFC} @小明"                      // true"#))
-    #expect(readme.contains("editor.deleteSurroundingText(before: 1, after: 0); apply(editor)"))
+    let article = try DocumentationText.article("EditingAndEmbedding")
+    #expect(article.contains(#"mirror == "看\u{FFFC} @小明"                      // true"#))
+    #expect(article.contains("editor.deleteSurroundingText(before: 1, after: 0); apply(editor)"))
   }
 }

@@ -2,15 +2,16 @@ import Emotext
 import Foundation
 import Testing
 
-@Suite("README catalog section") struct CatalogReadmeTests {
-  /// The Swift example of the README's catalog section, with real paths.
+@Suite("Catalogs article") struct CatalogArticleTests {
+  /// The Swift example of the Catalogs article (Catalogs.md), verbatim, with real paths for `bundlePath` and
+  /// `recentsPath`.
   @Test(.enabled(if: CatalogTestFiles.hasSharedFixtures, CatalogTestFiles.sharedFixturesMissing)) func example() throws
   {
-    let bundle = CatalogTestFiles.weibo
+    let bundlePath = CatalogTestFiles.weibo
     let recentsPath = CatalogTestFiles.scratchFolder() + "/recents.json"
 
-    let catalog = try EmoticonCatalog(contentsOf: bundle)
-    let report = EmoticonCatalog.validate(contentsOf: bundle)
+    let catalog = try EmoticonCatalog(contentsOf: bundlePath)
+    let report = EmoticonCatalog.validate(contentsOf: bundlePath)
     let pages = catalog.packs[0].pages(layout: .standard)
     var recents = RecentEmoticons.load(from: recentsPath, catalog: catalog).recents
     recents.use(catalog.emoticon(forCode: "[哈哈]")!)
