@@ -188,13 +188,13 @@ int main(int argc, char **argv) {
 
   /* render --html */
   EXPECT(emotext_render_html(catalog, TEXT("好 @小明"), NULL, &answer, &length, &error),
-         "好 <a class=\"mention\" href=\"https://weibo.com/n/%E5%B0%8F%E6%98%8E\">@小明</a>");
+         "好 <bdi><a class=\"mention\" href=\"https://weibo.com/n/%E5%B0%8F%E6%98%8E\">@小明</a></bdi>");
   emotext_html_options options;
   memset(&options, 0, sizeof options);
   options.mention_url = "/u/{name}";
   options.no_images = 1;
   EXPECT(emotext_render_html(catalog, TEXT("@a <b>"), &options, &answer, &length, &error),
-         "<a class=\"mention\" href=\"/u/a\">@a</a> &lt;b&gt;");
+         "<bdi><a class=\"mention\" href=\"/u/a\">@a</a></bdi> &lt;b&gt;");
   memset(&options, 0, sizeof options);
   options.page = 1;
   options.title = "T";

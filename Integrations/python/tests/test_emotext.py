@@ -57,10 +57,10 @@ def test_emoji_escapes():
 
 def test_render_html_options():
     assert emotext.render_html("好 @小明") == (
-        '好 <a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a>'
+        '好 <bdi><a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a></bdi>'
     )
     assert emotext.render_html("@a <b>", mention_url="/u/{name}", no_images=True) == (
-        '<a class="mention" href="/u/a">@a</a> &lt;b&gt;'
+        '<bdi><a class="mention" href="/u/a">@a</a></bdi> &lt;b&gt;'
     )
     page = emotext.render_html("x", page=True, title="T")
     assert page.startswith("<!DOCTYPE html>") and "<title>T</title>" in page
