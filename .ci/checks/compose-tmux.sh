@@ -2,7 +2,9 @@
 # Drives `emotext compose` end to end in tmux (80×24): placeholder, typing, the emoticon keyboard,
 # a refused send past the limit, Backspace of a whole emoticon, sending, recents persisted, Esc cancels,
 # completion candidates for a partial token picked with Enter and Tab, by number and with Right; Home/End
-# along the line; the words in English under an English locale (the other cases run under zh_CN).
+# along the line; the words in English under an English locale (the other cases run under zh_CN); Hebrew and Arabic posts
+# with emoticons drawn right to left (tmux, like most terminals, does no bidi of its own) while the caret stays
+# logical.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -210,5 +212,33 @@ keys C-d
 wait_exit 0
 post=$(cat "$work/out")
 [ "$post" = $'好[哈欠][二哈]\n<ab>' ] || fail "sent '$post' with English words, numbers, Right, Home and End"
+
+# 7. Right-to-left: a Hebrew post with an emoticon is drawn in visual order; the arrow keys and typing stay
+#    logical, and the post sent is in logical order. Then an Arabic post with an emoticon and brackets.
+start
+wait_for "分享新鲜事…"
+keys -l "שלום"
+wait_for "םולש"
+keys Tab
+wait_for "默认 │"
+keys Right Right Right Enter Tab   # [哈哈]
+keys -l "!"
+wait_for_line '^ !😆םולש *$'
+[ "$(tmux -L "$socket" display-message -p -t compose '#{cursor_x}')" = 1 ] \
+  || fail "the caret after the last character of a right-to-left line is not at its left end"
+keys Left Left                     # logically back over "!" and the emoticon
+keys -l "ב"
+wait_for_line '^ !😆בםולש *$'
+keys C-d
+wait_exit 0
+post=$(cat "$work/out")
+[ "$post" = "שלוםב[哈哈]!" ] || fail "sent '$post' for the Hebrew post"
+
+start
+wait_for "分享新鲜事…"
+keys -l "مرحبا [哈哈] (نص)"
+wait_for "(صن) 😆 ابحرم"
+keys Escape
+wait_exit 1
 
 echo "compose-tmux: ok"

@@ -11,7 +11,8 @@ enum ComposeCommand: Command {
     Opens a composer on the terminal (/dev/tty): type the post; Tab shows or hides the emoticon keyboard
     (a tab per pack and one for recents; arrows move, Enter inserts, PageUp/PageDown turn pages, Up from
     the top row selects the tab bar). Backspace and Delete follow the engine's rules (an emoticon goes
-    whole). Ctrl-Z/Ctrl-Y undo and redo. The counter turns red past the limit, and sending is refused.
+    whole). Ctrl-Z/Ctrl-Y undo and redo. Typing and emoticons stop at the limit (what does not fit is
+    not inserted, never half an emoji or a link); a post over it cannot be sent.
 
     Completion: while the text before the caret is a partial emoticon token ('[哈', '[haha', '[hh'), a
     row under the text offers up to five matching emoticons, numbered, the first highlighted:
@@ -33,7 +34,7 @@ enum ComposeCommand: Command {
     options:
       --catalog PATH   a tutorial bundle folder or JSON catalog (default: the embedded catalog)
       --rule NAME      how the counter counts (default weibo: Weibo's weighted length; see emotext count)
-      --limit N        the counter's limit (default 280 with --rule twitter, else 140)
+      --limit N        the length limit (default 280 with --rule twitter, else 140)
       --recents FILE   where recents are kept (default $XDG_STATE_HOME/emotext/recents.json,
                        else ~/.local/state/emotext/recents.json); a file that does not load is
                        reported and kept as it is, never overwritten

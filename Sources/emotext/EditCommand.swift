@@ -17,7 +17,7 @@ enum EditCommand: Command {
       --text COMMAND   COMMAND is one input line, as if read from a file (repeatable; instead of FILEs)
 
     commands:
-      {"insert": "text"}            type text over the selection
+      {"insert": "text"}            type text over the selection (commits marked text)
       {"emoticon": "[哈哈]"}         insert an emoticon by code or alias
       {"backspace": N}              press Backspace N times
       {"delete": N}                 press forward Delete N times
@@ -25,9 +25,28 @@ enum EditCommand: Command {
       {"move": "left"|"right"|"start"|"end"}
       {"undo": N}   {"redo": N}
       {"mode": "platform"|"graphemeCluster"}   what Backspace removes
+      {"mark": "ni hao", "selected": [location, length]}
+                                    set an input method's marked text ("selected" optional, inside it;
+                                    default: the caret at its end)
+      {"unmark": true}              commit the marked text
+      {"deleteSurrounding": [before, after]}            Android's deleteSurroundingText (UTF-16 units)
+      {"deleteSurroundingCodePoints": [before, after]}  the same in code points
+      {"complete": "[哈哈]"}         replace the partial [emoticon, @mention or #topic before the caret
+                                    (a code or alias; a name for a mention or topic)
+      {"limit": {"rule": "weibo", "maximum": 140, "enforcement": "truncateAfterComposition"}}
+                                    a length limit (rule: weibo, twitter, utf16, scalars or graphemes;
+                                    enforcement optional: truncateAfterComposition, enforced or none);
+                                    {"limit": null} removes it
+      {"entityDeletion": "whole"|"characters"}  Backspace/Delete next to a @mention or #topic# removes it whole
+      {"copy": true}   {"cut": true}              the selection onto the clipboard
+      {"paste": {"text": "…"}}   {"paste": {"html": "…"}}   {"paste": {"json": {document JSON}}}
 
     output per line:
-      {"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": [...]}
+      {"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": [...],
+       "change": [location, replacedLength, insertedLength] or null}
+      plus "marked": [location, length] while text is marked, "completion": {"kind": …, "range": […],
+      "query": …} after a partial emoticon, mention or topic, "limit": {"length": n, "maximum": m} while a
+      limit is set, and "clipboard": {"text": …, "html": …, "json": {…}} after copy or cut
       {"error": "…", "line": n}     the line was not applied; the document is unchanged
 
     Exit status: 0 when every line applied, 1 when any failed. Input that is not UTF-8, or a line

@@ -3,9 +3,6 @@ import EmotextCLISupport
 
 /// `--rule NAME`: how `count`, `truncate` and `compose` measure a post. One set for every command.
 enum LengthRuleOption {
-  /// The names `--rule` takes, in help order.
-  static let names = ["weibo", "twitter", "utf16", "scalars", "graphemes"]
-
   /// The help lines for the rules.
   static let help = """
       weibo      (default) U+0000–U+00FF count ½, other UTF-16 units 1, URLs 10, rounded up; limit 140
@@ -16,13 +13,9 @@ enum LengthRuleOption {
   /// Removes `--rule NAME` and returns the name and its measure (default weibo).
   static func parse(_ arguments: inout Arguments) throws(UsageError) -> (name: String, measure: LengthMeasure) {
     let name = try arguments.option("--rule") ?? "weibo"
-    switch name {
-    case "weibo": return (name, .weighted(.weibo))
-    case "twitter": return (name, .weighted(.twitter))
-    case "utf16": return (name, .utf16)
-    case "scalars": return (name, .unicodeScalars)
-    case "graphemes": return (name, .graphemeClusters)
-    default: throw UsageError("--rule takes \(names.dropLast().joined(separator: ", ")) or graphemes, not '\(name)'")
+    guard let measure = LengthRuleNames.measure(named: name) else {
+      throw UsageError("--rule takes \(LengthRuleNames.list), not '\(name)'")
     }
+    return (name, measure)
   }
 }

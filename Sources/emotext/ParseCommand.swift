@@ -5,8 +5,8 @@ enum ParseCommand: Command {
   static let name = "parse"
   static let summary = "tokenize post text and print its runs, one line per run (or --json)"
   static let usage = """
-    usage: emotext parse [--catalog PATH] [--json] [--entities] [--jsonl] [--jobs N] [--keep-going]
-                         [FILE… | --text TEXT…]
+    usage: emotext parse [--catalog PATH] [--json] [--entities [--links RULES]] [--jsonl] [--jobs N]
+                         [--keep-going] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints one line
     per run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
@@ -14,8 +14,9 @@ enum ParseCommand: Command {
 
     options:
       --json          print each post as the document JSON, one per line
-      --entities      mark mentions, topics and links by Weibo's rules (links: http(s):// only):
+      --entities      mark mentions, topics and links by Weibo's rules (links: see --links):
                       "entity": "mention" | "topic" | "link" in the JSON, entity … in the listing
+    \(LinkRulesOption.help(column: 16))
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
     \(LineInput.optionsHelp)
                       (with --jsonl each output line is {"text": post, "version": 1, "runs": […]})
@@ -28,11 +29,14 @@ enum ParseCommand: Command {
     let catalog = try loadCatalog(&arguments)
     let json = arguments.flag("--json")
     let entities = arguments.flag("--entities")
+    let links = try LinkRulesOption.parse(&arguments)
+    if links.isGiven && !entities { throw UsageError("--links goes with --entities") }
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
     return try input.answerNumberedLines { line, sourceIndex, lineNumber, output throws(LineProblem) in
       let text = try input.text(of: line)
-      let document = entities ? tokenizer.tokenize(text).recognizingEntities() : tokenizer.tokenize(text)
+      let tokenized = tokenizer.tokenize(text)
+      let document = entities ? tokenized.recognizingEntities(urls: links.finder) : tokenized
       if input.jsonl {
         output.append(contentsOf: #"{"text":"#.utf8)
         JSONValue.appendString(text, to: &output)

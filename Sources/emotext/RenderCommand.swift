@@ -11,11 +11,12 @@ enum RenderCommand: Command {
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
     usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
-                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain]
-                          [--width N] [--codes] [--color] [--whole] [FILE… | --text TEXT…]
+                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain
+                          | --spoken] [--width N] [--codes] [--color] [--visual] [--locale L] [--whole]
+                          [--links RULES] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
-    @mentions, #topics# and http(s) links, and renders each post: one HTML fragment per line with
+    @mentions, #topics# and links (--links), and renders each post: one HTML fragment per line with
     --html, else the post as the terminal shows it. --whole reads the whole input as one post, its
     line breaks included (at most 16 MiB, as a line).
 
@@ -24,6 +25,7 @@ enum RenderCommand: Command {
                     colours only when stdout is a terminal and NO_COLOR is unset (--color forces them)
       --plain       like --ansi without any escape sequences
       --html        an HTML fragment; every text and attribute value is escaped
+      --spoken      the text a screen reader should speak: emoticons by name, emoji by their CLDR name
 
     options:
       --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders:
@@ -45,12 +47,18 @@ enum RenderCommand: Command {
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
       --color          with --ansi: colours even when stdout is not a terminal or NO_COLOR is set
+      --visual         with --ansi/--plain: each line in visual order (Unicode Bidirectional Algorithm), for
+                       terminals that do no bidi of their own; without it, logical order (files, pipes, VTE)
+      --locale L       with --spoken: the language of the names, zh (default), zh_Hant (also zh-TW, zh-HK),
+                       en or ja; with --html: each emoticon and emoji image gets aria-label in it
+    \(LinkRulesOption.help(column: 17))
       --whole          the whole input is one post (line breaks are <br> in HTML)
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
 
     examples:
       emotext render --width 20 --text '//@小明: 今天好开心[哈哈] #春天#'
       echo '好开心[哈哈] https://weibo.com' | emotext render --html --page > post.html
+      emotext render --spoken --locale en --text '好开心[哈哈]👍🏽'
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -63,6 +71,10 @@ enum RenderCommand: Command {
     let codes = arguments.flag("--codes")
     let forceColor = arguments.flag("--color")
     let whole = arguments.flag("--whole")
+    let urls = try LinkRulesOption.parse(&arguments).finder
+    let spoken = arguments.flag("--spoken")
+    let visual = arguments.flag("--visual")
+    let locale = try arguments.option("--locale")
     let title = try arguments.option("--title")
     let imageBase = try arguments.option("--image-base")
     let mentionURL = try arguments.option("--mention-url")
@@ -70,9 +82,20 @@ enum RenderCommand: Command {
     let emojiImages = try arguments.option("--emoji-images")
     let width = try arguments.integerOption("--width", in: 1...10_000)
     let input = try LineInput.parse(&arguments, batchOptions: false)
-    guard [html, ansi, plain].filter({ $0 }).count <= 1 else {
-      throw UsageError("choose one of --html, --ansi and --plain")
+    guard [html, ansi, plain, spoken].filter({ $0 }).count <= 1 else {
+      throw UsageError("choose one of --html, --ansi, --plain and --spoken")
     }
+    let language = try locale.map { identifier throws(UsageError) in
+      guard let language = SpokenLanguage(localeIdentifier: identifier) else {
+        throw UsageError("--locale '\(identifier)' is not one of zh, zh_Hant (zh-TW, zh-HK), en and ja")
+      }
+      return language
+    }
+    if locale != nil && !(spoken || html) { throw UsageError("--locale goes with --spoken or --html") }
+    if spoken && (page || width != nil || codes || forceColor || visual) {
+      throw UsageError("--spoken prints text: --page, --width, --codes, --color and --visual do not go with it")
+    }
+    if visual && html { throw UsageError("--visual goes with --ansi or --plain (HTML leaves bidi to the browser)") }
     if !html
       && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil
         || emojiImages != nil)
@@ -98,10 +121,14 @@ enum RenderCommand: Command {
 
     let tokenizer = BracketTokenizer(catalog: catalog)
     let render: @Sendable (RichText) -> String
-    if html {
+    if spoken {
+      let language = language ?? .chineseSimplified
+      render = { $0.spokenText(in: language) }
+    } else if html {
       var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
       renderer.imageBaseURL = imageBase
       renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
+      renderer.spokenLanguage = language
       if let mentionURL { renderer.mentionURLTemplate = mentionURL }
       if let topicURL { renderer.topicURLTemplate = topicURL }
       // Note: without image files (the embedded catalog, packs without "directory", files not shipped) every
@@ -112,7 +139,9 @@ enum RenderCommand: Command {
         return renderer.render(document)
       }
       if page {
-        let documents = try pagePosts(input, whole: whole).map { tokenizer.tokenize($0).recognizingEntities() }
+        let documents = try pagePosts(input, whole: whole).map {
+          tokenizer.tokenize($0).recognizingEntities(urls: urls)
+        }
         if warnsOfFallback { documents.forEach(warnOfFallbackOnce) }
         StandardOutput.writeRaw(renderer.page(posts: documents, title: title ?? "Emotext"))
         return 0
@@ -126,16 +155,17 @@ enum RenderCommand: Command {
           ? [.colors]
           : TerminalRenderer.defaultOptions(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal)
       if codes { options.insert(.emoticonCodes) }
+      if visual { options.insert(.visualOrder) }
       let columns = width ?? (isTerminal ? TerminalSize.current(of: STDOUT_FILENO)?.columns : nil)
       let renderer = TerminalRenderer(options: options, columns: columns)
       render = { renderer.render($0) }
     }
     if whole {
-      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities()))
+      StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities(urls: urls)))
       return 0
     }
     return try input.answerLines { line, output throws(LineProblem) in
-      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities()))
+      output.appendLine(render(tokenizer.tokenize(line).recognizingEntities(urls: urls)))
     }
   }
 

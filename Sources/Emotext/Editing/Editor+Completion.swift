@@ -89,8 +89,8 @@ extension Editor {
   /// the name and a space (`"小明"` gives `@小明 `, so the mention ends); for a topic, `#`, the topic and
   /// the closing `#`. One undo step; marked text is committed first.
   ///
-  /// - Returns: false (and nothing changes) when there is no completion, or `replacement` is not a code or
-  ///   alias in the catalog for an emoticon completion.
+  /// - Returns: false (and nothing changes) when there is no completion, `replacement` is not a code or
+  ///   alias in the catalog for an emoticon completion, or none of it fits the ``lengthLimit``.
   @discardableResult
   public mutating func complete(with replacement: String) -> Bool {
     beginCall()
@@ -104,8 +104,10 @@ extension Editor {
     case .mention: content = RichText("@" + replacement + " ")
     case .topic: content = RichText("#" + replacement + "#")
     }
+    let fitting = limited(content, replacing: completion.utf16Range)
+    guard !fitting.isEmpty else { return false }  // Note: at the limit, the query stays rather than vanish.
     openGroup = nil
-    placeCaret(edit(completion.utf16Range, with: content, group: nil), joiningBackward: false)
+    placeCaret(edit(completion.utf16Range, with: fitting, group: nil), joiningBackward: false)
     return true
   }
 }

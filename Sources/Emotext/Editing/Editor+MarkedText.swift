@@ -50,6 +50,7 @@ extension Editor {
 
   private mutating func replaceMarkedText(with text: String, selectedRange: Range<Int>) {
     let target = markedRange ?? selection
+    let text = limitedWhileComposing(text, replacing: target)
     edit(target, with: RichText(text), group: .composing, normalizing: false)
     openGroup = .composing
     let start = target.lowerBound
@@ -73,8 +74,9 @@ extension Editor {
   /// Commits the marked text, if any, in the composition's undo step.
   mutating func commitMarkedText() {
     guard let marked = markedRange else { return }
+    let kept = cutMarkedTextToLimit(marked)
     markedRange = nil
-    commit(around: marked, caret: head)
+    commit(around: kept, caret: head)
   }
 
   private mutating func commit(around range: Range<Int>, caret: Int) {

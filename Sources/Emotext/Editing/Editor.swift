@@ -34,6 +34,11 @@ public struct Editor: Sendable {
   public let recognizesEntities: Bool
   /// How many steps undo keeps.
   public var undoLimit: Int = 100
+  /// The length limit typing, pasting, emoticons and completion are held to, or nil for none
+  /// (see ``LengthLimit``).
+  public var lengthLimit: LengthLimit?
+  /// What Backspace and forward delete remove next to a mention or topic (see ``EntityDeletion``).
+  public var entityDeletion: EntityDeletion = .characters
 
   /// The marked text of an input method's composition, in UTF-16 offsets; nil when nothing is marked.
   ///
@@ -171,7 +176,7 @@ public struct Editor: Sendable {
     beginCall()
     if let marked = markedRange {
       markedRange = nil
-      placeCaret(edit(marked, with: RichText(text), group: .composing), joiningBackward: false)
+      placeCaret(edit(marked, with: limitedCommit(text, replacing: marked), group: .composing), joiningBackward: false)
       openGroup = nil
       return
     }
@@ -219,6 +224,7 @@ public struct Editor: Sendable {
     if markedRange != nil { return deleteInMarkedText(forward: false) }
     guard selection.isEmpty else { return replaceSelection(with: RichText(), group: nil) }
     guard caret > 0 else { return }
+    if let entity = wholeEntity(endingAt: caret) { return delete(entity) }
     let start = document.deletionStart(before: caret, mode: backspaceMode)
     delete(start..<caret)
   }
@@ -229,19 +235,26 @@ public struct Editor: Sendable {
     beginCall()
     if markedRange != nil { return deleteInMarkedText(forward: true) }
     guard selection.isEmpty else { return replaceSelection(with: RichText(), group: nil) }
+    if let entity = wholeEntity(startingAt: caret) { return delete(entity) }
     let end = document.graphemeBoundary(after: caret)
     guard end > caret else { return }
     delete(caret..<end)
   }
 
-  private mutating func delete(_ range: Range<Int>) {
-    let removesAttachment = document.slice(range).runs.contains(where: \.isEmoticon)
+  mutating func delete(_ range: Range<Int>) {
+    var removesAttachment = false
+    document.forEachPiece(in: range) { piece in
+      removesAttachment = piece.isAttachment
+      return !removesAttachment
+    }
     placeCaret(edit(range, with: RichText(), group: removesAttachment ? nil : .deleting), joiningBackward: true)
     openGroup = removesAttachment ? nil : .deleting
   }
 
-  private mutating func replaceSelection(with content: RichText, group: EditGroup?) {
-    placeCaret(edit(selection, with: content, group: group), joiningBackward: content.isEmpty)
+  mutating func replaceSelection(with content: RichText, group: EditGroup?) {
+    let fitting = content.isEmpty ? content : limited(content, replacing: selection)
+    if fitting.isEmpty && !content.isEmpty && selection.isEmpty { return }  // Note: at the limit, nothing fits.
+    placeCaret(edit(selection, with: fitting, group: group), joiningBackward: fitting.isEmpty)
     openGroup = group
   }
 
@@ -387,15 +400,18 @@ public struct Editor: Sendable {
   /// to the end of the run at its end, and, with entities, the whole lines around it.
   private func changeWindow(around range: Range<Int>) -> Range<Int> {
     let count = document.utf16Count
-    var lower = range.lowerBound > 0 ? document.run(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
-    var upper = range.upperBound < count ? document.run(containing: range.upperBound).utf16Range.upperBound : count
+    // Note: the runs' extents only: no run's text is read.
+    var lower = range.lowerBound > 0 ? document.runExtent(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
+    var upper =
+      range.upperBound < count ? document.runExtent(containing: range.upperBound).utf16Range.upperBound : count
     if recognizesEntities {
       let lines = document.lineRange(around: range)
       // Note: the runs that touch the lines' ends, since canonicalization retokenizes whole runs.
       lower = min(
-        lower, lines.lowerBound > 0 ? document.run(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
+        lower, lines.lowerBound > 0 ? document.runExtent(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
       upper = max(
-        upper, lines.upperBound < count ? document.run(containing: lines.upperBound).utf16Range.upperBound : count)
+        upper,
+        lines.upperBound < count ? document.runExtent(containing: lines.upperBound).utf16Range.upperBound : count)
     }
     return lower..<upper
   }

@@ -20,11 +20,12 @@ extension ComposerScreen {
     line(ANSI.bold + " " + language.title + ANSI.reset)
     line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
 
-    // The text area, scrolled so the caret's line shows.
+    // The text area, scrolled so the caret's line shows; every line in visual order (a full-screen program
+    // places the caret itself, so the terminal's own bidi, if any, cannot apply), the caret still logical.
     // Note: links as the counter finds URLs, so what shows as a link is what counts as one.
     let urls = if case .weighted(let rule) = measure { rule.urlFinder } else { URLFinder.weibo }
     let shown = editor.document.recognizingEntities(urls: urls)
-    let layout = TerminalLayout(shown, columns: textColumns, emoticonCodes: false)
+    let layout = TerminalLayout(shown, columns: textColumns, emoticonCodes: false, visualOrder: true)
     let caret = layout.position(ofCaret: editor.caret)
     let firstLine = max(0, caret.line - textRows + 1)
     for index in firstLine..<(firstLine + textRows) {

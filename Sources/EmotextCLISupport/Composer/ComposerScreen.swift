@@ -41,10 +41,14 @@ package struct ComposerScreen: Sendable {
   package private(set) var editor: Editor
   /// The emoticons inserted from the keyboard, most recent first (one page of them at most).
   package private(set) var recents: RecentEmoticons
-  /// The most the counter allows; past it the counter is red and sending is refused.
-  package var limit: Int
+  /// The most the counter allows: the editor's ``LengthLimit``, so typing, pasting and emoticons stop there;
+  /// past it (the limit lowered) the counter is red and sending is refused.
+  package var limit: Int {
+    get { editor.lengthLimit?.maximum ?? 0 }
+    set { editor.lengthLimit?.maximum = newValue }
+  }
   /// How the counter measures the document (by default Weibo's weighted length).
-  package var measure: LengthMeasure
+  package var measure: LengthMeasure { editor.lengthLimit?.measure ?? .weighted(.weibo) }
   /// The screen width in cells (at least 20).
   package private(set) var columns: Int
   /// The screen height in rows (at least 10: the header, a line of text, the status and the keyboard).
@@ -79,8 +83,7 @@ package struct ComposerScreen: Sendable {
     editor = Editor(catalog: catalog, recognizesEntities: true)
     packs = catalog.keyboardPacks.filter { !$0.emoticons.isEmpty }
     self.recents = recents
-    self.limit = limit
-    self.measure = measure
+    editor.lengthLimit = LengthLimit(measure: measure, maximum: limit)
     self.columns = max(columns, 20)
     self.rows = max(rows, 10)
   }
@@ -96,7 +99,7 @@ package struct ComposerScreen: Sendable {
   }
 
   /// The counter's value.
-  package var length: Int { editor.document.length(by: measure) }
+  package var length: Int { editor.lengthStatus?.length ?? 0 }
 
   /// The pages of the current tab: a pack's pages, or the recents as one page.
   package var pages: [KeyboardPage] {
@@ -191,7 +194,7 @@ package struct ComposerScreen: Sendable {
     case .up, .down:
       // Note: Up and Down go to the same column of the line above or below as drawn (wrapped), or to
       // either end of the text from the first or last line.
-      let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false)
+      let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false, visualOrder: true)
       let caret = layout.position(ofCaret: editor.caret)
       let target = caret.line + (key == .up ? -1 : 1)
       guard layout.lines.indices.contains(target) else { return editor.move(key == .up ? .start : .end) }

@@ -49,9 +49,9 @@ package struct EditScript: Sendable {
     lineNumber += 1
     do {
       var next = editor
-      let change = try Self.apply(line, to: &next)
+      let (change, clipboard) = try Self.apply(line, to: &next)
       editor = next
-      return Self.state(of: editor, change: change)
+      return Self.state(of: editor, change: change, clipboard: clipboard)
     } catch {
       hasFailed = true
       return JSONValue.object([("error", .string(error.message)), ("line", .integer(lineNumber))]).serialized
@@ -62,8 +62,11 @@ package struct EditScript: Sendable {
     let message: String
   }
 
-  /// Applies one line to `editor` and returns what it changed in the text (one covering change).
-  private static func apply(_ line: String, to editor: inout Editor) throws(Failure) -> TextChange? {
+  /// Applies one line to `editor` and returns what it changed in the text (one covering change), and what a
+  /// `copy` or `cut` put on the clipboard.
+  private static func apply(
+    _ line: String, to editor: inout Editor
+  ) throws(Failure) -> (change: TextChange?, clipboard: Clipboard?) {
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else {
       throw Failure(message: "not valid JSON: \(line.prefix(80))")
     }
@@ -76,6 +79,7 @@ package struct EditScript: Sendable {
       throw Failure(message: "expected an object with exactly one command, such as {\"insert\": \"text\"}")
     }
     var change: TextChange?
+    var clipboard: Clipboard?
     func note(_ editor: Editor) {
       if let last = editor.lastChange { change = change.map { $0.followed(by: last) } ?? last }
     }
@@ -168,12 +172,16 @@ package struct EditScript: Sendable {
         throw Failure(message: "nothing to complete once the marked text is committed")
       }
       note(editor)
+    case "limit", "entityDeletion", "copy", "cut", "paste":
+      clipboard = try applyTextViewCommand(name, value, to: &editor)
+      if name == "cut" || name == "paste" { note(editor) }
     default:
       throw Failure(
         message: "unknown command \"\(name)\"; expected insert, emoticon, backspace, delete, select, move, undo, "
-          + "redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete")
+          + "redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints, complete, limit, "
+          + "entityDeletion, copy, cut or paste")
     }
-    return change
+    return (change, clipboard)
   }
 
   private static func repeatCount(_ name: String, _ value: Any) throws(Failure) -> Int {
@@ -183,7 +191,7 @@ package struct EditScript: Sendable {
     return count
   }
 
-  private static func wholeNumber(_ value: Any) -> Int? {
+  static func wholeNumber(_ value: Any) -> Int? {
     // Note: JSONSerialization gives NSNumber, which also bridges booleans; those are refused.
     guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
     let double = number.doubleValue
@@ -191,7 +199,7 @@ package struct EditScript: Sendable {
     return Int(double)
   }
 
-  private static func state(of editor: Editor, change: TextChange?) -> String {
+  private static func state(of editor: Editor, change: TextChange?, clipboard: Clipboard?) -> String {
     let document = editor.document
     func pair(_ range: Range<Int>) -> JSONValue { .array([.integer(range.lowerBound), .integer(range.count)]) }
     var output: [UInt8] = []
@@ -225,6 +233,7 @@ package struct EditScript: Sendable {
           ("query", .string(completion.query)),
         ]))
     }
+    appendTextViewState(of: editor, clipboard: clipboard, to: &output)
     output.append(UInt8(ascii: "}"))
     return String(decoding: output, as: UTF8.self)
   }

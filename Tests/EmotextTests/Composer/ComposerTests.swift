@@ -115,15 +115,20 @@ import Testing
     var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24, limit: 5)
     #expect(screen.handle(.send) == .none)
     #expect(screen.message != nil)
-    // Weibo's count: 好 1, [哈哈] as its text 3, a Latin letter one half, rounded up.
+    // Weibo's count: 好 1, [哈哈] as its text 3, a Latin letter one half, rounded up; the editor's limit stops
+    // typing at 5, so "c" is not inserted.
     screen.handle(.text("好[哈哈]abc"))
-    #expect(screen.length == 6)
-    #expect(screen.handle(.send) == .none)
-    #expect(screen.draw().contains("\u{1B}[31m6/5"))
-    screen.handle(.backspace)
+    #expect(screen.editor.document.postText == "好[哈哈]ab")
     #expect(screen.length == 5)
-    #expect(!screen.draw().contains("\u{1B}[31m5/5"))
-    #expect(screen.handle(.send) == .send("好[哈哈]ab"))
+    // A lowered limit does not cut the post: the counter turns red and sending is refused.
+    screen.limit = 4
+    #expect(screen.handle(.send) == .none)
+    #expect(screen.draw().contains("\u{1B}[31m5/4"))
+    screen.handle(.backspace)
+    screen.handle(.backspace)
+    #expect(screen.length == 4)
+    #expect(!screen.draw().contains("\u{1B}[31m4/4"))
+    #expect(screen.handle(.send) == .send("好[哈哈]"))
     #expect(screen.handle(.escape) == .cancel)
   }
 
@@ -160,7 +165,8 @@ import Testing
   }
 
   @Test func scrollsToTheCaretAndFollowsResize() {
-    var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24)
+    // Note: longer than Weibo's 140, which the composer's editor would stop at.
+    var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24, limit: 1000)
     screen.handle(.text((1...30).map { "line \($0)" }.joined(separator: "\n")))
     var rows = Self.visibleRows(screen.draw())
     #expect(rows[21] == " line 30")

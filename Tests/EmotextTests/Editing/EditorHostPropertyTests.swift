@@ -4,12 +4,15 @@ import Testing
 @testable import Emotext
 
 /// Random scripts of everything a host does (typing, IME compositions, InputConnection deletes, completion,
-/// selection, undo and redo), with the laws a host relies on checked after every step:
+/// selection, undo and redo, copy, cut and paste in every flavour), some under a length limit, with the laws a
+/// host relies on checked after every step:
 /// - a mirror that applies only ``Editor/lastChange`` equals the document (attachments as U+FFFC);
 /// - outside a composition the document is what the batch pass makes of its post text: tokenized, and with
 ///   entities recognized when the editor recognizes them;
 /// - marked text never holds an attachment or an entity;
-/// - undoing a committed composition restores the document and selection from before it.
+/// - undoing a committed composition restores the document and selection from before it;
+/// - under a limit, no insertion (typing, pasting, an emoticon, a completion) outside a composition leaves the
+///   document longer than the limit or than it was.
 @Suite("Editor host laws")
 struct EditorHostPropertyTests {
   static let pieces = [
@@ -18,21 +21,36 @@ struct EditorHostPropertyTests {
   ]
   static let compositions = ["ni", "ni hao", "[哈哈]", "哈", "@小", "#春天#", "👍🏽", "e\u{301}"]
 
-  @Test(arguments: [(1, false), (2, false), (3, true), (4, true), (5, true), (6, false)] as [(UInt64, Bool)])
-  func hostLawsHoldAfterEveryStep(seed: UInt64, entities: Bool) throws {
-    print("EditorHostPropertyTests seed \(seed), entities \(entities)")
+  static let foreignHTML = [
+    "<p>贴<b>[哈哈]</b></p><script>x()</script>", "a<br>b", "<img alt=\"[哈哈]\">&amp;", "x&#xFFFC;y", "<div>@小明</div>",
+  ]
+  static let limits: [LengthLimit?] = [
+    nil, LengthLimit(measure: .weighted(.weibo), maximum: 12),
+    LengthLimit(measure: .graphemeClusters, maximum: 20, enforcement: .enforced),
+    LengthLimit(measure: .weighted(.twitter), maximum: 30),
+  ]
+
+  @Test(
+    arguments: [(1, false, 0), (2, false, 0), (3, true, 0), (4, true, 0), (5, true, 0), (6, false, 0)]
+      + [(7, false, 1), (8, true, 1), (9, true, 2), (10, false, 3), (11, true, 3)] as [(UInt64, Bool, Int)])
+  func hostLawsHoldAfterEveryStep(seed: UInt64, entities: Bool, limitIndex: Int) throws {
+    print("EditorHostPropertyTests seed \(seed), entities \(entities), limit \(limitIndex)")
     var random = SeededGenerator(seed: seed)
     let catalog = EmoticonCatalog.default
     let tokenizer = BracketTokenizer(catalog: catalog)
     var editor = Editor(catalog: catalog, recognizesEntities: entities)
     editor.undoLimit = .max
+    editor.lengthLimit = Self.limits[limitIndex]
+    var clipboard = editor.copy()
     var mirror = HostMirror(editor.document)
     var beforeComposition: (RichText, Range<Int>)?
     var history: [String] = []
     for step in 0..<300 {
       let count = editor.document.utf16Count
+      let lengthBefore = editor.lengthStatus?.length
+      let wasComposing = editor.markedRange != nil
       let action: String
-      switch Int.random(in: 0..<20, using: &random) {
+      switch Int.random(in: 0..<23, using: &random) {
       case 0...4:
         let piece = Self.pieces.randomElement(using: &random)!
         action = "insert \(piece)"
@@ -50,6 +68,8 @@ struct EditorHostPropertyTests {
         editor.unmarkText()
         if wasMarked, let (document, selection) = beforeComposition, Bool.random(using: &random) {
           let after = editor.document
+          // Note: the commit's own change first (a limit may have cut the marked text).
+          mirror.apply(editor.lastChange, from: editor.document)
           editor.undo()
           mirror.apply(editor.lastChange, from: editor.document)
           #expect(editor.document == document, "undo of a composition: \(history)")
@@ -93,16 +113,35 @@ struct EditorHostPropertyTests {
       case 18:
         action = "emoticon"
         editor.insert(emoticon: catalog.packs[0].emoticons.randomElement(using: &random)!)
+      case 19:
+        let flavor = [
+          Clipboard.Flavor.text(clipboard.text), .html(clipboard.html), .documentJSON(clipboard.documentJSON),
+        ].randomElement(using: &random)!
+        action = "paste \(flavor)"
+        try editor.paste(flavor)
+      case 20:
+        action = Bool.random(using: &random) ? "cut" : "copy"
+        clipboard = action == "cut" ? editor.cut() : editor.copy()
+      case 21:
+        let html = Self.foreignHTML.randomElement(using: &random)!
+        action = "paste html \(html)"
+        try editor.paste(.html(html))
       default:
         action = "paste"
         editor.insert(tokenizer.tokenize("粘[哈哈]@小明 " + Self.pieces.randomElement(using: &random)!))
+      }
+      let inserts = ["insert", "paste", "emoticon", "complete"].contains { action.hasPrefix($0) }
+      if let limit = editor.lengthLimit, let lengthBefore, inserts, !wasComposing, limit.enforcement != .none {
+        let length = try #require(editor.lengthStatus).length
+        #expect(length <= max(limit.maximum, lengthBefore), "\(action) made it longer: \(history.suffix(12))")
       }
       if editor.markedRange == nil && !action.hasPrefix("unmark") && !action.hasPrefix("mark") {
         beforeComposition = nil
       }
       history.append(action)
       let context = "seed \(seed), step \(step): \(history.suffix(12))"
-      mirror.apply(editor.lastChange, from: editor.document)
+      // Note: copying is no mutating call, so it leaves `lastChange` as the call before it set it.
+      if action != "copy" { mirror.apply(editor.lastChange, from: editor.document) }
       let document = editor.document
       document.checkInvariants()
       try #require(mirror.units == HostMirror.units(of: document), "the mirror differs, \(context)")

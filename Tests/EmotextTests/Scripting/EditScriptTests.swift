@@ -45,8 +45,8 @@ struct EditScriptTests {
     (#"{"move": "up"}"#, #"{"error":"\"move\" takes \"left\", \"right\", \"start\" or \"end\"","line":1}"#),
     (#"{"mode": "fast"}"#, #"{"error":"\"mode\" takes \"platform\" or \"graphemeCluster\"","line":1}"#),
     (
-      #"{"paste": "x"}"#,
-      #"{"error":"unknown command \"paste\"; expected insert, emoticon, backspace, delete, select, move, undo, redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete","line":1}"#
+      #"{"shout": "x"}"#,
+      #"{"error":"unknown command \"shout\"; expected insert, emoticon, backspace, delete, select, move, undo, redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints, complete, limit, entityDeletion, copy, cut or paste","line":1}"#
     ),
   ])
   func aLineThatCannotBeAppliedIsAnErrorAndChangesNothing(line: String, answer: String) {

@@ -44,7 +44,7 @@ enum Marked {
   }
 
   /// The text without markers and the UTF-16 offsets (in that text) where the markers stood.
-  private static func unmark(_ marked: String) -> (String, [Int]) {
+  static func unmark(_ marked: String) -> (String, [Int]) {
     var text = ""
     var offsets: [Int] = []
     for scalar in marked.unicodeScalars {

@@ -39,6 +39,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case graphemes
   /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree.
   case storage
+  /// Bytes as pasted HTML, text or document JSON: the editor's laws hold, scripts are dropped, and the
+  /// clipboard's three flavours round-trip.
+  case paste
 
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
@@ -54,6 +57,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .urls: try URLProperty.check(bytes)
     case .graphemes: try GraphemeProperty.check(bytes)
     case .storage: try StorageProperty.check(bytes)
+    case .paste: try PasteProperty.check(bytes)
     }
   }
 }
