@@ -138,7 +138,8 @@ struct CLIBadInputTests {
         #"{"error":"expected an object with exactly one command, such as {\"insert\": \"text\"}","line":3}"#,
         #"{"error":"expected an object with exactly one command, such as {\"insert\": \"text\"}","line":4}"#,
         #"{"error":"unknown command \"frobnicate\"; expected insert, emoticon, backspace, delete, select, move, undo, "#
-          + #"redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints or complete","line":5}"#,
+          + #"redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints, complete, limit, "#
+          + #"entityDeletion, copy, cut or paste","line":5}"#,
         #"{"error":"selection [0, 99] is out of range: the text is 0 UTF-16 units long","line":6}"#,
         #"{"error":"\"backspace\" takes a count from 0 to 1000000","line":7}"#,
         #"{"error":"\"move\" takes \"left\", \"right\", \"start\" or \"end\"","line":8}"#,
