@@ -5,7 +5,11 @@
 # text, equals the post text. The post has CJK, Korean, Arabic, emoji sequences of every kind (shown as
 # images from a local folder of generated SVGs, twemoji names), emoticons with generated PNG images (and
 # one whose PNG is missing: its fallback, never a broken image) and <script> payloads as text. The page's checking script writes its findings into the DOM, which
-# `chromium --dump-dom` prints. Runs as root (--no-sandbox); installs chromium when missing.
+# `chromium --dump-dom` prints. A second page, an Arabic post with a Latin mention, a topic, a link and an
+# emoticon, checks direction: the article has dir="auto" and the browser computes rtl for it (ltr for the first),
+# each mention, topic and link sits in a <bdi> the browser isolates (unicode-bidi: isolate), and with --locale
+# each emoticon has its spoken name as aria-label while alt/text keeps the token. Runs as root (--no-sandbox);
+# installs chromium when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$(date +%s)
@@ -66,6 +70,8 @@ PYTHON
 
 "$binary" render --html --page --whole --catalog "$folder/catalog.json" --emoji-images emoji < "$folder/post.txt" \
   > "$folder/page.html"
+"$binary" render --html --page --locale en --catalog "$folder/catalog.json" --emoji-images emoji \
+  --text 'مرحبا @Ali [哈哈] #春天# https://weibo.com/a 👍🏽 (نص)' > "$folder/rtl.html"
 
 # The checking script, appended after the article: it runs once everything has loaded and writes a JSON report.
 python3 - "$folder" <<'PYTHON'
@@ -83,8 +89,12 @@ window.addEventListener("load", () => {
     return Array.from(node.childNodes).map(text).join("");
   }
   const fallbacks = Array.from(document.querySelectorAll("span.emoticon")).map(span => [span.title, span.textContent]);
+  const entities = Array.from(article.querySelectorAll(".mention, .topic, .link")).map(entity => [
+    entity.className, entity.parentElement.nodeName, getComputedStyle(entity.parentElement).unicodeBidi]);
+  const labels = Array.from(article.querySelectorAll("[aria-label]")).map(e => [e.className, e.getAttribute("aria-label")]);
   const report = { images, fallbacks, pwned: window.emotextPwned === undefined ? null : window.emotextPwned,
-    scripts: document.scripts.length, text: text(article) };
+    scripts: document.scripts.length, text: text(article), dir: article.getAttribute("dir"),
+    direction: getComputedStyle(article).direction, entities, labels };
   const pre = document.createElement("pre");
   pre.id = "emotext-check";
   pre.textContent = JSON.stringify(report);
@@ -92,28 +102,33 @@ window.addEventListener("load", () => {
 });
 </script>
 """
-page = open(f"{folder}/page.html", encoding="utf-8").read()
-assert page.count("</body>") == 1
-open(f"{folder}/page.html", "w", encoding="utf-8").write(page.replace("</body>", check + "</body>"))
+for name in ("page", "rtl"):
+    page = open(f"{folder}/{name}.html", encoding="utf-8").read()
+    assert page.count("</body>") == 1
+    open(f"{folder}/{name}.html", "w", encoding="utf-8").write(page.replace("</body>", check + "</body>"))
 PYTHON
 
-timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 --dump-dom \
-  "file://$folder/page.html" > "$folder/dom.html" 2> "$folder/chromium.log" || {
-  cat "$folder/chromium.log" >&2
-  echo "browser: chromium failed" >&2
-  exit 1
-}
+for name in page rtl; do
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 --dump-dom \
+    "file://$folder/$name.html" > "$folder/$name-dom.html" 2> "$folder/chromium.log" || {
+    cat "$folder/chromium.log" >&2
+    echo "browser: chromium failed on $name.html" >&2
+    exit 1
+  }
+done
 
 python3 - "$folder" <<'PYTHON'
 import html, json, re, sys
 folder = sys.argv[1]
 expected = json.load(open(f"{folder}/expected.json"))
-dom = open(f"{folder}/dom.html", encoding="utf-8").read()
-found = re.search(r'<pre id="emotext-check">(.*?)</pre>', dom, re.S)
+def report_of(name):
+    dom = open(f"{folder}/{name}-dom.html", encoding="utf-8").read()
+    found = re.search(r'<pre id="emotext-check">(.*?)</pre>', dom, re.S)
+    if not found:
+        sys.exit(f"browser: the checking script wrote no report on {name}.html (did it load?)\n" + dom[-2000:])
+    return json.loads(html.unescape(found.group(1)))
 failures = []
-if not found:
-    sys.exit("browser: the checking script wrote no report (did the page load?)\n" + dom[-2000:])
-report = json.loads(html.unescape(found.group(1)))
+report = report_of("page")
 for image in report["images"]:
     if not image["loaded"]:
         failures.append(f"image did not load: {image}")
@@ -131,9 +146,62 @@ if report["scripts"] != 1:
     failures.append(f"{report['scripts']} <script> elements, expected only the checking script")
 if report["text"] != expected["post"]:
     failures.append(f"text content differs:\n  got      {report['text']!r}\n  expected {expected['post']!r}")
+isolated = [["mention", "BDI", "isolate"], ["topic", "BDI", "isolate"], ["link", "BDI", "isolate"]]
+if (report["dir"], report["direction"]) != ("auto", "ltr"):
+    failures.append(f"the Chinese post's article: dir={report['dir']!r}, direction {report['direction']}")
+if sorted(map(tuple, report["entities"])) != sorted(map(tuple, isolated)):
+    failures.append(f"the Chinese post's entities are not each isolated in a <bdi>: {report['entities']}")
+rtl = report_of("rtl")
+if (rtl["dir"], rtl["direction"]) != ("auto", "rtl"):
+    failures.append(f"the Arabic post's article: dir={rtl['dir']!r}, direction {rtl['direction']} (expected rtl)")
+if rtl["entities"] != isolated:
+    failures.append(f"the Arabic post's entities are not each isolated in a <bdi>: {rtl['entities']}")
+if rtl["labels"] != [["emoticon", "哈哈"], ["emoji", "thumbs up: medium skin tone"]]:
+    failures.append(f"accessible names (aria-label) on the Arabic page: {rtl['labels']}")
+if rtl["text"] != "مرحبا @Ali [哈哈] #春天# https://weibo.com/a 👍🏽 (نص)":
+    failures.append(f"the Arabic post's text content (alt keeps the token): {rtl['text']!r}")
 if failures:
     sys.exit("browser: " + "\nbrowser: ".join(failures))
 print(f"browser: {len(report['images'])} images loaded ({len(emoji_images)} emoji, {len(emoticon_images)} emoticons), "
-      "no script ran, text content equals the post")
+      "no script ran, text content equals the post; dir=auto (ltr and rtl), entities in isolating <bdi>, aria-labels")
 PYTHON
+# Several posts on one page (render --html --page without --whole): one <article> per line, in order, as the
+# browser builds the DOM (an unclosed element in one post would nest the next article inside it).
+printf '%s\n' '第一条[哈哈] #话题#' '<b>second' '第三条 https://weibo.com/x' > "$folder/posts.txt"
+"$binary" render --html --page --title Posts --catalog "$folder/catalog.json" "$folder/posts.txt" > "$folder/posts.html"
+timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$folder/posts.html" \
+  > "$folder/posts-dom.html" 2> "$folder/chromium.log" || {
+  cat "$folder/chromium.log" >&2
+  echo "browser: chromium failed on the page of several posts" >&2
+  exit 1
+}
+python3 - "$folder" <<'PYTHON'
+import sys
+from html.parser import HTMLParser
+folder = sys.argv[1]
+class Articles(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.depth, self.texts, self.nested = 0, [], False
+    def handle_starttag(self, tag, attrs):
+        if tag == "article":
+            self.nested |= self.depth > 0
+            self.depth += 1
+            self.texts.append("")
+        elif tag == "img" and self.depth:
+            self.texts[-1] += dict(attrs).get("alt", "")
+    def handle_endtag(self, tag):
+        if tag == "article":
+            self.depth -= 1
+    def handle_data(self, data):
+        if self.depth:
+            self.texts[-1] += data
+parser = Articles()
+parser.feed(open(f"{folder}/posts-dom.html", encoding="utf-8").read())
+expected = ["第一条[哈哈] #话题#", "<b>second", "第三条 https://weibo.com/x"]
+if parser.nested or parser.texts != expected:
+    sys.exit(f"browser: the page of several posts has articles {parser.texts} (nested: {parser.nested}), expected {expected}")
+print(f"browser: a page of {len(expected)} posts is {len(parser.texts)} articles in order")
+PYTHON
+
 echo "browser: ok ($(($(date +%s) - started)) s)"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Drives `emotext compose` end to end in tmux (80×24): placeholder, typing, the emoticon keyboard,
 # a refused send past the limit, Backspace of a whole emoticon, sending, recents persisted, Esc cancels,
-# completion candidates for a partial token picked with Enter and Tab.
+# completion candidates for a partial token picked with Enter and Tab, by number and with Right; Home/End
+# along the line; the words in English under an English locale (the other cases run under zh_CN); Hebrew and Arabic posts
+# with emoticons drawn right to left (tmux, like most terminals, does no bidi of its own) while the caret stays
+# logical.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -50,6 +53,7 @@ wait_for_line() {
 # Starts the composer in a fresh tmux session (80×24, or COLUMNS×ROWS from $size); its stdout and exit
 # status go to files.
 size="80 24"
+lang=zh_CN.UTF-8
 start() {
   # Note: each run gets its own tmux server; starting one right after killing another on the same socket races.
   tmux -L "$socket" kill-server 2>/dev/null || true
@@ -57,7 +61,7 @@ start() {
   socket="emotext-compose-$$-$run"
   rm -f "$work/out" "$work/status" "$work/stty"
   tmux -L "$socket" new-session -d -s compose -x "${size% *}" -y "${size#* }" \
-    "env XDG_STATE_HOME='$work/state' LANG=C.UTF-8 '$binary' compose --limit 10 $* > '$work/out'; echo \$? > '$work/status'; stty -a > '$work/stty'; sleep 60"
+    "env XDG_STATE_HOME='$work/state' LANG=$lang '$binary' compose --limit 10 $* > '$work/out'; echo \$? > '$work/status'; stty -a > '$work/stty'; sleep 60"
 }
 
 # Waits (at most 10 s) for the composer to exit and checks its status.
@@ -180,5 +184,61 @@ keys C-d
 wait_exit 0
 post=$(cat "$work/out")
 [ "$post" = "今天😆[哈哈]" ] || fail "sent '$post' at 40 columns"
+
+# 6. An English locale: English words; a candidate picked by its number, another moved to with Right; Home
+#    and End go to the start and end of the caret's line, not of the text.
+lang=C.UTF-8
+start
+lang=zh_CN.UTF-8
+wait_for "What's happening?"
+wait_for "Tab emoticons  Enter new line  Ctrl-D send  Esc cancel"
+keys -l "好[哈"
+wait_for "1-3/Tab/Enter pick  ←→ move"
+wait_for "2.🥱 哈欠"
+keys -l "2"                     # the second candidate, [哈欠]
+wait_for "4/10"
+keys -l "[哈"
+wait_for "3.🐺 二哈"
+keys Right Right Enter          # the third, [二哈]
+wait_for "7/10"
+keys Enter
+keys -l "ab"
+keys Home
+keys -l "<"
+keys End
+keys -l ">"
+wait_for "<ab>"
+keys C-d
+wait_exit 0
+post=$(cat "$work/out")
+[ "$post" = $'好[哈欠][二哈]\n<ab>' ] || fail "sent '$post' with English words, numbers, Right, Home and End"
+
+# 7. Right-to-left: a Hebrew post with an emoticon is drawn in visual order; the arrow keys and typing stay
+#    logical, and the post sent is in logical order. Then an Arabic post with an emoticon and brackets.
+start
+wait_for "分享新鲜事…"
+keys -l "שלום"
+wait_for "םולש"
+keys Tab
+wait_for "默认 │"
+keys Right Right Right Enter Tab   # [哈哈]
+keys -l "!"
+wait_for_line '^ !😆םולש *$'
+[ "$(tmux -L "$socket" display-message -p -t compose '#{cursor_x}')" = 1 ] \
+  || fail "the caret after the last character of a right-to-left line is not at its left end"
+keys Left Left                     # logically back over "!" and the emoticon
+keys -l "ב"
+wait_for_line '^ !😆בםולש *$'
+keys C-d
+wait_exit 0
+post=$(cat "$work/out")
+[ "$post" = "שלוםב[哈哈]!" ] || fail "sent '$post' for the Hebrew post"
+
+start
+wait_for "分享新鲜事…"
+keys -l "مرحبا [哈哈] (نص)"
+wait_for "(صن) 😆 ابحرم"
+keys Escape
+wait_exit 1
 
 echo "compose-tmux: ok"

@@ -9,6 +9,9 @@ extension BenchmarkSuite {
     guard shouldRun(task) else { return }
     let sizes =
       checkOnly ? [1 << 10] : quick ? [1 << 10, 100 << 10, 1 << 20] : [1 << 10, 100 << 10, 1 << 20, 10 << 20]
+    // Note: first the size a composer edits most: one realistic post of about 160 bytes with 2 or 3 emoticons.
+    let post = Self.keystrokePost()
+    runKeystroke(task, text: post, input: "realistic post (\(post.utf8.count) B)")
     for profile in profiles {
       for size in sizes {
         runKeystroke(
@@ -16,6 +19,19 @@ extension BenchmarkSuite {
           input: "\(profile.rawValue) \(formatBytes(size))")
       }
     }
+  }
+
+  /// The first generated realistic post (one seed after another) of 140–180 bytes with 2 or 3 emoticons.
+  static func keystrokePost() -> String {
+    let tokenizer = BracketTokenizer(catalog: .default)
+    for seed in 0..<UInt64(10_000) {
+      let post = generate(.realistic, utf8Count: 150, seed: Input.seed ^ seed)
+        .split(separator: "\n", omittingEmptySubsequences: true).map(String.init).max { $0.utf8.count < $1.utf8.count }
+      guard let post, (140...180).contains(post.utf8.count) else { continue }
+      let emoticons = tokenizer.tokenize(post).runs.filter(\.isEmoticon).count
+      if (2...3).contains(emoticons) { return post }
+    }
+    preconditionFailure("no generated post of 140–180 bytes with 2 or 3 emoticons")
   }
 
   /// One document of the keystroke task.

@@ -61,6 +61,7 @@ struct Arguments {
         optionsEnded = true
       } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
         let name = String(argument.prefix { $0 != "=" })
+        if known.contains(name) { throw UsageError("\(name) is given more than once") }
         let suggestion = nearest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError("unknown option '\(argument)'\(suggestion)")
       } else {

@@ -6,17 +6,30 @@ enum ComposeCommand: Command {
   static let name = "compose"
   static let summary = "write a post in an interactive terminal composer with an emoticon keyboard"
   static let usage = """
-    usage: emotext compose [--catalog PATH] [--rule weibo|twitter|utf16|scalars|graphemes] [--limit N]
-                           [--recents FILE]
+    usage: emotext compose [--catalog PATH] [--rule NAME] [--limit N] [--recents FILE]
 
     Opens a composer on the terminal (/dev/tty): type the post; Tab shows or hides the emoticon keyboard
-    (a tab per pack and 最近 for recents; arrows move, Enter inserts, PageUp/PageDown turn pages, Up from
+    (a tab per pack and one for recents; arrows move, Enter inserts, PageUp/PageDown turn pages, Up from
     the top row selects the tab bar). Backspace and Delete follow the engine's rules (an emoticon goes
     whole). Ctrl-Z/Ctrl-Y undo and redo. Typing and emoticons stop at the limit (what does not fit is
     not inserted, never half an emoji or a link); a post over it cannot be sent.
 
-      Ctrl-D   send: restores the terminal and prints the post text on stdout (exit 0)
-      Esc      cancel (exit 1); Ctrl-C too
+    Completion: while the text before the caret is a partial emoticon token ('[哈', '[haha', '[hh'), a
+    row under the text offers up to five matching emoticons, numbered, the first highlighted:
+
+      1-5        put that candidate in place of the partial token
+      Tab Enter  put the highlighted candidate there
+      ← → ↑ ↓    move the highlight (any other key goes on typing)
+
+    Keys of the text:
+
+      ← → ↑ ↓    move the caret (↑ ↓ by the lines as drawn)
+      Home End   the start or end of the caret's line as drawn (Ctrl-A, Ctrl-E too)
+      Ctrl-D     send: restores the terminal and prints the post text on stdout (exit 0)
+      Esc        cancel (exit 1); Ctrl-C too
+
+    The composer's title, hints and messages are in Chinese when the locale (LC_ALL, LC_MESSAGES or
+    LANG, the first set) starts with zh, else in English.
 
     options:
       --catalog PATH   a tutorial bundle folder or JSON catalog (default: the embedded catalog)
@@ -52,7 +65,7 @@ enum ComposeCommand: Command {
     }
     var screen = ComposerScreen(
       catalog: catalog, columns: size.columns, rows: size.rows, limit: limit, recents: loaded.recents,
-      measure: measure)
+      measure: measure, language: ComposerLanguage(environment: ProcessInfo.processInfo.environment))
     session.enterRawMode()
     var decoder = ComposerKeyDecoder()
     var outcome = ComposerScreen.Outcome.none

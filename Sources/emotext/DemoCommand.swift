@@ -11,6 +11,10 @@ enum DemoCommand: Command {
     Emoticons.bundle folder or a JSON catalog), prints its runs,
     then edits it as a composer would (type, insert an emoticon, Backspace, undo) and prints each state.
 
+    options:
+      --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
+      --text TEXT     the post to show (default: a sample with emoticons, an alias, a ZWJ family and a flag)
+
     example:
       emotext demo --text '今天好开心[哈哈][爱你]😀'
     """

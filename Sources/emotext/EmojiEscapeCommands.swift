@@ -23,15 +23,18 @@ enum EncodeEmojiCommand: Command {
   static let name = "encode-emoji"
   static let summary = "write each grapheme cluster above the BMP as an escape like [emoji:1f600]"
   static let usage = """
-    usage: emotext encode-emoji [--prefix P] [--separator S] [--suffix X] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
+    usage: emotext encode-emoji [--prefix TEXT] [--separator TEXT] [--suffix TEXT] [--jsonl] [--jobs N]
+                                [--keep-going] [FILE… | --text TEXT…]
 
     For storage that only takes the BMP (MySQL utf8), one post per line of the files (stdin when none
     or '-'): each grapheme cluster holding a scalar above U+FFFF becomes one escape of all its scalars in
     hex, so ZWJ sequences and flags stay whole. Text that already contains the prefix gets the prefix's
     first character escaped ("[" → "[emoji:5b]"), so decode-emoji gives back exactly the input.
 
-    options:
+    escape format:
     \(formatHelp)
+
+    options:
     \(LineInput.optionsHelp)
 
     example:
@@ -41,10 +44,9 @@ enum EncodeEmojiCommand: Command {
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let format = try escaping(&arguments)
     let input = try LineInput.parse(&arguments)
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       input.appendTextLine(format.encode(try input.text(of: line)), to: &output)
     }
-    return 0
   }
 }
 
@@ -52,14 +54,17 @@ enum DecodeEmojiCommand: Command {
   static let name = "decode-emoji"
   static let summary = "turn escapes written by encode-emoji back into the original text"
   static let usage = """
-    usage: emotext decode-emoji [--prefix P] [--separator S] [--suffix X] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
+    usage: emotext decode-emoji [--prefix TEXT] [--separator TEXT] [--suffix TEXT] [--jsonl] [--jobs N]
+                                [--keep-going] [FILE… | --text TEXT…]
 
     Replaces every escape (prefix, hex scalars joined by the separator, suffix) with its scalars, one post
     per line of the files (stdin when none or '-'). A prefix that does not start a well-formed escape is
     an error naming the file, line and byte column (FILE:LINE:COLUMN).
 
-    options:
+    escape format:
     \(formatHelp)
+
+    options:
     \(LineInput.optionsHelp)
 
     example:
@@ -69,7 +74,7 @@ enum DecodeEmojiCommand: Command {
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let format = try escaping(&arguments)
     let input = try LineInput.parse(&arguments)
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       let text = try input.text(of: line)
       let decoded: String
       do throws(EmojiEscapeError) {
@@ -85,6 +90,5 @@ enum DecodeEmojiCommand: Command {
       }
       input.appendTextLine(decoded, to: &output)
     }
-    return 0
   }
 }

@@ -28,27 +28,34 @@ struct LineInput: Sendable {
   var jsonl: Bool
   /// How many threads answer lines.
   var jobs: Int
+  /// Whether a line that cannot be answered is reported in its place (`--keep-going`) rather than ending the run.
+  var keepGoing = false
 
   /// The help lines of the shared input options.
   static let optionsHelp = """
       --text TEXT     TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
       --jsonl         read and write one JSON object per line: {"text": …}
       --jobs N        answer lines on N threads (output order is kept; default 1)
+      --keep-going    a line that cannot be answered does not stop the run: it is answered in its place
+                      by {"error": …, "line": n, "column": n} with --jsonl, else by FILE:LINE:COLUMN: message
+                      on stderr, and the exit status is 1 at the end (default: stop at the first)
     """
 
-  /// Reads `--text`, `--jsonl` and `--jobs` (only `--text` when `batchOptions` is false); the positionals
-  /// are files (`-` is stdin).
+  /// Reads `--text`, `--jsonl`, `--jobs` and `--keep-going` (only `--text` when `batchOptions` is false); the
+  /// positionals are files (`-` is stdin).
   static func parse(_ arguments: inout Arguments, batchOptions: Bool = true) throws(UsageError) -> LineInput {
     var texts: [String] = []
     while let text = try arguments.option("--text") { texts.append(text) }
     let jsonl = batchOptions && arguments.flag("--jsonl")
     let jobs = batchOptions ? try arguments.integerOption("--jobs", in: 1...256) ?? 1 : 1
+    let keepGoing = batchOptions && arguments.flag("--keep-going")
     let paths = try arguments.positionals()
     if !texts.isEmpty {
       guard paths.isEmpty else { throw UsageError("give FILEs or --text, not both") }
-      return LineInput(sources: [.text(texts)], jsonl: jsonl, jobs: jobs)
+      return LineInput(sources: [.text(texts)], jsonl: jsonl, jobs: jobs, keepGoing: keepGoing)
     }
-    return LineInput(sources: (paths.isEmpty ? ["-"] : paths).map(Source.file), jsonl: jsonl, jobs: jobs)
+    return LineInput(
+      sources: (paths.isEmpty ? ["-"] : paths).map(Source.file), jsonl: jsonl, jobs: jobs, keepGoing: keepGoing)
   }
 
   /// The post text of an input line: the line itself, or the record's `"text"` with `--jsonl`.
@@ -66,30 +73,61 @@ struct LineInput: Sendable {
 
   /// Answers every line of every source through `answer`, which appends that line's output (on up to
   /// `jobs` threads), and writes the output in input order. At the first line `answer` rejects, or the first
-  /// unreadable input, everything before it is written and the error is thrown (`FILE:LINE:COLUMN: message`).
-  func answerLines(_ answer: @escaping @Sendable (String, inout [UInt8]) throws(LineProblem) -> Void) throws {
-    defer { StandardOutput.flush() }
-    for source in sources {
-      try Self.answerLines(of: source, jobs: jobs) { line, _, output throws(LineProblem) in try answer(line, &output) }
-    }
+  /// unreadable input, everything before it is written and the error is thrown (`FILE:LINE:COLUMN: message`);
+  /// with `--keep-going` a rejected line is answered in its place (``answerRejected(_:)``) and the rest goes on.
+  ///
+  /// - Returns: The exit status: 0, or 1 when `--keep-going` passed over a line.
+  func answerLines(_ answer: @escaping @Sendable (String, inout [UInt8]) throws(LineProblem) -> Void) throws -> Int32 {
+    try answerNumberedLines { line, _, _, output throws(LineProblem) in try answer(line, &output) }
   }
 
-  /// ``answerLines(_:)`` for one source; `answer` also gets the 1-based line number.
-  static func answerLines(
-    of source: Source, jobs: Int,
-    _ answer: @escaping @Sendable (_ line: String, _ lineNumber: Int, inout [UInt8]) throws(LineProblem) -> Void
-  ) throws(CommandFailure) {
-    do throws(BatchError) {
-      var lines = try open(source)
-      let progress = Progress(source: source, total: lines.totalUTF8Count)
-      defer { progress.end() }
-      try LineAnswers.run(&lines, jobs: jobs, answer: answer) { bytes, utf8CountRead in
-        StandardOutput.write(utf8: bytes)
-        progress.draw(utf8CountRead)
+  /// ``answerLines(_:)`` where `answer` also gets the index of the line's source in ``sources`` and its 1-based
+  /// line number there.
+  func answerNumberedLines(
+    _ answer:
+      @escaping @Sendable (_ line: String, _ sourceIndex: Int, _ lineNumber: Int, inout [UInt8]) throws(LineProblem)
+      -> Void
+  ) throws -> Int32 {
+    defer { StandardOutput.flush() }
+    var rejectedCount = 0
+    for (sourceIndex, source) in sources.enumerated() {
+      do throws(BatchError) {
+        var lines = try Self.open(source)
+        let progress = Progress(source: source, total: lines.totalUTF8Count)
+        defer { progress.end() }
+        try LineAnswers.run(
+          &lines, jobs: jobs,
+          answer: { line, lineNumber, output throws(LineProblem) in try answer(line, sourceIndex, lineNumber, &output)
+          },
+          write: { bytes, utf8CountRead in
+            StandardOutput.write(utf8: bytes)
+            progress.draw(utf8CountRead)
+          },
+          rejected: keepGoing
+            ? { error in
+              rejectedCount += 1
+              answerRejected(error)
+            } : nil)
+      } catch {
+        StandardOutput.flush()
+        throw CommandFailure(error.description)
       }
-    } catch {
+    }
+    return rejectedCount == 0 ? 0 : 1
+  }
+
+  /// Answers a line `--keep-going` passes over, in its place in the output: a JSON object with `--jsonl`, else
+  /// a located message on stderr (after the output before it).
+  private func answerRejected(_ error: BatchError) {
+    if jsonl {
+      // Note: one output line per input line, so a consumer can pair them up; the location is in the members.
+      var members: [(String, JSONValue)] = [("error", .string(error.message))]
+      if let line = error.location.line { members.append(("line", .integer(line))) }
+      if let utf8Offset = error.location.utf8Offset { members.append(("column", .integer(utf8Offset + 1))) }
+      StandardOutput.write(JSONValue.object(members).serialized)
+    } else {
       StandardOutput.flush()
-      throw CommandFailure(error.description)
+      printError("\(StandardOutput.commandName): \(error)")
     }
   }
 }

@@ -5,7 +5,8 @@ enum ParseCommand: Command {
   static let name = "parse"
   static let summary = "tokenize post text and print its runs, one line per run (or --json)"
   static let usage = """
-    usage: emotext parse [--catalog PATH] [--json] [--entities [--links RULES]] [--jsonl] [--jobs N] [FILE… | --text TEXT…]
+    usage: emotext parse [--catalog PATH] [--json] [--entities [--links RULES]] [--jsonl] [--jobs N]
+                         [--keep-going] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints one line
     per run: text "…" (JSON-escaped) or emoticon "[哈哈]" (with code "…" when the spelling is an alias).
@@ -32,27 +33,23 @@ enum ParseCommand: Command {
     if links.isGiven && !entities { throw UsageError("--links goes with --entities") }
     let input = try LineInput.parse(&arguments)
     let tokenizer = BracketTokenizer(catalog: catalog)
-    for (sourceIndex, source) in input.sources.enumerated() {
-      try LineInput.answerLines(of: source, jobs: input.jobs) { line, lineNumber, output throws(LineProblem) in
-        let text = try input.text(of: line)
-        let tokenized = tokenizer.tokenize(text)
-        let document = entities ? tokenized.recognizingEntities(urls: links.finder) : tokenized
-        if input.jsonl {
-          output.append(contentsOf: #"{"text":"#.utf8)
-          JSONValue.appendString(text, to: &output)
-          output.append(UInt8(ascii: ","))
-          document.appendDocumentJSONMembers(to: &output)
-          output.append(contentsOf: "}\n".utf8)
-        } else if json {
-          document.appendDocumentJSON(to: &output)
-          output.append(UInt8(ascii: "\n"))
-        } else {
-          if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
-          for line in document.runListing { output.appendLine(line) }
-        }
+    return try input.answerNumberedLines { line, sourceIndex, lineNumber, output throws(LineProblem) in
+      let text = try input.text(of: line)
+      let tokenized = tokenizer.tokenize(text)
+      let document = entities ? tokenized.recognizingEntities(urls: links.finder) : tokenized
+      if input.jsonl {
+        output.append(contentsOf: #"{"text":"#.utf8)
+        JSONValue.appendString(text, to: &output)
+        output.append(UInt8(ascii: ","))
+        document.appendDocumentJSONMembers(to: &output)
+        output.append(contentsOf: "}\n".utf8)
+      } else if json {
+        document.appendDocumentJSON(to: &output)
+        output.append(UInt8(ascii: "\n"))
+      } else {
+        if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
+        for line in document.runListing { output.appendLine(line) }
       }
     }
-    StandardOutput.flush()
-    return 0
   }
 }

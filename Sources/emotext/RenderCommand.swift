@@ -11,8 +11,9 @@ enum RenderCommand: Command {
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
     usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
-                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain]
-                          [--width N] [--codes] [--color] [--whole] [--links RULES] [FILE… | --text TEXT…]
+                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain
+                          | --spoken] [--width N] [--codes] [--color] [--visual] [--locale L] [--whole]
+                          [--links RULES] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
     @mentions, #topics# and links (--links), and renders each post: one HTML fragment per line with
@@ -24,15 +25,18 @@ enum RenderCommand: Command {
                     colours only when stdout is a terminal and NO_COLOR is unset (--color forces them)
       --plain       like --ansi without any escape sequences
       --html        an HTML fragment; every text and attribute value is escaped
+      --spoken      the text a screen reader should speak: emoticons by name, emoji by their CLDR name
 
     options:
       --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders:
                        a bundle's pack folders, a JSON pack's "directory" (see emotext catalog --help).
                        Without image files (the embedded catalog has none) an emoticon is its fallback
                        text, and --html says so once on stderr unless --image-base or --no-images
-      --page           with --html: a complete standalone page with minimal CSS
+      --page           with --html: one complete standalone page with minimal CSS, one <article> per
+                       post (each line, or the whole input with --whole)
       --title TEXT     with --page: the page title (default "Emotext")
-      --image-base URL with --html: the URL emoticon image files are served under
+      --image-base URL
+                       with --html: the URL emoticon image files are served under
       --mention-url T  with --html: the link of @name, {name} replaced (default https://weibo.com/n/{name});
                        an http: or https: URL or a relative one, as for --topic-url
       --topic-url T    with --html: the link of #topic#, {topic} replaced
@@ -42,13 +46,19 @@ enum RenderCommand: Command {
                        (twemoji's file names); digits, # and © without U+FE0F stay text
       --width N        with --ansi/--plain: wrap at N cells (default: the terminal's width, or none)
       --codes          with --ansi/--plain: emoticons as their code ([哈哈]) instead of the fallback
+      --color          with --ansi: colours even when stdout is not a terminal or NO_COLOR is set
+      --visual         with --ansi/--plain: each line in visual order (Unicode Bidirectional Algorithm), for
+                       terminals that do no bidi of their own; without it, logical order (files, pipes, VTE)
+      --locale L       with --spoken: the language of the names, zh (default), zh_Hant (also zh-TW, zh-HK),
+                       en or ja; with --html: each emoticon and emoji image gets aria-label in it
     \(LinkRulesOption.help(column: 17))
-      --whole          the whole input is one post (line breaks are <br> in HTML); --page needs one post
+      --whole          the whole input is one post (line breaks are <br> in HTML)
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
 
     examples:
       emotext render --width 20 --text '//@小明: 今天好开心[哈哈] #春天#'
       echo '好开心[哈哈] https://weibo.com' | emotext render --html --page > post.html
+      emotext render --spoken --locale en --text '好开心[哈哈]👍🏽'
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -62,6 +72,9 @@ enum RenderCommand: Command {
     let forceColor = arguments.flag("--color")
     let whole = arguments.flag("--whole")
     let urls = try LinkRulesOption.parse(&arguments).finder
+    let spoken = arguments.flag("--spoken")
+    let visual = arguments.flag("--visual")
+    let locale = try arguments.option("--locale")
     let title = try arguments.option("--title")
     let imageBase = try arguments.option("--image-base")
     let mentionURL = try arguments.option("--mention-url")
@@ -69,9 +82,20 @@ enum RenderCommand: Command {
     let emojiImages = try arguments.option("--emoji-images")
     let width = try arguments.integerOption("--width", in: 1...10_000)
     let input = try LineInput.parse(&arguments, batchOptions: false)
-    guard [html, ansi, plain].filter({ $0 }).count <= 1 else {
-      throw UsageError("choose one of --html, --ansi and --plain")
+    guard [html, ansi, plain, spoken].filter({ $0 }).count <= 1 else {
+      throw UsageError("choose one of --html, --ansi, --plain and --spoken")
     }
+    let language = try locale.map { identifier throws(UsageError) in
+      guard let language = SpokenLanguage(localeIdentifier: identifier) else {
+        throw UsageError("--locale '\(identifier)' is not one of zh, zh_Hant (zh-TW, zh-HK), en and ja")
+      }
+      return language
+    }
+    if locale != nil && !(spoken || html) { throw UsageError("--locale goes with --spoken or --html") }
+    if spoken && (page || width != nil || codes || forceColor || visual) {
+      throw UsageError("--spoken prints text: --page, --width, --codes, --color and --visual do not go with it")
+    }
+    if visual && html { throw UsageError("--visual goes with --ansi or --plain (HTML leaves bidi to the browser)") }
     if !html
       && (page || noImages || imageBase != nil || title != nil || mentionURL != nil || topicURL != nil
         || emojiImages != nil)
@@ -97,10 +121,14 @@ enum RenderCommand: Command {
 
     let tokenizer = BracketTokenizer(catalog: catalog)
     let render: @Sendable (RichText) -> String
-    if html {
+    if spoken {
+      let language = language ?? .chineseSimplified
+      render = { $0.spokenText(in: language) }
+    } else if html {
       var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
       renderer.imageBaseURL = imageBase
       renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
+      renderer.spokenLanguage = language
       if let mentionURL { renderer.mentionURLTemplate = mentionURL }
       if let topicURL { renderer.topicURLTemplate = topicURL }
       // Note: without image files (the embedded catalog, packs without "directory", files not shipped) every
@@ -111,9 +139,11 @@ enum RenderCommand: Command {
         return renderer.render(document)
       }
       if page {
-        let document = tokenizer.tokenize(try onePost(input, whole: whole)).recognizingEntities(urls: urls)
-        if warnsOfFallback { warnOfFallbackOnce(document) }
-        StandardOutput.writeRaw(renderer.page(document, title: title ?? "Emotext"))
+        let documents = try pagePosts(input, whole: whole).map {
+          tokenizer.tokenize($0).recognizingEntities(urls: urls)
+        }
+        if warnsOfFallback { documents.forEach(warnOfFallbackOnce) }
+        StandardOutput.writeRaw(renderer.page(posts: documents, title: title ?? "Emotext"))
         return 0
       }
     } else {
@@ -125,6 +155,7 @@ enum RenderCommand: Command {
           ? [.colors]
           : TerminalRenderer.defaultOptions(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal)
       if codes { options.insert(.emoticonCodes) }
+      if visual { options.insert(.visualOrder) }
       let columns = width ?? (isTerminal ? TerminalSize.current(of: STDOUT_FILENO)?.columns : nil)
       let renderer = TerminalRenderer(options: options, columns: columns)
       render = { renderer.render($0) }
@@ -133,10 +164,9 @@ enum RenderCommand: Command {
       StandardOutput.write(render(tokenizer.tokenize(try wholeInput(input)).recognizingEntities(urls: urls)))
       return 0
     }
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       output.appendLine(render(tokenizer.tokenize(line).recognizingEntities(urls: urls)))
     }
-    return 0
   }
 
   /// Warns on stderr, the first time `document` holds an image emoticon, that emoticons are shown by their
@@ -153,25 +183,25 @@ enum RenderCommand: Command {
         + "or --no-images")
   }
 
-  /// The one post `--page` renders: the whole input with `--whole`, else the only line.
-  private static func onePost(_ input: LineInput, whole: Bool) throws -> String {
-    if whole { return try wholeInput(input) }
-    let lines = try allLines(input)
-    guard lines.count == 1 else {
-      throw UsageError("--page renders one post, not \(lines.count): give one line, or --whole for the whole input")
-    }
-    return lines[0]
+  /// The posts `--page` renders: the whole input as one with `--whole`, else one per line.
+  private static func pagePosts(_ input: LineInput, whole: Bool) throws -> [String] {
+    whole ? [try wholeInput(input)] : try linesWithinLimit(input)
   }
 
   /// Every input as one text, lines joined by LF (at most 16 MiB, the limit of one line).
   private static func wholeInput(_ input: LineInput) throws -> String {
-    let text = try allLines(input).joined(separator: "\n")
+    try linesWithinLimit(input).joined(separator: "\n")
+  }
+
+  /// Every line of every input, at most 16 MiB in all (the line breaks counted).
+  private static func linesWithinLimit(_ input: LineInput) throws -> [String] {
+    let lines = try allLines(input)
     let limit = 16 << 20
-    guard text.utf8.count <= limit else {
+    guard lines.reduce(-1, { $0 + $1.utf8.count + 1 }) <= limit else {
       throw CommandFailure(
         "\(input.sources.count == 1 ? input.sources[0].name : "the input"): longer than the limit of \(limit) bytes")
     }
-    return text
+    return lines
   }
 
   /// Every line of every input, stopping at more than 16 MiB in all.

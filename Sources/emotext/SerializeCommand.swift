@@ -5,11 +5,13 @@ enum SerializeCommand: Command {
   static let name = "serialize"
   static let summary = "turn document JSON (one per line) back into post text"
   static let usage = """
-    usage: emotext serialize [--catalog PATH] [--nfc] [--jsonl] [--jobs N] [FILE… | --text JSON…]
+    usage: emotext serialize [--catalog PATH] [--nfc] [--jsonl] [--jobs N] [--keep-going]
+                             [FILE… | --text TEXT…]
 
     Reads one document per line ({"version": 1, "runs": […]}, as `emotext parse --json` writes it) from
-    the files (stdin when none or '-') and prints its post text. Text is written exactly as stored unless
-    --nfc is given. A post containing a line break spans several output lines; use --jsonl to keep one per line.
+    the files (stdin when none or '-'), or given as --text TEXT, and prints its post text. Text is
+    written exactly as stored unless --nfc is given. A post containing a line break spans several
+    output lines; use --jsonl to keep one per line.
 
     options:
       --nfc           put the text in Unicode Normalization Form C (ICU)
@@ -25,12 +27,11 @@ enum SerializeCommand: Command {
     let catalog = try loadCatalog(&arguments)
     let serializer = PostTextSerializer(normalization: arguments.flag("--nfc") ? .nfc : .none)
     let input = try LineInput.parse(&arguments)
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       let text = try LineProblem.catching {
         serializer.serialize(try RichText(documentJSON: line, catalog: catalog))
       }.get()
       input.appendTextLine(text, to: &output)
     }
-    return 0
   }
 }

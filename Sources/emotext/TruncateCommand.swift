@@ -6,7 +6,7 @@ enum TruncateCommand: Command {
   static let summary = "cut each post to a length, never inside a grapheme cluster or an emoticon"
   static let usage = """
     usage: emotext truncate [--catalog PATH] --max N [--rule NAME] [--ellipsis TEXT] [--jsonl] [--jobs N]
-                            [FILE… | --text TEXT…]
+                            [--keep-going] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-') and prints its longest
     prefix whose length by the rule is at most N. When anything is cut, the ellipsis (default none) is
@@ -18,7 +18,10 @@ enum TruncateCommand: Command {
 
     options:
       --catalog PATH  a tutorial Emoticons.bundle folder or a JSON catalog (default: the embedded one)
-      --ellipsis TEXT appended when something is cut
+      --max N         the longest a post may be by the rule (required)
+      --rule NAME     how length is measured (default weibo; see rules above)
+      --ellipsis TEXT
+                      appended when something is cut (default none)
     \(LineInput.optionsHelp)
 
     example:
@@ -39,11 +42,10 @@ enum TruncateCommand: Command {
       throw UsageError(
         "--ellipsis '\(ellipsis)' is \(ellipsisLength) long by the \(rule.name) rule, longer than --max \(limit)")
     }
-    try input.answerLines { line, output throws(LineProblem) in
+    return try input.answerLines { line, output throws(LineProblem) in
       let text = try input.text(of: line)
       let cut = tokenizer.tokenize(text).truncated(toFit: limit, by: rule.measure, ellipsis: ellipsis).postText
       input.appendTextLine(cut, to: &output)
     }
-    return 0
   }
 }

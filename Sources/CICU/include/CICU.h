@@ -5,6 +5,7 @@
 // Note: listing them here (rather than letting SwiftPM take the whole folder) makes a new header change this
 // file, so incremental builds rebuild the cached module instead of reporting its new functions missing.
 
+#include "CICUBidi.h"
 #include "CICUBreaks.h"
 #include "CICULineBreaks.h"
 #include "CICUNormalizer.h"

@@ -17,7 +17,8 @@ extension CatalogReader {
         : try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      errors.append(.malformedFile(location, detail: detail))
+      errors.append(
+        .malformedFile(location, detail: file.hasSuffix(".json") ? Self.locatingJSONError(detail, in: data) : detail))
       return nil
     }
     guard let dictionary = value as? [String: Any] else {
@@ -26,6 +27,25 @@ extension CatalogReader {
       return nil
     }
     return dictionary
+  }
+
+  /// Foundation's message about JSON that does not parse, with the line and column it means in front:
+  /// `Invalid value around character 39.` → `line 3, column 14: invalid value`. Foundation gives a 0-based
+  /// byte offset ("character"), or none at the end of the input; the column counts bytes from 1, as every
+  /// FILE:LINE:COLUMN of the command line does.
+  static func locatingJSONError(_ message: String, in data: Data) -> String {
+    let marker = " around character "
+    var text = message.hasSuffix(".") ? String(message.dropLast()) : message
+    var utf8Offset = data.count
+    if let range = text.range(of: marker), let offset = Int(text[range.upperBound...]) {
+      utf8Offset = min(offset, data.count)
+      text = String(text[..<range.lowerBound])
+    }
+    let before = data.prefix(utf8Offset)
+    let line = 1 + before.count { $0 == UInt8(ascii: "\n") }
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex
+    let column = utf8Offset - (lineStart - data.startIndex) + 1
+    return "line \(line), column \(column): \(text.prefix(1).lowercased() + text.dropFirst())"
   }
 
   mutating func string(_ dictionary: [String: Any], _ key: String, at location: CatalogLocation) -> String? {

@@ -10,6 +10,8 @@ struct LeafBuilder {
   /// The leaves built so far (the last one is added by ``finish()``).
   private(set) var leaves: [RichText.Leaf] = []
   private let source: String?
+  /// The source's length in bytes (0 when copying).
+  private let sourceUTF8Count: Int
   /// The leaf being filled: its bytes (copying mode), or where it starts and ends in the source.
   private var ownText = ""
   private var sliceStart = 0
@@ -25,12 +27,14 @@ struct LeafBuilder {
   /// it is known.
   init(totalUTF8: Int? = nil, totalDescriptors: Int? = nil) {
     source = nil
+    sourceUTF8Count = 0
     (targetUTF8, targetDescriptors) = Self.targets(totalUTF8: totalUTF8, totalDescriptors: totalDescriptors)
   }
 
   /// A builder whose leaves are slices of `source`, which must be fed its byte ranges in order.
   init(slicing source: String) {
     self.source = source
+    sourceUTF8Count = source.utf8.count
     (targetUTF8, targetDescriptors) = Self.targets(totalUTF8: nil, totalDescriptors: nil)
   }
 
@@ -159,12 +163,15 @@ struct LeafBuilder {
 
   // MARK: Slicing
 
-  /// Appends the source's bytes `utf8Range` as text with `attributes`; `bytes` is the source's UTF-8.
+  /// Appends the source's bytes `utf8Range` as text with `attributes`; `bytes` is the source's UTF-8. `counts`,
+  /// when the caller knows them, are the range's UTF-16 units and scalars (else the builder counts them).
   mutating func appendText(
-    sourceRange utf8Range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes
+    sourceRange utf8Range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes,
+    counts: (utf16: Int, scalars: Int)? = nil
   ) {
     guard !utf8Range.isEmpty else { return }
-    appendText(UnsafeBufferPointer(rebasing: bytes[utf8Range]), attributes: attributes) { builder, range in
+    appendText(UnsafeBufferPointer(rebasing: bytes[utf8Range]), attributes: attributes, counts: counts) {
+      builder, range in
       builder.sliceEnd = utf8Range.lowerBound + range.upperBound
     }
   }
@@ -184,11 +191,19 @@ struct LeafBuilder {
     return leaves
   }
 
+  /// The finished tree; a document of one leaf (a post) costs no array of leaves.
+  mutating func finishTree() -> RichText.Node {
+    if leaves.isEmpty { return makeLeaf().map { .leaf($0) } ?? .empty }
+    return .tree(of: finish())
+  }
+
   private mutating func appendText(
-    _ bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes,
+    _ bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, counts known: (utf16: Int, scalars: Int)? = nil,
     commit: (inout LeafBuilder, Range<Int>) -> Void
   ) {
     var offset = 0
+    /// What the pieces appended so far took of `known`.
+    var counted = (utf16: 0, scalars: 0)
     while offset < bytes.count {
       let extending = descriptors.last?.isText(attributes) ?? false
       startLeafIfFull(adding: 1, extending: extending)
@@ -204,13 +219,20 @@ struct LeafBuilder {
         end = offset + 1
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
       }
-      let counts = String.counts(ofUTF8: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+      // Note: the caller's counts cover the whole text; only a piece cut off for an earlier leaf is counted here.
+      var counts: (utf16: Int, scalars: Int)
+      if end == bytes.count, let known {
+        counts = (known.utf16 - counted.utf16, known.scalars - counted.scalars)
+      } else {
+        counts = String.counts(ofUTF8: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+        counted = (counted.utf16 + counts.utf16, counted.scalars + counts.scalars)
+      }
       commit(&self, offset..<end)
-      if descriptors.last?.isText(attributes) ?? false {
+      if !descriptors.isEmpty && descriptors[descriptors.count - 1].isText(attributes) {
         descriptors[descriptors.count - 1].utf8Count += Int32(end - offset)
         descriptors[descriptors.count - 1].utf16Count += Int32(counts.utf16)
       } else {
-        descriptors.append(
+        appendDescriptor(
           RunDescriptor(utf8Count: Int32(end - offset), utf16Count: Int32(counts.utf16), content: .text(attributes)))
       }
       leafUTF8 += end - offset
@@ -220,8 +242,18 @@ struct LeafBuilder {
     }
   }
 
+  /// Appends `descriptor` to the leaf being filled. Slicing, the leaf's array is allocated once, for as many
+  /// descriptors as its bytes are likely to hold (a bracket token every few dozen bytes, a text run around each).
+  private mutating func appendDescriptor(_ descriptor: RunDescriptor) {
+    if descriptors.capacity == 0 && source != nil {
+      let bytes = min(targetUTF8, sourceUTF8Count - sliceStart)
+      descriptors.reserveCapacity(min(targetDescriptors, bytes / 24 + 3))
+    }
+    descriptors.append(descriptor)
+  }
+
   private mutating func addAttachment(_ emoticon: Emoticon, utf8Count: Int) {
-    descriptors.append(RunDescriptor(utf8Count: Int32(utf8Count), utf16Count: 1, content: .emoticon(emoticon)))
+    appendDescriptor(RunDescriptor(utf8Count: Int32(utf8Count), utf16Count: 1, content: .emoticon(emoticon)))
     leafUTF8 += utf8Count
     leafUTF16 += 1
     leafScalars += 1
@@ -234,7 +266,12 @@ struct LeafBuilder {
   }
 
   private mutating func finishLeaf() {
-    guard !descriptors.isEmpty else { return }
+    if let leaf = makeLeaf() { leaves.append(leaf) }
+  }
+
+  /// The leaf being filled, if it has anything, and a fresh one started.
+  private mutating func makeLeaf() -> RichText.Leaf? {
+    guard !descriptors.isEmpty else { return nil }
     let text: Substring
     if let source {
       let start = source.utf8.index(source.startIndex, offsetBy: sliceStart)
@@ -244,11 +281,12 @@ struct LeafBuilder {
       text = ownText[...]
       ownText = ""
     }
-    leaves.append(RichText.Leaf(text: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars))
+    let leaf = RichText.Leaf(text: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars)
     descriptors = []
     leafUTF8 = 0
     leafUTF16 = 0
     leafScalars = 0
+    return leaf
   }
 }
 

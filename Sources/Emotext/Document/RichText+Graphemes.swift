@@ -94,7 +94,7 @@ extension RichText {
     var result = utf16Count
     var cursor = GraphemeBreaks.Cursor()
     GraphemeBreaks.withTables { tables in
-      forEachRunPiece { piece in
+      forEachPiece { piece in
         if piece.isAttachment {
           number -= 1
           guard number > 0 else {
@@ -120,7 +120,7 @@ extension RichText {
     var count = 0
     var cursor = GraphemeBreaks.Cursor()
     GraphemeBreaks.withTables { tables in
-      forEachRunPiece(upTo: utf16End) { piece in
+      forEachPiece(in: 0..<(utf16End ?? utf16Count)) { piece in
         if piece.isAttachment {
           count &+= 1
           return true

@@ -12,7 +12,7 @@ extension RichText {
   public func lineBreakOpportunities() -> [(utf16Offset: Int, isMandatory: Bool)] {
     var flattened: [UInt8] = []
     flattened.reserveCapacity(root.summary.utf8)
-    forEachRunPiece { piece in
+    forEachPiece { piece in
       if piece.isAttachment {
         // U+FFFC in UTF-8.
         flattened.append(0xEF)

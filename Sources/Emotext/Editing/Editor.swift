@@ -242,7 +242,11 @@ public struct Editor: Sendable {
   }
 
   mutating func delete(_ range: Range<Int>) {
-    let removesAttachment = document.slice(range).runs.contains(where: \.isEmoticon)
+    var removesAttachment = false
+    document.forEachPiece(in: range) { piece in
+      removesAttachment = piece.isAttachment
+      return !removesAttachment
+    }
     placeCaret(edit(range, with: RichText(), group: removesAttachment ? nil : .deleting), joiningBackward: true)
     openGroup = removesAttachment ? nil : .deleting
   }
@@ -396,15 +400,18 @@ public struct Editor: Sendable {
   /// to the end of the run at its end, and, with entities, the whole lines around it.
   private func changeWindow(around range: Range<Int>) -> Range<Int> {
     let count = document.utf16Count
-    var lower = range.lowerBound > 0 ? document.run(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
-    var upper = range.upperBound < count ? document.run(containing: range.upperBound).utf16Range.upperBound : count
+    // Note: the runs' extents only: no run's text is read.
+    var lower = range.lowerBound > 0 ? document.runExtent(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
+    var upper =
+      range.upperBound < count ? document.runExtent(containing: range.upperBound).utf16Range.upperBound : count
     if recognizesEntities {
       let lines = document.lineRange(around: range)
       // Note: the runs that touch the lines' ends, since canonicalization retokenizes whole runs.
       lower = min(
-        lower, lines.lowerBound > 0 ? document.run(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
+        lower, lines.lowerBound > 0 ? document.runExtent(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
       upper = max(
-        upper, lines.upperBound < count ? document.run(containing: lines.upperBound).utf16Range.upperBound : count)
+        upper,
+        lines.upperBound < count ? document.runExtent(containing: lines.upperBound).utf16Range.upperBound : count)
     }
     return lower..<upper
   }

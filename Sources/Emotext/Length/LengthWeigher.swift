@@ -112,7 +112,7 @@ struct LengthWeigher {
 
   /// The weight of a run (a whole run: a cluster or URL never spans two): the sum of its units' weights.
   /// - Complexity: O(*n*) in the run's UTF-8 length (O(1) for UTF-16 units).
-  func weight(ofRun run: borrowing RichText.RunBytes) -> Int {
+  func weight(ofRun run: borrowing RichText.RunPiece) -> Int {
     if run.isAttachment { return weight(ofAttachmentToken: run.utf8) }
     switch unit {
     case .utf16: return run.utf16Count
@@ -134,7 +134,7 @@ struct LengthWeigher {
   /// Calls `body(weight, utf16End)` for each unit of `run` (a whole run) in order until it returns false (then
   /// returns false); `utf16End` is the document offset where the unit ends.
   /// - Complexity: O(*n*) in the run's UTF-8 length.
-  func forEachUnit(of run: borrowing RichText.RunBytes, _ body: (Int, Int) -> Bool) -> Bool {
+  func forEachUnit(of run: borrowing RichText.RunPiece, _ body: (Int, Int) -> Bool) -> Bool {
     if run.isAttachment { return body(weight(ofAttachmentToken: run.utf8), run.utf16Start + run.utf16Count) }
     if unit == .weighted { return forEachTextUnit(in: run.utf8, utf16Start: run.utf16Start, body) }
     let utf8 = run.utf8

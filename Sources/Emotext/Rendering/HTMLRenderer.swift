@@ -6,12 +6,13 @@ import EmotextUnicode
 /// or the image file is in its pack's folder, and the path is relative or http(s); else
 /// `<span class="emoticon" title="哈哈">` holding the emoji fallback (no image) or the token (an unsafe path
 /// dropped), which ``page(_:title:)`` styles as an emoticon. Entities become links built from URL
-/// templates; line breaks become `<br>`; with ``emojiImages``, emoji become images too.
+/// templates, each isolated in `<bdi>` for bidirectional text; line breaks become `<br>`; with ``emojiImages``,
+/// emoji become images too; with ``spokenLanguage``, emoticons and emoji images get `aria-label`.
 ///
 /// ```swift
 /// let post = BracketTokenizer(catalog: .default).tokenize("@小明 好开心[哈哈]").recognizingEntities()
 /// let html = HTMLRenderer.format(post)
-/// // <a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a> 好开心<span class="emoticon" title="哈哈">😆</span>
+/// // <bdi><a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a></bdi> 好开心<span class="emoticon" title="哈哈">😆</span>
 /// // (the embedded catalog ships no images; with `imageBaseURL` set, the emoticon is an <img>)
 ///
 /// var renderer = HTMLRenderer(catalog: .default, options: [.linkEntities])
@@ -48,6 +49,11 @@ public struct HTMLRenderer: Sendable {
   /// `<img class="emoji" src="…" alt="👍🏽" draggable="false">` (twemoji's way); text that is not emoji
   /// (digits, `#`, `©` without U+FE0F) stays text. Unused when its URLs are not relative or http(s).
   public var emojiImages: EmojiImages?
+  /// The language of the accessible names: when set, each emoticon (image or span) and each emoji image gets
+  /// `aria-label` with its spoken name in it (``Emoticon/spokenName(in:)``, ``EmojiNames``), which a screen
+  /// reader reads instead of the `alt` text; `alt` keeps the token (`[哈哈]`), so copying the text still gives
+  /// the post. Nil (the default): no `aria-label`; an emoticon's `title` is its name all the same.
+  public var spokenLanguage: SpokenLanguage?
   /// The link for `@name`; `{name}` is replaced by the percent-encoded name without `@`.
   public var mentionURLTemplate = "https://weibo.com/n/{name}"
   /// The link for `#topic#`; `{topic}` is replaced by the percent-encoded topic without `#`s.
@@ -107,35 +113,50 @@ public struct HTMLRenderer: Sendable {
         }
         if !piece.continuesRun {
           previousWasCR = false
-          if let entity = attributes.entity { Self.append(#"<span class="\#(entity.rawValue)">"#, to: &html) }
+          if let entity = attributes.entity {
+            Self.append(#"<bdi><span class="\#(entity.rawValue)">"#, to: &html)
+          }
         }
         Self.appendEscapedLines(piece.utf8, previousWasCR: &previousWasCR, to: &html)
-        if piece.endsRun && attributes.entity != nil { Self.append("</span>", to: &html) }
+        if piece.endsRun && attributes.entity != nil { Self.append("</span></bdi>", to: &html) }
       }
       return true
     }
   }
 
   /// A complete standalone page: `<!DOCTYPE html>`, UTF-8, minimal CSS (emoticon images as tall as a
-  /// line of text), and the post in `<article class="post">`.
+  /// line of text), and the post in `<article class="post" dir="auto">` (its direction from its first strong
+  /// character, so an Arabic or Hebrew post reads right to left). A host placing ``render(_:)``'s fragment in
+  /// its own element gives that element `dir="auto"` too.
   public func page(_ text: RichText, title: String = "Emotext") -> String {
-    """
-    <!DOCTYPE html>
-    <html lang="zh">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>\(Self.escaped(title))</title>
-    <style>
-    \(Self.pageStyle)
-    </style>
-    </head>
-    <body>
-    <article class="post">\(render(text))</article>
-    </body>
-    </html>
+    page(posts: [text], title: title)
+  }
 
-    """
+  /// A complete standalone page of several posts, as ``page(_:title:)`` makes for one: each post in its own
+  /// `<article class="post" dir="auto">`, in order, on a line of its own.
+  ///
+  /// ```swift
+  /// HTMLRenderer().page(posts: [RichText("a"), RichText("b")], title: "Posts")
+  /// // … <article class="post" dir="auto">a</article>\n<article class="post" dir="auto">b</article> …
+  /// ```
+  public func page(posts: [RichText], title: String = "Emotext") -> String {
+    let articles = posts.map { #"<article class="post" dir="auto">"# + render($0) + "</article>\n" }.joined()
+    return """
+      <!DOCTYPE html>
+      <html lang="zh">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(Self.escaped(title))</title>
+      <style>
+      \(Self.pageStyle)
+      </style>
+      </head>
+      <body>
+      \(articles)</body>
+      </html>
+
+      """
   }
 
   /// The CSS of ``page(_:title:)``.
@@ -143,6 +164,7 @@ public struct HTMLRenderer: Sendable {
     body { margin: 2em auto; max-width: 36em; padding: 0 1em; color: #222; background: #fff;
       font: 18px/1.5 system-ui, "Noto Sans CJK SC", "Noto Sans", sans-serif, "Noto Color Emoji"; }
     .post { white-space: normal; overflow-wrap: anywhere; }
+    .post + .post { border-top: 1px solid #ddd; margin-top: 1em; padding-top: 1em; }
     img.emoticon, img.emoji { height: 1.25em; width: auto; vertical-align: -0.25em; }
     img.emoji { height: 1.1em; margin: 0 0.05em; }
     span.emoticon { font-family: "Noto Color Emoji", sans-serif; background: #fff3e0; border-radius: 0.3em;
@@ -158,16 +180,18 @@ public struct HTMLRenderer: Sendable {
   ) {
     guard let entity else { return appendTextContent(string, to: &html) }
     let className = entity.rawValue
+    // Note: each entity is isolated (<bdi>), so a Latin name or a URL does not reorder the Arabic or Hebrew
+    // around it, nor it them.
     if options.contains(.linkEntities), let href = link(for: string, entity: entity, templates: templates) {
-      Self.append("<a class=\"\(className)\" href=\"", to: &html)
+      Self.append("<bdi><a class=\"\(className)\" href=\"", to: &html)
       Self.appendEscaped(href, to: &html)
       Self.append("\">", to: &html)
       appendTextContent(string, to: &html)
-      Self.append("</a>", to: &html)
+      Self.append("</a></bdi>", to: &html)
     } else {
-      Self.append("<span class=\"\(className)\">", to: &html)
+      Self.append("<bdi><span class=\"\(className)\">", to: &html)
       appendTextContent(string, to: &html)
-      Self.append("</span>", to: &html)
+      Self.append("</span></bdi>", to: &html)
     }
   }
 
@@ -217,11 +241,13 @@ public struct HTMLRenderer: Sendable {
         Self.appendEscaped(token, to: &html)
         Self.append("\" title=\"", to: &html)
         Self.appendEscaped(title, to: &html)
+        appendAccessibleName(of: emoticon, isSpan: false, to: &html)
         Self.append("\">", to: &html)
       } else {
         // Note: an unsafe image URL is dropped and the post shows what was written.
         Self.append("<span class=\"emoticon\" title=\"", to: &html)
         Self.appendEscaped(title, to: &html)
+        appendAccessibleName(of: emoticon, to: &html)
         Self.append("\">", to: &html)
         Self.appendEscaped(token, to: &html)
         Self.append("</span>", to: &html)
@@ -239,6 +265,7 @@ public struct HTMLRenderer: Sendable {
     // page styles it as an emoticon and a reader can tell it from an emoji typed in the text.
     Self.append("<span class=\"emoticon\" title=\"", to: &html)
     Self.appendEscaped(title, to: &html)
+    appendAccessibleName(of: emoticon, to: &html)
     Self.append("\">", to: &html)
     if let fallback = EmoticonAttachment.fallbackText(of: emoticon) {
       Self.appendEscaped(fallback, to: &html)
@@ -246,6 +273,15 @@ public struct HTMLRenderer: Sendable {
       Self.appendEscaped(token, to: &html)
     }
     Self.append("</span>", to: &html)
+  }
+
+  /// Appends ` aria-label="…` (the attribute's value still open) with `emoticon`'s spoken name, when
+  /// ``spokenLanguage`` is set; called inside an open attribute value, as the `title` one is.
+  /// A span gets `role="img"` as well, since a name on a plain span is not read.
+  private func appendAccessibleName(of emoticon: Emoticon, isSpan: Bool = true, to html: inout [UInt8]) {
+    guard let spokenLanguage else { return }
+    Self.append(isSpan ? "\" role=\"img\" aria-label=\"" : "\" aria-label=\"", to: &html)
+    Self.appendEscaped(emoticon.spokenName(in: spokenLanguage), to: &html)
   }
 
   /// Text content: escaped, line breaks as `<br>`, and each emoji cluster as an image with `emojiImages`.
@@ -267,6 +303,10 @@ public struct HTMLRenderer: Sendable {
       Self.appendEscaped(src, to: &html)
       Self.append("\" alt=\"", to: &html)
       Self.appendEscaped(String(segment), to: &html)
+      if let spokenLanguage, let name = EmojiNames.name(of: segment, in: spokenLanguage) {
+        Self.append("\" aria-label=\"", to: &html)
+        Self.appendEscaped(name, to: &html)
+      }
       Self.append("\" draggable=\"false\">", to: &html)
     }
   }

@@ -29,9 +29,19 @@ package struct TerminalLayout {
     package var isSpace: Bool = false
     /// Whether a line may start at this piece (a UAX #14 line break opportunity).
     package var breakBefore: Bool = false
+    /// Its bidirectional embedding level (UAX #9, its paragraph's); odd is right-to-left. 0 unless laid out in
+    /// visual order.
+    package var bidiLevel: UInt8 = 0
+    /// Whether it is an attachment (U+FFFC for the bidirectional algorithm).
+    package var isAttachment: Bool = false
   }
 
+  /// The lines as drawn: in logical order, or in visual order when laid out so (``init(_:columns:emoticonCodes:visualOrder:)``).
   package private(set) var lines: [[Piece]] = [[]]
+  /// The lines in logical order, where the caret is computed; the same as ``lines`` unless in visual order.
+  private var logicalLines: [[Piece]] = [[]]
+  /// Whether ``lines`` are in visual order.
+  package let isVisualOrder: Bool
   /// The column limit, or nil for no wrapping.
   package let columns: Int?
 
@@ -39,11 +49,18 @@ package struct TerminalLayout {
   /// wrapping at `columns` when given: at the last line break opportunity (UAX #14, through ICU, with
   /// each attachment as U+FFFC) that lets the rest fit, else between any two pieces. A piece wider than
   /// the limit gets a line of its own.
+  ///
+  /// With `visualOrder`, each line's pieces are then put in visual order by the Unicode Bidirectional Algorithm
+  /// (``BidiLine``'s rules: each paragraph's level from its first strong character, attachments as U+FFFC,
+  /// right-to-left clusters mirrored), for terminals that do no bidi of their own; wrapping stays logical, and
+  /// trailing spaces stay at the line's end (rule L1), so an Arabic or Hebrew line reads right to left from the
+  /// left margin.
   /// - Complexity: O(*n*) in the UTF-8 length. The document is read in place, a text run cut across leaves
   ///   gathered into one buffer (a cluster may span the cut); each piece's `shown` is a `String` of its own.
-  package init(_ text: RichText, columns: Int?, emoticonCodes: Bool) {
+  package init(_ text: RichText, columns: Int?, emoticonCodes: Bool, visualOrder: Bool = false) {
     precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
     self.columns = columns
+    self.isVisualOrder = visualOrder
     var pieces: [Piece] = []
     var utf8Starts: [Int] = []  // each piece's UTF-8 offset in `flattened`
     var flattened: [UInt8] = []  // the post text with each attachment as U+FFFC, for the line breaker
@@ -61,7 +78,7 @@ package struct TerminalLayout {
         pieces.append(
           Piece(
             utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: TerminalCellWidth.ofText(shown),
-            style: emoticonCodes || (fallback ?? token) == token ? .emoticonCode : .emoticon))
+            style: emoticonCodes || (fallback ?? token) == token ? .emoticonCode : .emoticon, isAttachment: true))
         utf16Offset += 1
       case .text(let attributes):
         guard piece.continuesRun || !piece.endsRun else {
@@ -84,7 +101,50 @@ package struct TerminalLayout {
         LineBreaks.opportunities(in: String(decoding: flattened, as: UTF8.self)).map(\.utf8Offset))
       for index in pieces.indices { pieces[index].breakBefore = opportunities.contains(utf8Starts[index]) }
     }
+    if visualOrder { Self.resolveBidiLevels(&pieces) }
     for piece in pieces { append(piece) }
+    logicalLines = lines
+    if visualOrder { lines = lines.map(Self.visuallyOrdered) }
+  }
+
+  /// Sets each piece's embedding level, paragraph by paragraph (a line break ends one).
+  private static func resolveBidiLevels(_ pieces: inout [Piece]) {
+    var paragraphStart = 0
+    while paragraphStart < pieces.count {
+      let paragraphEnd = pieces[paragraphStart...].firstIndex(where: \.isLineBreak).map { $0 + 1 } ?? pieces.count
+      var utf16: [UInt16] = []
+      var firstUnits: [Int] = []
+      for piece in pieces[paragraphStart..<paragraphEnd] {
+        firstUnits.append(utf16.count)
+        // Note: the text the document holds, as far as the layout keeps it: an attachment is U+FFFC whatever it
+        // shows, and a line break (shown as nothing) a paragraph separator.
+        if piece.isAttachment {
+          utf16.append(0xFFFC)
+        } else if piece.isLineBreak {
+          utf16.append(0x2029)
+        } else {
+          utf16.append(contentsOf: piece.shown.utf16)
+        }
+      }
+      let levels = BidiResolver.resolve(utf16).levels
+      for (index, firstUnit) in zip(paragraphStart..<paragraphEnd, firstUnits) where firstUnit < levels.count {
+        pieces[index].bidiLevel = levels[firstUnit]
+      }
+      paragraphStart = paragraphEnd
+    }
+  }
+
+  /// `line` in visual order (rule L2 over its pieces' levels), right-to-left pieces mirrored (L4); its trailing
+  /// spaces and line break stay at its end, undrawn.
+  private static func visuallyOrdered(_ line: [Piece]) -> [Piece] {
+    var contentEnd = line.count
+    while contentEnd > 0, line[contentEnd - 1].isSpace || line[contentEnd - 1].isLineBreak { contentEnd -= 1 }
+    let content = line[..<contentEnd]
+    var ordered = BidiResolver.visualOrder(levels: content.map(\.bidiLevel)).map { content[$0] }
+    for index in ordered.indices where ordered[index].bidiLevel % 2 == 1 && !ordered[index].isAttachment {
+      ordered[index].shown = BidiResolver.mirrored(ordered[index].shown)
+    }
+    return ordered + line[contentEnd...]
   }
 
   /// Appends a piece for each grapheme cluster of the text run `utf8` (valid UTF-8, the whole run), which starts at
@@ -162,29 +222,67 @@ package struct TerminalLayout {
   }
 
   /// The caret offset closest to `column` on `line`: before the first piece that starts at or after it, else
-  /// at the line's end (before its line break, before the last piece of a wrapped line, or `documentEnd`).
+  /// at the line's end (before its line break, before the last piece of a wrapped line, or `documentEnd`). In
+  /// visual order, a caret at the left edge of a right-to-left piece is after it.
   package func caretOffset(line: Int, column: Int, documentEnd: Int) -> Int {
     var pieceColumn = 0
     for piece in lines[line] {
-      if piece.isLineBreak || pieceColumn >= column { return piece.utf16Offset }
+      if piece.isLineBreak || pieceColumn >= column {
+        return piece.bidiLevel % 2 == 1 && !piece.isLineBreak ? piece.utf16Offset + piece.utf16Count : piece.utf16Offset
+      }
       pieceColumn += piece.cells
     }
     if line == lines.count - 1 { return documentEnd }
-    return lines[line].last?.utf16Offset ?? documentEnd
+    let logicalLine = logicalLines[line]
+    return logicalLine.last?.utf16Offset ?? documentEnd
   }
 
-  /// The line and column (in cells) where the caret at `utf16Offset` is drawn.
+  /// The line and column (in cells) where the caret at `utf16Offset` is drawn. In visual order: at the left
+  /// edge of the piece after it when that piece is left-to-right, at its right edge when right-to-left (and
+  /// at the end of the piece before it when none follows on the line).
   package func position(ofCaret utf16Offset: Int) -> (line: Int, column: Int) {
-    for (lineIndex, line) in lines.enumerated() {
+    for (lineIndex, line) in logicalLines.enumerated() {
       var column = 0
-      for piece in line {
-        if piece.utf16Offset >= utf16Offset { return (lineIndex, column) }
+      for (pieceIndex, piece) in line.enumerated() {
+        if piece.utf16Offset >= utf16Offset {
+          guard isVisualOrder else { return (lineIndex, column) }
+          return (lineIndex, visualColumn(ofCaretBefore: pieceIndex, inLine: lineIndex))
+        }
         column += piece.cells
       }
       // Note: a caret after a line's hard break belongs to the next line; after a soft wrap it stays here
       // only at the very end of the document.
-      if lineIndex == lines.count - 1 { return (lineIndex, column) }
+      if lineIndex == logicalLines.count - 1 {
+        guard isVisualOrder else { return (lineIndex, column) }
+        return (lineIndex, visualColumn(ofCaretBefore: line.count, inLine: lineIndex))
+      }
     }
-    return (lines.count - 1, 0)
+    return (logicalLines.count - 1, 0)
+  }
+
+  /// Where a caret before the logical piece `pieceIndex` of line `lineIndex` (or at its end) is drawn in visual order.
+  private func visualColumn(ofCaretBefore pieceIndex: Int, inLine lineIndex: Int) -> Int {
+    let logical = logicalLines[lineIndex]
+    func span(of piece: Piece) -> (start: Int, end: Int) {
+      var column = 0
+      for drawn in lines[lineIndex] {
+        if drawn.utf16Offset == piece.utf16Offset && drawn.isLineBreak == piece.isLineBreak {
+          return (column, column + drawn.cells)
+        }
+        column += drawn.cells
+      }
+      return (column, column)
+    }
+    if pieceIndex < logical.count, !logical[pieceIndex].isLineBreak, !logical[pieceIndex].isSpace || pieceIndex == 0 {
+      let after = logical[pieceIndex]
+      let drawn = span(of: after)
+      return after.bidiLevel % 2 == 1 ? drawn.end : drawn.start
+    }
+    guard pieceIndex > 0 else {
+      return pieceIndex < logical.count ? span(of: logical[pieceIndex]).start : 0
+    }
+    let before = logical[pieceIndex - 1]
+    let drawn = span(of: before)
+    return before.bidiLevel % 2 == 1 && !before.isSpace ? drawn.start : drawn.end
   }
 }

@@ -22,6 +22,10 @@ public struct TerminalRenderer: Sendable {
     public static let colors = Options(rawValue: 1 << 0)
     /// Emoticons as their token (`[哈哈]`) instead of their emoji fallback.
     public static let emoticonCodes = Options(rawValue: 1 << 1)
+    /// Each line in visual order by the Unicode Bidirectional Algorithm (``BidiLine``: right-to-left runs
+    /// reversed, their brackets mirrored, attachments as U+FFFC), for terminals that do no bidi of their own.
+    /// Without it lines are in logical order, for files, pipes and terminals that reorder text themselves.
+    public static let visualOrder = Options(rawValue: 1 << 2)
   }
 
   /// What the renderer writes.
@@ -49,7 +53,9 @@ public struct TerminalRenderer: Sendable {
   /// The rendered lines: one per line break in the text, more where it wraps; each at most ``columns``
   /// cells wide unless one cluster or emoticon is wider. Trailing spaces are dropped.
   public func lines(_ text: RichText) -> [String] {
-    let layout = TerminalLayout(text, columns: columns, emoticonCodes: options.contains(.emoticonCodes))
+    let layout = TerminalLayout(
+      text, columns: columns, emoticonCodes: options.contains(.emoticonCodes),
+      visualOrder: options.contains(.visualOrder))
     return layout.lines.map { Self.draw($0, colors: options.contains(.colors)) }
   }
 

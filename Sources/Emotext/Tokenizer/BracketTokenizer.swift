@@ -1,11 +1,5 @@
 import EmotextUnicode
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Turns `[xx]` tokens that the catalog knows into emoticon attachments; everything else stays text.
 ///
 /// The grammar is Weibo's: `[`, then 1 or more characters that are not `[`, `]` or a line break, then `]`,
@@ -43,29 +37,43 @@ public struct BracketTokenizer: Sendable {
 
   /// `text` as a document: known tokens become attachments, the rest is text with `attributes`.
   ///
-  /// One pass over the bytes: the document's leaves are slices of `text` (no byte is copied) with a small
-  /// descriptor per run, so a post costs about one allocation.
+  /// One pass over the bytes: the scan for `[` also counts the UTF-16 units and scalars of the text between
+  /// tokens, the document's leaves are slices of `text` (no byte is copied) with a small descriptor per run,
+  /// and each leaf's descriptors take one allocation, so a post costs about one.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
     var builder = LeafBuilder(slicing: text)
     var source = text
     source.withUTF8 { bytes in
+      var tally = UTF8Tally()
       var textStart = 0
-      forEachToken(in: bytes) { utf8Range, _, emoticon in
-        builder.appendText(sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes)
-        builder.appendAttachment(emoticon, sourceRange: utf8Range)
+      var textStartCounts = (utf16: 0, scalars: 0)
+      forEachToken(in: bytes, tally: &tally) { utf8Range, entry, tally in
+        tally.advance(to: utf8Range.lowerBound, in: bytes)
+        builder.appendText(
+          sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes,
+          counts: (tally.utf16 - textStartCounts.utf16, tally.scalars - textStartCounts.scalars))
+        builder.appendAttachment(tokenTable.emoticon(of: entry), sourceRange: utf8Range)
+        tally.advance(to: utf8Range.upperBound, in: bytes)
         textStart = utf8Range.upperBound
+        textStartCounts = (tally.utf16, tally.scalars)
       }
-      builder.appendText(sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes)
+      tally.advance(to: bytes.count, in: bytes)
+      builder.appendText(
+        sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes,
+        counts: (tally.utf16 - textStartCounts.utf16, tally.scalars - textStartCounts.scalars))
     }
-    return RichText(leaves: builder.finish())
+    return RichText(root: builder.finishTree())
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
   public func forEachMatch(in text: String, _ body: (TokenMatch) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      forEachToken(in: bytes) { utf8Range, _, emoticon in body(TokenMatch(utf8Range: utf8Range, emoticon: emoticon)) }
+      var tally = UTF8Tally()
+      forEachToken(in: bytes, tally: &tally) { utf8Range, entry, _ in
+        body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
+      }
     }
   }
 
@@ -74,38 +82,48 @@ public struct BracketTokenizer: Sendable {
   func forEachCandidate(in text: String, _ body: (Range<Int>, String) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      forEachCandidate(in: bytes) { utf8Range in
+      var tally = UTF8Tally()
+      forEachCandidate(in: bytes, tally: &tally) { utf8Range, _ in
         body(utf8Range, String(decoding: UnsafeBufferPointer(rebasing: bytes[utf8Range]), as: UTF8.self))
       }
     }
   }
 
-  /// Calls `body` with the byte range, spelling and emoticon of each catalog token in `bytes` (valid UTF-8).
-  func forEachToken(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, String, Emoticon) -> Void) {
-    forEachCandidate(in: bytes) { utf8Range in
+  /// Calls `body` with the byte range of each catalog token in `bytes` (valid UTF-8), what the token table
+  /// found for it, and `tally` (which has counted the bytes before the candidate's first `[`).
+  func forEachToken(
+    in bytes: UnsafeBufferPointer<UInt8>, tally: inout UTF8Tally,
+    _ body: (Range<Int>, TokenTable.Entry, inout UTF8Tally) -> Void
+  ) {
+    forEachCandidate(in: bytes, tally: &tally) { utf8Range, tally in
       let candidate = UnsafeBufferPointer(rebasing: bytes[utf8Range])
       switch tokenTable.lookUp(candidate) {
-      case .found(let token, let emoticon): body(utf8Range, token, emoticon)
+      case .found(let index): body(utf8Range, .table(index), &tally)
       case .absent: break
       case .unsure:
-        let token = String(decoding: candidate, as: UTF8.self)
-        if let emoticon = catalog.emoticon(forToken: token) { body(utf8Range, token, emoticon) }
+        if let emoticon = catalog.emoticon(forToken: String(decoding: candidate, as: UTF8.self)) {
+          body(utf8Range, .catalog(emoticon), &tally)
+        }
       }
     }
   }
 
   /// Calls `body` with the byte range of each candidate in `bytes` (valid UTF-8), as
-  /// ``forEachCandidate(in:_:)`` does.
+  /// ``forEachCandidate(in:_:)`` does, and `tally`, which has counted the bytes up to the candidate's first `[`
+  /// (and counts every byte by the end).
   ///
-  /// Outside a candidate, `memchr` jumps to the next `[`; inside one, at most the catalog's longest token
-  /// length is read byte by byte before the candidate is dropped, so every byte is read once.
-  func forEachCandidate(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+  /// Outside a candidate, the scan jumps 16 bytes at a time to the next `[`, counting the scalars and UTF-16
+  /// units of what it passes (``UTF8Tally``); inside one, at most the catalog's longest token length is read
+  /// byte by byte before the candidate is dropped, so every byte is read once.
+  func forEachCandidate(
+    in bytes: UnsafeBufferPointer<UInt8>, tally: inout UTF8Tally, _ body: (Range<Int>, inout UTF8Tally) -> Void
+  ) {
     let longest = catalog.longestTokenUTF8Count
-    guard longest >= 3, let base = bytes.baseAddress else { return }
+    guard longest >= 3, bytes.baseAddress != nil else { return }
     var index = 0
     while index < bytes.count {
-      guard let hit = memchr(base + index, Int32(UInt8(ascii: "[")), bytes.count - index) else { return }
-      var open = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+      tally.advance(to: index, in: bytes)
+      guard var open = tally.advanceToOpenBracket(in: bytes) else { return }
       index = open + 1
       // Note: a candidate is `[`, 1 or more bytes, `]`, at most `longest` bytes in all.
       while index < bytes.count && index - open < longest {
@@ -113,7 +131,7 @@ public struct BracketTokenizer: Sendable {
         if byte == UInt8(ascii: "[") {
           open = index
         } else if byte == UInt8(ascii: "]") {
-          if index - open >= 2 { body(open..<(index + 1)) }
+          if index - open >= 2 { body(open..<(index + 1), &tally) }
           index += 1
           break
         } else if LineBreaks.lineBreakUTF8Count(in: bytes, at: index) > 0 {
@@ -123,5 +141,64 @@ public struct BracketTokenizer: Sendable {
         index += 1
       }
     }
+  }
+}
+
+/// The UTF-16 units and scalars of a prefix of valid UTF-8, counted as a scan moves forward: a scalar starts at
+/// every byte that is not a continuation byte (10xxxxxx), and takes two UTF-16 units when its lead is 11110xxx.
+struct UTF8Tally {
+  /// The bytes before this offset are counted.
+  private(set) var position = 0
+  /// Scalars in the counted bytes.
+  private(set) var scalars = 0
+  /// Four-byte leads in the counted bytes (each scalar one UTF-16 unit more).
+  private var fourByteLeads = 0
+
+  /// UTF-16 units in the counted bytes.
+  var utf16: Int { scalars &+ fourByteLeads }
+
+  /// Counts the bytes up to `end` (no further than where it has counted to).
+  mutating func advance(to end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    guard end > position else { return }
+    let counts = String.counts(ofUTF8: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+    scalars &+= counts.scalars
+    fourByteLeads &+= counts.utf16 &- counts.scalars
+    position = end
+  }
+
+  /// Moves to the next `[` at or after where it has counted to, counting the bytes passed, and returns its
+  /// offset; nil at the end (everything counted).
+  mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
+    let continuation = SIMD16<UInt8>(repeating: 0x80)
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let zero = SIMD16<UInt8>(repeating: 0)
+    let one = SIMD16<UInt8>(repeating: 1)
+    var index = position
+    // Note: per 16 bytes one comparison for `[`, and the lanes that are continuation bytes or four-byte leads
+    // summed as 0/1 lanes; a block with a `[` is left to the byte loop below.
+    while index &+ 16 <= bytes.count {
+      let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      if any(block .== open) { break }
+      let continuations = zero.replacing(with: one, where: (block & continuationBits) .== continuation)
+      let leads = zero.replacing(with: one, where: block .>= fourByteLead)
+      scalars &+= 16 &- Int(continuations.wrappedSum())
+      fourByteLeads &+= Int(leads.wrappedSum())
+      index &+= 16
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "[") {
+        position = index
+        return index
+      }
+      scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+      fourByteLeads &+= byte >= 0xF0 ? 1 : 0
+      index &+= 1
+    }
+    position = index
+    return nil
   }
 }

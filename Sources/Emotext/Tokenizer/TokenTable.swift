@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The catalog's tokens by their UTF-8 bytes, so the tokenizer can look a candidate up without making
 /// a `String` of it (and without `String`'s Unicode-aware hashing and comparison).
 ///
@@ -6,8 +12,15 @@
 /// combining class 0) is in NFC; when every catalog token is made of those too, two such spellings are
 /// equal as strings exactly when their bytes are. Anything else falls back to the catalog's dictionary.
 struct TokenTable: Sendable {
-  private var slots: [Int32]  // an index into `entries`, or -1; open addressing, linear probing
-  private var entries: [(bytes: [UInt8], token: String, emoticon: Emoticon)] = []
+  private var slots: [Int32]  // an index into the entries, or -1; open addressing, linear probing
+  /// Every token's bytes, one after the other; entry `i` is `bytes[byteStarts[i]..<byteStarts[i + 1]]`.
+  // Note: plain arrays of bytes and offsets, so a lookup compares in place and retains nothing.
+  private var bytes: [UInt8] = []
+  private var byteStarts: [Int32] = [0]
+  /// The catalog's spelling of each entry.
+  private(set) var tokens: [String] = []
+  /// The emoticon of each entry.
+  private(set) var emoticons: [Emoticon] = []
   /// Whether every token is plain (ASCII and U+4000–U+9FFF), which makes a miss of a plain candidate final.
   private let tokensArePlain: Bool
 
@@ -18,38 +31,66 @@ struct TokenTable: Sendable {
     slots = Array(repeating: -1, count: capacity)
     var allPlain = true
     for (token, emoticon) in tokens {
-      let bytes = Array(token.utf8)
-      let (hash, isPlain) = bytes.withUnsafeBufferPointer { Self.hash($0) }
+      let tokenBytes = Array(token.utf8)
+      let (hash, isPlain) = tokenBytes.withUnsafeBufferPointer { Self.hash($0) }
       allPlain = allPlain && isPlain
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
       while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-      slots[slot] = Int32(entries.count)
-      entries.append((bytes, token, emoticon))
+      slots[slot] = Int32(self.tokens.count)
+      bytes.append(contentsOf: tokenBytes)
+      byteStarts.append(Int32(bytes.count))
+      self.tokens.append(token)
+      emoticons.append(emoticon)
     }
     tokensArePlain = allPlain
   }
 
+  /// A token found by the tokenizer: an entry of the table, or (for a spelling equal to a token only up to
+  /// canonical equivalence) the catalog's emoticon.
+  enum Entry {
+    case table(Int)
+    case catalog(Emoticon)
+  }
+
+  /// The emoticon of `entry`.
+  func emoticon(of entry: Entry) -> Emoticon {
+    switch entry {
+    case .table(let index): emoticons[index]
+    case .catalog(let emoticon): emoticon
+    }
+  }
+
   /// The outcome of a byte lookup.
   enum Lookup {
-    /// The token with exactly these bytes: the catalog's spelling and its emoticon.
-    case found(String, Emoticon)
+    /// The entry with exactly these bytes: its index in ``tokens`` and ``emoticons``.
+    case found(Int)
     /// No token is equal to these bytes, even up to canonical equivalence.
     case absent
     /// The bytes may equal a token only up to canonical equivalence: ask the catalog with a `String`.
     case unsure
   }
 
-  func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> Lookup {
-    let (hash, isPlain) = Self.hash(bytes)
-    var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-    while slots[slot] >= 0 {
-      let entry = entries[Int(slots[slot])]
-      if entry.bytes.count == bytes.count && entry.bytes.elementsEqual(bytes) {
-        return .found(entry.token, entry.emoticon)
+  func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
+    let (hash, isPlain) = Self.hash(candidate)
+    return slots.withUnsafeBufferPointer { slots in
+      byteStarts.withUnsafeBufferPointer { starts in
+        bytes.withUnsafeBufferPointer { bytes in
+          let mask = slots.count - 1
+          var slot = Int(truncatingIfNeeded: hash) & mask
+          while slots[slot] >= 0 {
+            let entry = Int(slots[slot])
+            let start = Int(starts[entry])
+            if Int(starts[entry + 1]) - start == candidate.count
+              && memcmp(bytes.baseAddress! + start, candidate.baseAddress!, candidate.count) == 0
+            {
+              return .found(entry)
+            }
+            slot = (slot + 1) & mask
+          }
+          return isPlain && tokensArePlain ? .absent : .unsure
+        }
       }
-      slot = (slot + 1) & (slots.count - 1)
     }
-    return isPlain && tokensArePlain ? .absent : .unsure
   }
 
   /// FNV-1a of the bytes, and whether they are plain (ASCII and U+4000–U+9FFF only).

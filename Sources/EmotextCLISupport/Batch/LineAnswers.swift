@@ -1,7 +1,8 @@
 import Emotext
 
 /// Answers every line of a batch input with output bytes, in order and on several threads, stopping at the
-/// first line that cannot be answered: every line before it is answered (and written) first.
+/// first line that cannot be answered (every line before it is answered and written first), or, when told to
+/// keep going, handing each such line to a callback in its place in the order and going on.
 ///
 /// ```swift
 /// var source = try LineSource(path: "-")
@@ -13,45 +14,60 @@ import Emotext
 /// }
 /// ```
 package enum LineAnswers {
-  /// What one batch came to: the bytes of the lines answered, and the first line that failed, if any.
+  /// What one batch came to: pieces in line order, each the bytes of lines answered and then, unless it is the
+  /// last piece, the line that failed after them.
   private struct BatchAnswer: Sendable {
-    var utf8: [UInt8]
-    var failure: (lineNumber: Int, problem: LineProblem)?
+    var pieces: [(utf8: [UInt8], failure: (lineNumber: Int, problem: LineProblem)?)]
   }
 
   /// Calls `answer` for each line of `source` and its 1-based number (on up to `jobs` threads), which appends that line's output
   /// to a buffer, and hands the buffers to `write` in input order (with the bytes read so far, for progress).
   ///
-  /// - Throws: ``BatchError`` for the first line `answer` rejects (`FILE:LINE[:COLUMN]: message`) or the
+  /// With `rejected`, a line `answer` rejects is handed to it (`FILE:LINE[:COLUMN]: message`) after `write` has
+  /// received the output of every line before it, and the lines after it are answered as usual.
+  ///
+  /// - Throws: ``BatchError`` for the first line `answer` rejects, when there is no `rejected`, or the
   ///   first read error, after `write` has received the output of every line before it.
   package static func run(
     _ source: inout LineSource, jobs: Int, batchLines: Int = 1024,
     answer:
       @escaping @Sendable (_ line: String, _ lineNumber: Int, _ output: inout [UInt8]) throws(LineProblem) -> Void,
-    write: (_ utf8: [UInt8], _ utf8CountRead: Int) -> Void
+    write: (_ utf8: [UInt8], _ utf8CountRead: Int) -> Void,
+    rejected: ((BatchError) -> Void)? = nil
   ) throws(BatchError) {
+    let keepsGoing = rejected != nil
     let file = source.name
     var failure: BatchError?
     do {
       try OrderedBatches.map(&source, jobs: jobs, batchLines: batchLines) {
         (lines: [String], firstLineNumber: Int) -> BatchAnswer in
-        var batch = BatchAnswer(utf8: [], failure: nil)
-        batch.utf8.reserveCapacity(lines.count * 128)
+        var batch = BatchAnswer(pieces: [])
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(lines.count * 128)
         for (index, line) in lines.enumerated() {
           do throws(LineProblem) {
-            try answer(line, firstLineNumber + index, &batch.utf8)
+            try answer(line, firstLineNumber + index, &utf8)
           } catch {
-            batch.failure = (firstLineNumber + index, error)
-            break
+            batch.pieces.append((utf8, (firstLineNumber + index, error)))
+            utf8 = []
+            if !keepsGoing { return batch }
           }
         }
+        batch.pieces.append((utf8, nil))
         return batch
       } consume: { (batch: BatchAnswer, utf8CountRead: Int) -> Bool in
-        write(batch.utf8, utf8CountRead)
-        guard let (lineNumber, problem) = batch.failure else { return true }
-        failure = BatchError(
-          BatchLocation(file: file, line: lineNumber, utf8Offset: problem.utf8Offset), problem.message)
-        return false
+        for piece in batch.pieces {
+          write(piece.utf8, utf8CountRead)
+          guard let (lineNumber, problem) = piece.failure else { continue }
+          let error = BatchError(
+            BatchLocation(file: file, line: lineNumber, utf8Offset: problem.utf8Offset), problem.message)
+          guard let rejected else {
+            failure = error
+            return false
+          }
+          rejected(error)
+        }
+        return true
       }
     } catch let error as BatchError {
       throw error

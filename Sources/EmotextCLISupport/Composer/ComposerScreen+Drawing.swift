@@ -17,19 +17,20 @@ extension ComposerScreen {
       row += 1
       screen += ANSI.moveTo(row: row, column: 1) + ANSI.clearLine + content
     }
-    line(ANSI.bold + " 发微博" + ANSI.reset)
+    line(ANSI.bold + " " + language.title + ANSI.reset)
     line(ANSI.dim + String(repeating: "─", count: columns) + ANSI.reset)
 
-    // The text area, scrolled so the caret's line shows.
+    // The text area, scrolled so the caret's line shows; every line in visual order (a full-screen program
+    // places the caret itself, so the terminal's own bidi, if any, cannot apply), the caret still logical.
     // Note: links as the counter finds URLs, so what shows as a link is what counts as one.
     let urls = if case .weighted(let rule) = measure { rule.urlFinder } else { URLFinder.weibo }
     let shown = editor.document.recognizingEntities(urls: urls)
-    let layout = TerminalLayout(shown, columns: textColumns, emoticonCodes: false)
+    let layout = TerminalLayout(shown, columns: textColumns, emoticonCodes: false, visualOrder: true)
     let caret = layout.position(ofCaret: editor.caret)
     let firstLine = max(0, caret.line - textRows + 1)
     for index in firstLine..<(firstLine + textRows) {
       if editor.document.isEmpty && index == 0 {
-        line(" " + ANSI.dim + Self.placeholder + ANSI.reset)
+        line(" " + ANSI.dim + language.placeholder + ANSI.reset)
       } else if index < layout.lines.count {
         line(" " + TerminalRenderer.draw(layout.lines[index], colors: true))
       } else {
@@ -43,10 +44,7 @@ extension ComposerScreen {
     let count = length
     let counter = count > limit ? ANSI.red + "\(count)/\(limit)" + ANSI.reset : "\(count)/\(limit)"
     // Note: the hint is shortened, not cut, to the room the counter leaves: the longest variant that fits.
-    let hints =
-      isKeyboardVisible
-      ? ["Tab 收起表情  Enter 插入  Ctrl-D 发送  Esc 取消", "Tab收起 ⏎插入 ^D发送 Esc取消", "⏎插入 ^D发送"]
-      : ["Tab 表情  Enter 换行  Ctrl-D 发送  Esc 取消", "Tab表情 ⏎换行 ^D发送 Esc取消", "Tab表情 ^D发送"]
+    let hints = language.hints(keyboardVisible: isKeyboardVisible)
     let room = columns - 3 - "\(count)/\(limit)".count
     let hint =
       message.map { ANSI.red + Self.shortened($0, cells: room) + ANSI.reset }
@@ -68,10 +66,7 @@ extension ComposerScreen {
         selected = Self.label(of: emoticon) + "  "
       }
       let number = "\(shownPage.pageIndex + 1)/\(pages.count)"
-      let pageLines = [
-        " \(selected)第 \(number) 页  PgUp/PgDn 翻页  ↑ 选择分组", " \(selected)第 \(number) 页  PgUp/PgDn 翻页",
-        " \(selected)\(number)  PgUp/PgDn", " \(selected)\(number)",
-      ]
+      let pageLines = language.pageLines(number).map { " " + selected + $0 }
       line(
         Self.shortened(pageLines.first { TerminalCellWidth.ofText($0) <= columns } ?? pageLines.last!, cells: columns))
     }
@@ -90,7 +85,7 @@ extension ComposerScreen {
       let item = " \(index + 1).\(label)\(EmoticonAttachment(emoticon).title) "
       row += index == min(candidateIndex, offered.count - 1) ? ANSI.inverse + item + ANSI.reset : item
     }
-    return Self.fitted(row + "  Tab/Enter 选择", cells: columns) + ANSI.reset
+    return Self.fitted(row + "  " + language.candidateHint(count: offered.count), cells: columns) + ANSI.reset
   }
 
   private func tabBar() -> String {
@@ -126,7 +121,7 @@ extension ComposerScreen {
       let cell = firstCellIndex + column
       let label: String
       switch cellContent {
-      case .delete: label = names ? "⌫ 删除" : "⌫"
+      case .delete: label = names ? language.deleteKey : "⌫"
       case .empty: label = ""
       case .emoticon(let emoticon):
         label = names || emoticon.fallback == nil ? Self.label(of: emoticon) : emoticon.fallback!

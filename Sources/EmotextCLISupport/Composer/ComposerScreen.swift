@@ -3,14 +3,15 @@ import Emotext
 /// The state of the terminal composer (`emotext compose`): an ``Editor``, the emoticon keyboard and the
 /// counter, with key handling and drawing to a string, and no terminal I/O of its own.
 ///
-/// The keyboard has a tab per pack offered on the keyboard, then 最近 (recents). Each page is a 3 × 7
+/// The keyboard has a tab per pack offered on the keyboard, then 最近 (recents, "Recent" in English). Each page is a 3 × 7
 /// grid of 20 emoticons and the delete key last. With the keyboard shown, the arrows move the highlight
 /// (Up from the top row reaches the tab bar, where Left and Right change tabs), Enter inserts the
 /// highlighted emoticon at the caret (or presses delete), PageUp and PageDown turn pages. Typing and
 /// Backspace always edit the text. While the user types a partial emoticon token (`[哈`, `[haha`), a row of
-/// candidates from ``EmoticonCatalog/search(_:limit:)`` shows under the text: Up and Down move its highlight,
-/// Tab or Enter puts the highlighted one in place of the partial token. Mentions, topics and links are
-/// coloured as they are typed.
+/// candidates from ``EmoticonCatalog/search(_:limit:)`` shows under the text, numbered: Left and Right (or Up
+/// and Down) move its highlight, Tab or Enter puts the highlighted one in place of the partial token, and a
+/// digit from 1 puts that candidate there. Home and End go to the start and end of the caret's line as drawn.
+/// Mentions, topics and links are coloured as they are typed. The composer's own words follow ``language``.
 ///
 /// ```swift
 /// var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24)
@@ -33,10 +34,8 @@ package struct ComposerScreen: Sendable {
 
   /// The keyboard's page size: Weibo's 3 × 7, the delete key last.
   package static let layout = KeyboardLayout.standard
-  /// The text shown while the document is empty.
-  package static let placeholder = "分享新鲜事…"
-  /// The name of the recents tab.
-  package static let recentsTabName = "最近"
+  /// The language of the title, placeholder, hints and messages.
+  package let language: ComposerLanguage
 
   /// The text being composed.
   package private(set) var editor: Editor
@@ -78,8 +77,9 @@ package struct ComposerScreen: Sendable {
   package init(
     catalog: EmoticonCatalog, columns: Int, rows: Int, limit: Int = 140,
     recents: RecentEmoticons = RecentEmoticons(capacity: ComposerScreen.layout.emoticonsPerPage),
-    measure: LengthMeasure = .weighted(.weibo)
+    measure: LengthMeasure = .weighted(.weibo), language: ComposerLanguage = .chinese
   ) {
+    self.language = language
     editor = Editor(catalog: catalog, recognizesEntities: true)
     packs = catalog.keyboardPacks.filter { !$0.emoticons.isEmpty }
     self.recents = recents
@@ -88,8 +88,8 @@ package struct ComposerScreen: Sendable {
     self.rows = max(rows, 10)
   }
 
-  /// The keyboard tabs: each pack's name, then 最近.
-  package var tabs: [String] { packs.map(\.displayName) + [Self.recentsTabName] }
+  /// The keyboard tabs: each pack's name, then the recents (最近).
+  package var tabs: [String] { packs.map(\.displayName) + [language.recentsTabName] }
 
   /// The emoticons offered for the partial token before the caret (`[哈`), best first; empty when the caret
   /// is not after one or the keyboard is shown.
@@ -106,7 +106,7 @@ package struct ComposerScreen: Sendable {
     let pack =
       tabIndex < packs.count
       ? packs[tabIndex]
-      : EmoticonPack(id: "recents", displayName: Self.recentsTabName, emoticons: recents.emoticons)
+      : EmoticonPack(id: "recents", displayName: language.recentsTabName, emoticons: recents.emoticons)
     return pack.pages(layout: Self.layout)
   }
 
@@ -129,13 +129,14 @@ package struct ComposerScreen: Sendable {
     if !offered.isEmpty {
       switch key {
       case .tab, .enter:
-        let emoticon = offered[min(candidateIndex, offered.count - 1)]
-        editor.complete(with: emoticon.code)
-        recents.use(emoticon)
-        candidateIndex = 0
+        complete(with: offered[min(candidateIndex, offered.count - 1)])
         return .none
-      case .up, .down:
-        candidateIndex = (candidateIndex + (key == .down ? 1 : offered.count - 1)) % offered.count
+      case .text(let digit) where digit.count == 1 && Int(digit).map { (1...offered.count).contains($0) } == true:
+        complete(with: offered[Int(digit)! - 1])
+        return .none
+      case .left, .right, .up, .down:
+        let forward = key == .right || key == .down
+        candidateIndex = (candidateIndex + (forward ? 1 : offered.count - 1)) % offered.count
         return .none
       default: candidateIndex = 0
       }
@@ -144,19 +145,18 @@ package struct ComposerScreen: Sendable {
     case .text(let text): editor.insert(text)
     case .backspace: editor.deleteBackward()
     case .delete: editor.deleteForward()
-    case .home: editor.move(.start)
-    case .end: editor.move(.end)
+    case .home, .end: moveCaretAlongLine(toEnd: key == .end)
     case .undo: editor.undo()
     case .redo: editor.redo()
     case .tab: isKeyboardVisible.toggle()
     case .escape, .interrupt: return .cancel
     case .send:
       guard !editor.document.isEmpty else {
-        message = "没有内容可发送"
+        message = language.nothingToSend
         return .none
       }
       guard length <= limit else {
-        message = "超出 \(length - limit) 字，无法发送"
+        message = language.overLimit(by: length - limit)
         return .none
       }
       return .send(editor.document.postText)
@@ -170,6 +170,23 @@ package struct ComposerScreen: Sendable {
     return .none
   }
 
+  /// Puts `emoticon` in place of the partial token before the caret.
+  private mutating func complete(with emoticon: Emoticon) {
+    editor.complete(with: emoticon.code)
+    recents.use(emoticon)
+    candidateIndex = 0
+  }
+
+  /// Moves the caret to the start or end of its line as drawn (a wrapped line's end is before its last cluster,
+  /// as after it is the start of the next line).
+  private mutating func moveCaretAlongLine(toEnd: Bool) {
+    let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false)
+    let line = layout.position(ofCaret: editor.caret).line
+    let utf16Offset = layout.caretOffset(
+      line: line, column: toEnd ? Int.max : 0, documentEnd: editor.document.utf16Count)
+    editor.select(utf16Offset..<utf16Offset)
+  }
+
   private mutating func moveCaret(_ key: ComposerKey) {
     switch key {
     case .left: editor.move(.left)
@@ -177,7 +194,7 @@ package struct ComposerScreen: Sendable {
     case .up, .down:
       // Note: Up and Down go to the same column of the line above or below as drawn (wrapped), or to
       // either end of the text from the first or last line.
-      let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false)
+      let layout = TerminalLayout(editor.document, columns: textColumns, emoticonCodes: false, visualOrder: true)
       let caret = layout.position(ofCaret: editor.caret)
       let target = caret.line + (key == .up ? -1 : 1)
       guard layout.lines.indices.contains(target) else { return editor.move(key == .up ? .start : .end) }

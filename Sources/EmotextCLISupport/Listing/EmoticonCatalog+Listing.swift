@@ -13,6 +13,7 @@ extension EmoticonCatalog {
   /// EmoticonCatalog.default.packLines[0]   // "com.sina.default\t默认\t111 emoticons"
   /// ```
   package var packLines: [String] {
+    // Note: the columns are named by ``packColumns``; keep the two together.
     packs.map { pack in
       [pack.id, pack.displayName, counted(pack.emoticons.count, "emoticon")].joined(separator: "\t")
         + (pack.isDisplayOnly ? "\tdisplay-only" : "")
@@ -26,6 +27,7 @@ extension EmoticonCatalog {
   /// EmoticonCatalog.default.emoticonLines[4]   // "com.sina.default\t[爱你]\t[愛你]\td_aini.png\t😍"
   /// ```
   package var emoticonLines: [String] {
+    // Note: the columns are named by ``emoticonColumns``; keep the two together.
     packs.flatMap { pack in
       pack.emoticons.map { emoticon in
         let kind =
@@ -37,6 +39,28 @@ extension EmoticonCatalog {
           .joined(separator: "\t")
       }
     }
+  }
+}
+
+extension EmoticonCatalog {
+  /// The header row of ``packLines``.
+  package static let packColumns = ["pack", "name", "emoticons", "display-only"].joined(separator: "\t")
+  /// The header row of ``emoticonLines``.
+  package static let emoticonColumns = ["pack", "code", "aliases", "kind", "fallback"].joined(separator: "\t")
+}
+
+extension Emoticon {
+  /// A line of `catalog search`: the code, the fallback (`-` when none) and the names search matches (the
+  /// code and the aliases without their brackets), tab-separated.
+  ///
+  /// ```swift
+  /// EmoticonCatalog.default.search("aini", limit: 1)[0].searchLine   // "[爱你]\t😍\t爱你,愛你"
+  /// ```
+  package var searchLine: String {
+    let names = ([code] + aliases).map { name in
+      name.hasPrefix("[") && name.hasSuffix("]") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
+    }
+    return [code, fallback ?? "-", names.joined(separator: ",")].joined(separator: "\t")
   }
 }
 

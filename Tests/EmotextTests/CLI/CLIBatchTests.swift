@@ -83,8 +83,11 @@ struct CLIBatchTests {
     let whole = try CLIProcess.run(["render", "--html", "--whole"], stdin: Data("a\nb\n".utf8))
     #expect(whole.stdout == "a<br>\nb\n", "--whole: one post, its line break included")
     let page = try CLIProcess.run(["render", "--html", "--page"], stdin: Data("a\nb\n".utf8))
-    #expect(page.status == 2)
-    #expect(page.stderr.hasPrefix("emotext render: --page renders one post, not 2"))
+    #expect(page.status == 0)
+    #expect(
+      page.stdout.contains("<body>\n<article class=\"post\" dir=\"auto\">a</article>\n<article class=\"post\" dir=\"auto\">b</article>\n</body>"))
+    let wholePage = try CLIProcess.run(["render", "--html", "--page", "--whole"], stdin: Data("a\nb\n".utf8))
+    #expect(wholePage.stdout.contains("<body>\n<article class=\"post\" dir=\"auto\">a<br>\nb</article>\n</body>"))
   }
 
   @Test func filesAreFilesAndTextNeedsTheFlag() throws {

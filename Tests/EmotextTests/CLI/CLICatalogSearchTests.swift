@@ -6,7 +6,7 @@ struct CLICatalogSearchTests {
   @Test func printsOneCodePerLineBestFirst() throws {
     let output = try CLIProcess.run(["catalog", "search", "hh", "--limit", "2"])
     #expect(output.status == 0)
-    #expect(output.stdout == "[哈哈]\n[右哼哼]\n")
+    #expect(output.stdout == "[哈哈]\t😆\t哈哈\n[右哼哼]\t😤\t右哼哼\n")
   }
 
   @Test func searchesAJSONCatalog() throws {
@@ -17,7 +17,7 @@ struct CLICatalogSearchTests {
         .utf8
     ).write(to: file)
     let output = try CLIProcess.run(["catalog", "search", "ming", "--catalog", file.path])
-    #expect(output.stdout == "[明天]\n[小明]\n", "\(output.stderr)")
+    #expect(output.stdout == "[明天]\t-\t明天\n[小明]\t-\t小明\n", "\(output.stderr)")
   }
 
   @Test func aMissingQueryIsAUsageError() throws {

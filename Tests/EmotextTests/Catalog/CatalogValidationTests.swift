@@ -42,6 +42,7 @@ import Testing
       return
     }
     #expect(jsonLocation.file == "p/info.json")
+    #expect("\(json[0])" == "p/info.json: malformed file: line 1, column 18: unexpected end of file during JSON parse")
 
     let array = errors(Files.bundle(["emoticons.plist": Files.plist("<array/>")]))
     #expect(
@@ -49,6 +50,22 @@ import Testing
         .malformedFile(
           CatalogLocation(file: "emoticons.plist"), detail: "expected a dictionary at the top level, found an array")
       ])
+  }
+
+  @Test(arguments: [
+    ("{\"version\":1,\n \"packs\": [\n  {\"id\": \"p\",, }\n]}", "line 3, column 14: invalid value"),
+    ("{\"a\":\"哈哈\",, }", "line 1, column 15: invalid value"),
+    ("{\"a\": 1}\n\nx", "line 3, column 1: invalid value"),
+  ])
+  func jsonThatDoesNotParseNamesItsLineAndColumn(json: String, detail: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "emotext-json-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "catalog.json")
+    try Data(json.utf8).write(to: file)
+    #expect(
+      EmoticonCatalog.validate(contentsOf: file.path).errors.map { "\($0)" }
+        == ["catalog.json: malformed file: \(detail)"])
   }
 
   @Test func missingKeysAndWrongTypes() {

@@ -145,7 +145,6 @@ struct ChunkReadingTests {
         }
         #expect(chunk.firstContinuesRun == (continues ?? false), "\(context): leaf \(ordinal)")
         #expect(chunk.firstContinuesRun == previousLastContinues, "\(context): leaf \(ordinal)")
-        #expect(chunk.text.utf8.elementsEqual(chunk.utf8), "\(context): leaf \(ordinal)")
         bytes.append(contentsOf: chunk.utf8)
         utf16 += chunk.descriptors.reduce(0) { $0 + Int($1.utf16Count) }
         var utf8 = 0

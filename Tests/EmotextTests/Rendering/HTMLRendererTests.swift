@@ -14,10 +14,10 @@ import Testing
     let html = HTMLRenderer.format(post("//@小明: 好开心[哈哈][愛你]\n看 #春天# https://weibo.com/a?b=1&c=2 [未知]"))
     #expect(
       html == """
-        //<a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a>: 好开心\
+        //<bdi><a class="mention" href="https://weibo.com/n/%E5%B0%8F%E6%98%8E">@小明</a></bdi>: 好开心\
         <span class="emoticon" title="哈哈">😆</span><span class="emoticon" title="爱你">😍</span><br>
-        看 <a class="topic" href="https://s.weibo.com/weibo?q=%23%E6%98%A5%E5%A4%A9%23">#春天#</a> \
-        <a class="link" href="https://weibo.com/a?b=1&amp;c=2">https://weibo.com/a?b=1&amp;c=2</a> [未知]
+        看 <bdi><a class="topic" href="https://s.weibo.com/weibo?q=%23%E6%98%A5%E5%A4%A9%23">#春天#</a></bdi> \
+        <bdi><a class="link" href="https://weibo.com/a?b=1&amp;c=2">https://weibo.com/a?b=1&amp;c=2</a></bdi> [未知]
         """)
   }
 
@@ -26,8 +26,8 @@ import Testing
     let text = RichText("see t.co/abc and HTTPS://a.com").recognizingEntities(urls: .twitter)
     #expect(
       HTMLRenderer.format(text) == """
-        see <a class="link" href="http://t.co/abc">t.co/abc</a> and \
-        <a class="link" href="HTTPS://a.com">HTTPS://a.com</a>
+        see <bdi><a class="link" href="http://t.co/abc">t.co/abc</a></bdi> and \
+        <bdi><a class="link" href="HTTPS://a.com">HTTPS://a.com</a></bdi>
         """)
   }
 
@@ -35,13 +35,13 @@ import Testing
     let text = post("@a [哈哈]")
     #expect(
       HTMLRenderer.format(text, options: [.omitImages]) == """
-        <span class="mention">@a</span> <span class="emoticon" title="哈哈">😆</span>
+        <bdi><span class="mention">@a</span></bdi> <span class="emoticon" title="哈哈">😆</span>
         """)
     var renderer = HTMLRenderer(imageBaseURL: "https://img.example/face/")
     renderer.mentionURLTemplate = "/u?name={name}&from=post"
     #expect(
       renderer.render(text) == """
-        <a class="mention" href="/u?name=a&amp;from=post">@a</a> \
+        <bdi><a class="mention" href="/u?name=a&amp;from=post">@a</a></bdi> \
         <img class="emoticon" src="https://img.example/face/d_haha.png" alt="[哈哈]" title="哈哈">
         """)
   }
@@ -101,8 +101,24 @@ import Testing
     #expect(page.contains("<meta charset=\"utf-8\">"))
     #expect(page.contains("<title>&lt;t&gt;</title>"))
     #expect(page.contains("img.emoticon, img.emoji { height: 1.25em;"))
-    #expect(page.contains("<article class=\"post\">好<img class=\"emoticon\""))
+    #expect(page.contains("<article class=\"post\" dir=\"auto\">好<img class=\"emoticon\""))
     #expect(page.hasSuffix("</html>\n"))
+  }
+
+  @Test func pageOfSeveralPostsHasOneArticleEach() {
+    let renderer = HTMLRenderer(imageBaseURL: "faces")
+    let page = renderer.page(posts: [post("好[哈哈]"), post("<b>"), post("c")], title: "t")
+    let body = page.components(separatedBy: "<body>\n")[1]
+    #expect(
+      body == """
+        <article class="post" dir="auto">\(renderer.render(post("好[哈哈]")))</article>
+        <article class="post" dir="auto">&lt;b&gt;</article>
+        <article class="post" dir="auto">c</article>
+        </body>
+        </html>
+
+        """)
+    #expect(renderer.page(post("c"), title: "t") == renderer.page(posts: [post("c")], title: "t"))
   }
 
   @Test(arguments: [
@@ -134,7 +150,7 @@ import Testing
   /// Checks that `html` holds only the tags and attributes the renderer writes, with quoted values
   /// that contain no markup, and only safe URLs.
   static func checkOnlyRendererMarkup(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let allowedTags: Set<String> = ["a", "/a", "img", "span", "/span", "br"]
+    let allowedTags: Set<String> = ["a", "/a", "img", "span", "/span", "br", "bdi", "/bdi"]
     let allowedAttributes: Set<String> = ["class", "href", "src", "alt", "title"]
     var rest = Substring(html)
     while let open = rest.firstIndex(of: "<") {

@@ -26,7 +26,7 @@ import Testing
     let post = BracketTokenizer(catalog: .default).tokenize("@小明 好开心[哈哈]").recognizingEntities()
     #expect(
       HTMLRenderer.format(post).hasPrefix(
-        "<a class=\"mention\" href=\"https://weibo.com/n/%E5%B0%8F%E6%98%8E\">@小明</a> 好开心<span class=\"emoticon\" title=\"哈哈\">😆</span>"
+        "<bdi><a class=\"mention\" href=\"https://weibo.com/n/%E5%B0%8F%E6%98%8E\">@小明</a></bdi> 好开心<span class=\"emoticon\" title=\"哈哈\">😆</span>"
       ))
     let haha = EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!
     #expect(

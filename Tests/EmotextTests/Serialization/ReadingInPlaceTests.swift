@@ -140,9 +140,10 @@ struct ReadingInPlaceTests {
           continue
         }
         if renderer.options.contains(.linkEntities), let href = link(text, entity) {
-          html += "<a class=\"\(entity.rawValue)\" href=\"\(HTMLRenderer.escaped(href))\">" + content(text) + "</a>"
+          html += "<bdi><a class=\"\(entity.rawValue)\" href=\"\(HTMLRenderer.escaped(href))\">"
+          html += content(text) + "</a></bdi>"
         } else {
-          html += "<span class=\"\(entity.rawValue)\">" + content(text) + "</span>"
+          html += "<bdi><span class=\"\(entity.rawValue)\">" + content(text) + "</span></bdi>"
         }
       case .emoticon(let attachment):
         // Note: the default catalog has no images, so an emoticon is its fallback span.
@@ -169,7 +170,8 @@ struct ReadingInPlaceTests {
         pieces.append(
           .init(
             utf16Offset: utf16Offset, utf16Count: 1, shown: shown, cells: TerminalCellWidth.ofText(shown),
-            style: emoticonCodes || attachment.fallbackText == attachment.token ? .emoticonCode : .emoticon))
+            style: emoticonCodes || attachment.fallbackText == attachment.token ? .emoticonCode : .emoticon,
+            isAttachment: true))
         utf16Offset += 1
       case .text(let text, let attributes):
         for cluster in text.graphemeClusters {
@@ -308,7 +310,7 @@ struct ReadingInPlaceTests {
     #expect(document.documentJSON == Self.naiveJSONValue(document).serialized)
     let html = HTMLRenderer(options: []).render(document)
     #expect(html.components(separatedBy: "<span").count == 2 && html.components(separatedBy: "<br>").count == 2)
-    #expect(html.hasPrefix(#"<span class="mention">aaa"#) && html.hasSuffix("长</span>"))
+    #expect(html.hasPrefix(#"<bdi><span class="mention">aaa"#) && html.hasSuffix("长</span></bdi>"))
     #expect(AttributedString(document).runs.count == 1)
     #expect(document.recognizingEntities() == document)
   }

@@ -46,6 +46,29 @@ struct BracketScanTests {
     }
   }
 
+  /// The scan counts UTF-16 units and scalars 16 bytes at a time between brackets: the document's counts must
+  /// be the standard library's for text where four-byte scalars, CJK and ASCII fall at every offset of a block.
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func countsOfTheScanAreTheStandardLibrarys(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let tokenizer = BracketTokenizer(catalog: .default)
+    let pieces = ["a", "😀", "长", "é", "[哈哈]", "[未知]", "[", "👨‍👩‍👧", String(repeating: "x", count: 17), "\r\n"]
+    for _ in 0..<100 {
+      let text = (0..<Int.random(in: 0...200, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+        .joined()
+      let document = tokenizer.tokenize(text)
+      // Each token is one unit and one scalar in the document.
+      let bytes = Array(text.utf8)
+      let tokens = tokenizer.matches(in: text).map { String(decoding: bytes[$0.utf8Range], as: UTF8.self) }
+      let context = "seed \(seed): \(text.debugDescription)"
+      #expect(document.utf16Count == text.utf16.count - tokens.reduce(0) { $0 + $1.utf16.count - 1 }, "\(context)")
+      #expect(
+        document.scalarCount == text.unicodeScalars.count - tokens.reduce(0) { $0 + $1.unicodeScalars.count - 1 },
+        "\(context)")
+      document.checkInvariants()
+    }
+  }
+
   @Test func candidateLongerThanEveryTokenIsDropped() {
     let tokenizer = BracketTokenizer(catalog: .default)
     let long = "[" + String(repeating: "哈", count: 40) + "[哈哈]" + "]"

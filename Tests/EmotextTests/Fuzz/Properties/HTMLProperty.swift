@@ -102,7 +102,13 @@ enum HTMLProperty {
           else { throw fail("an emoji image of \(alt) at \(src)") }
         case .open(let name, let className):
           open.append(name)
-          if className == "emoticon" { emoticons += 1 } else { entities += 1 }
+          if className == "emoticon" {
+            emoticons += 1
+          } else if name != "bdi" {
+            // Note: every entity is isolated: its element is the only thing in a <bdi>.
+            guard open.dropLast().last == "bdi" else { throw fail("an entity outside <bdi>") }
+            entities += 1
+          }
         case .close(let name):
           guard open.popLast() == name else { throw fail("</\(name)> closes nothing") }
         }
@@ -143,6 +149,8 @@ enum HTMLProperty {
     if tag == "<br>" { return .lineBreak }
     if tag == "</a>" { return .close("a") }
     if tag == "</span>" { return .close("span") }
+    if tag == "<bdi>" { return .open("bdi", className: "") }
+    if tag == "</bdi>" { return .close("bdi") }
     // Note: by scalars, since a skin tone or combining mark after `"` would join it into one Character.
     func string(_ scalars: Substring.UnicodeScalarView.SubSequence) -> String {
       String(String.UnicodeScalarView(scalars))
