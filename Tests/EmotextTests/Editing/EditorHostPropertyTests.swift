@@ -5,8 +5,7 @@ import Testing
 
 /// Random scripts of everything a host does (typing, IME compositions, InputConnection deletes, completion,
 /// selection, undo and redo, copy, cut and paste in every flavour), some under a length limit and half deleting
-/// mentions and topics whole, with the laws a
-/// host relies on checked after every step:
+/// mentions and topics whole, with the laws a host relies on checked after every step:
 /// - a mirror that applies only ``Editor/lastChange`` equals the document (attachments as U+FFFC);
 /// - outside a composition the document is what the batch pass makes of its post text: tokenized, and with
 ///   entities recognized when the editor recognizes them;
