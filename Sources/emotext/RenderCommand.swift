@@ -11,9 +11,9 @@ enum RenderCommand: Command {
   static let summary = "render post text as HTML, for a terminal, or as plain text"
   static let usage = """
     usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
-                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL] | --ansi | --plain
-                          | --spoken] [--width N] [--codes] [--color] [--visual] [--locale L] [--whole]
-                          [--links RULES] [FILE… | --text TEXT…]
+                          [--mention-url T] [--topic-url T] [--emoji-images BASE_URL]
+                          | --ansi | --plain | --spoken] [--width N] [--codes] [--color] [--visual] [--locale L]
+                          [--whole] [--links RULES] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
     @mentions, #topics# and links (--links), and renders each post: one HTML fragment per line with

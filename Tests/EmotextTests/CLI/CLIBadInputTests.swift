@@ -67,7 +67,7 @@ struct CLIBadInputTests {
       "emotext catalog: unknown subcommand 'frob'; expected list, validate, pages, export or search\n"
     ),
     (["demo", "extra"], "emotext demo: unexpected argument 'extra'\n"),
-    (["render", "--html", "--ansi"], "emotext render: choose one of --html, --ansi and --plain\n"),
+    (["render", "--html", "--ansi"], "emotext render: choose one of --html, --ansi, --plain and --spoken\n"),
   ])
   func misuseNamesTheMistakeAndAHint(arguments: [String], message: String) throws {
     let output = try CLIProcess.run(arguments)
