@@ -12,11 +12,42 @@ command -v clang >/dev/null || { echo "fuzz-smoke: clang (from the Swift toolcha
 timeout 600 Fuzz/run.sh --build
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+mapfile -t targets < <(Fuzz/run.sh --list)
+# Note: the number of cases of FuzzTarget, counted apart from the --list parser, so a list that lost targets
+# (or all of them) fails instead of fuzzing nothing.
+declared=$(grep -cE '^  case [a-z][a-zA-Z]*$' Tests/EmotextTests/Fuzz/Properties/FuzzTarget.swift)
+if [ "${#targets[@]}" -eq 0 ] || [ "${#targets[@]}" -ne "$declared" ]; then
+  echo "fuzz-smoke: Fuzz/run.sh --list printed ${#targets[@]} targets, FuzzTarget declares $declared" >&2
+  exit 1
+fi
 failed=()
-for target in $(Fuzz/run.sh --list); do
+# The saved timeouts, each within 10 CPU seconds (swift test replays them for their properties only). Note: CPU
+# time, not libFuzzer's wall-clock -timeout, which a loaded machine exceeds with an input of half a CPU second.
+for file in Corpus/fuzz/regressions/*-timeout-*; do
+  [ -e "$file" ] || continue
+  target=$(basename "$file")
+  target=${target%%-*}
+  if ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no EMOTEXT_FUZZ_TARGET="$target" \
+    /usr/bin/time -f 'cpu %U %S' -o "$log.time" timeout 300 Fuzz/.build/emotext-fuzz -timeout=300 -rss_limit_mb=2048 \
+    "$file" >"$log" 2>&1 && awk '/^cpu / { exit !($2 + $3 < 10) }' "$log.time"; then
+    echo "fuzz-smoke: $file runs in $(awk '/^cpu / { print $2 + $3 }' "$log.time") CPU s"
+  else
+    echo "fuzz-smoke: $file failed or took 10 CPU s or more ($(cat "$log.time" 2>/dev/null)); the end of its log:" >&2
+    tail -20 "$log" >&2
+    failed+=("$file")
+  fi
+done
+rm -f "$log.time"
+for target in "${targets[@]}"; do
   # Note: libFuzzer's own limit plus a hard timeout, so a hang cannot stall CI.
   if timeout $((seconds + 60)) Fuzz/run.sh "$target" "$seconds" >"$log" 2>&1; then
-    echo "fuzz-smoke: $target: $(grep -m1 '^stat::number_of_executed_units' "$log" | awk '{print $2}') executions, no finding"
+    executions=$(awk '/^stat::number_of_executed_units/ { print $2 }' "$log")
+    if [ "${executions:-0}" -eq 0 ]; then
+      echo "fuzz-smoke: $target ran no input" >&2
+      failed+=("$target")
+      continue
+    fi
+    echo "fuzz-smoke: $target: $executions executions, no finding"
   else
     echo "fuzz-smoke: $target FAILED; the end of its log:" >&2
     grep -v '^    #' "$log" | tail -40 >&2

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Bad input through the built `emotext` binary: each case asserts the message, where it goes, and the exit status.
-@Suite("CLI bad input", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI bad input")
 struct CLIBadInputTests {
   @Test func unknownCommandPrintsTheErrorAndAHint() throws {
     let output = try CLIProcess.run(["frobnicate"])

@@ -3,7 +3,7 @@ import Testing
 
 /// The batch commands through the built `emotext` binary: every line before a bad one is answered, in order,
 /// before the error; every unreadable file of `roundtrip` is reported; one input convention everywhere.
-@Suite("CLI batch input", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI batch input")
 struct CLIBatchTests {
   /// A command, a good input line for line number `n`, a bad line, and the error it gets at line 3000.
   struct BadLineCase: Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("CLI catalog search", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI catalog search")
 struct CLICatalogSearchTests {
   @Test func printsOneCodePerLineBestFirst() throws {
     let output = try CLIProcess.run(["catalog", "search", "hh", "--limit", "2"])

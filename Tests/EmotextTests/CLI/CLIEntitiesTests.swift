@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `emotext parse --entities` through the built binary: the runs carry `"entity"` as the document JSON writes it.
-@Suite("CLI entities", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI entities")
 struct CLIEntitiesTests {
   @Test func parseJSONMarksMentionsTopicsAndLinks() throws {
     let post = "//@小明: 看 #春天# https://en.wikipedia.org/wiki/Hatfield–McCoy_feud[哈哈] foo.com\n"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The rough edges of issue 21 (the command line as a newcomer meets it), through the built binary.
-@Suite("CLI newcomer defects", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI newcomer defects")
 struct CLINewcomerTests {
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 

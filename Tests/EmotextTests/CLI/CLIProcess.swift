@@ -21,7 +21,8 @@ struct CLIProcess {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }()
 
-  /// Why the CLI tests are skipped when there is no binary.
+  /// Why every CLI test fails when there is no binary (`swift test` builds it; a test that ran nothing must not
+  /// pass).
   static let missingReason: Comment = "no built emotext binary beside the tests or in .build/debug: run swift build"
 
   /// Runs `emotext arguments…` with `stdin` as its standard input (through files, so large inputs cannot

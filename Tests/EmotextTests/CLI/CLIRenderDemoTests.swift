@@ -5,7 +5,7 @@ import Testing
 @testable import EmotextUnicode
 
 /// `render --html` without flags and with `--emoji-images`, and `demo TEXT`, through the built binary.
-@Suite("CLI render and demo", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI render and demo")
 struct CLIRenderDemoTests {
   @Test func emojiImages() throws {
     let output = try CLIProcess.run([
@@ -23,12 +23,9 @@ struct CLIRenderDemoTests {
     #expect(output.stderr.contains("--emoji-images go with --html"))
   }
 
-  @Test func catalogWithoutImageFilesRendersFallbacksNotBrokenImages() throws {
+  @Test(.enabled(if: TestPaths.hasSharedWeiboFixture, TestPaths.sharedWeiboFixtureMissing))
+  func catalogWithoutImageFilesRendersFallbacksNotBrokenImages() throws {
     let fixture = TestPaths.sharedFixtures.appendingPathComponent("weibo-emoticons").path
-    guard FileManager.default.fileExists(atPath: fixture) else {
-      print("skipped: \(fixture) is missing (../shared is not beside this clone)")
-      return
-    }
     let output = try CLIProcess.run(["render", "--html", "--catalog", fixture, "--text", "好[哈哈][笑哈哈]"])
     #expect(output.status == 0)
     #expect(!output.stdout.contains("<img"), "the fixture ships no images: \(output.stdout)")

@@ -38,8 +38,12 @@ import Testing
   }
 
   // Note: one test per target, not per input: the campaigns (Fuzz/campaign.sh) grow the corpora to thousands of
-  // inputs, and each failing input is still recorded under its own name.
-  @Test("every seed and finding of the target passes its properties", arguments: FuzzTarget.allCases)
+  // inputs, and each failing input is still recorded under its own name. A saved timeout (`TARGET-timeout-…`) is
+  // replayed here for its properties only, with no time limit (no timed unit tests); .ci/checks/fuzz-smoke.sh
+  // replays the timeouts in the fuzz binary under libFuzzer's 10-second limit.
+  @Test(
+    "every seed and finding of the target passes its properties (timeouts: not timed here)",
+    arguments: FuzzTarget.allCases)
   func replay(_ target: FuzzTarget) throws {
     let inputs = Self.inputs.filter { Self.target(of: $0) == target }
     #expect(!inputs.isEmpty, "nothing to replay for \(target.rawValue)")

@@ -216,6 +216,16 @@ struct ArrayEditor: Sendable {
 }
 
 extension ArrayRichText {
+  /// The tokens the oracle finds in `text`: for the bracket syntax, `TokenizeProperty.referenceMatches` (a scan
+  /// back from each `]`, written apart from the tokenizer; the `tokenize` target compares the two on every input);
+  /// other syntaxes (``PatternTokenizer``) through their tokenizer.
+  static func referenceMatches(in text: String, tokenizer: any EmoticonTokenizer) -> [TokenMatch] {
+    guard let bracket = tokenizer as? BracketTokenizer else { return tokenizer.matches(in: text) }
+    return TokenizeProperty.referenceMatches(in: Array(text.utf8), catalog: bracket.catalog).map {
+      TokenMatch(utf8Range: $0.0, emoticon: $0.1)
+    }
+  }
+
   /// Every text run tokenized again by `tokenizer`, each keeping its attributes; attachments stay as they are.
   func retokenizingTextRuns(with tokenizer: some EmoticonTokenizer) -> ArrayRichText {
     var runs: [Run] = []
@@ -226,7 +236,7 @@ extension ArrayRichText {
       }
       let bytes = Array(text.utf8)
       var textStart = 0
-      for match in tokenizer.matches(in: text) {
+      for match in ArrayRichText.referenceMatches(in: text, tokenizer: tokenizer) {
         runs.append(.text(String(decoding: bytes[textStart..<match.utf8Range.lowerBound], as: UTF8.self), attributes))
         let token = String(decoding: bytes[match.utf8Range], as: UTF8.self)
         runs.append(.emoticon(EmoticonAttachment(match.emoticon, token: token)))

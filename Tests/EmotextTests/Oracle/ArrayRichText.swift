@@ -1,7 +1,8 @@
 @testable import Emotext
 
 // A document as a plain array of runs: the oracle the differential test and the `storage` fuzz target compare
-// the tree-backed RichText against. Not used by the library.
+// the tree-backed RichText against. Not used by the library. Its cluster boundaries and Backspace come from
+// ``UnicodeReference`` (the Unicode data files), not from the library's rules.
 
 struct ArrayRichText: Hashable, Sendable {
   /// The runs, canonical.
@@ -269,7 +270,7 @@ extension ArrayRichText {
     let location = location(of: utf16Offset)
     guard location.utf16Offset > 0, case .text(let text, _) = runs[location.run] else { return true }
     guard let utf8Offset = text.utf8Offset(ofUTF16Offset: location.utf16Offset) else { return false }
-    return GraphemeBreaks.isBoundary(utf8Offset, in: text)
+    return UnicodeReference.clusterBoundaries(in: text).contains(utf8Offset)
   }
 
   /// The next grapheme boundary after `utf16Offset` (an attachment is one cluster); the end stays put.
@@ -278,7 +279,7 @@ extension ArrayRichText {
     guard location.run < runs.count else { return utf16Offset }
     guard case .text(let text, _) = runs[location.run] else { return utf16Offset + 1 }
     let utf8Offset = text.utf8Offset(ofUTF16Offset: location.utf16Offset, snapping: .backward)
-    let next = GraphemeBreaks.boundary(after: utf8Offset, in: text)
+    let next = UnicodeReference.clusterBoundaries(in: text).first { $0 > utf8Offset } ?? text.utf8.count
     return location.runStart + text.utf16Offset(ofUTF8Offset: next)
   }
 
@@ -288,7 +289,7 @@ extension ArrayRichText {
     let location = location(of: utf16Offset - 1)
     guard case .text(let text, _) = runs[location.run] else { return utf16Offset - 1 }
     let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - location.runStart, snapping: .forward)
-    let previous = GraphemeBreaks.boundary(before: utf8Offset, in: text)
+    let previous = UnicodeReference.clusterBoundaries(in: text).last { $0 < utf8Offset } ?? 0
     return location.runStart + text.utf16Offset(ofUTF8Offset: previous)
   }
 
@@ -321,7 +322,7 @@ extension ArrayRichText {
     precondition(isGraphemeBoundary(utf16Offset), "ArrayRichText offset \(utf16Offset) is inside a grapheme cluster")
     var count = 0
     forEachPiece(before: utf16Offset) { text in
-      if let text { count += GraphemeBreaks.count(in: text) } else { count += 1 }
+      if let text { count += UnicodeReference.clusterBoundaries(in: text).count } else { count += 1 }
     }
     return count
   }
@@ -329,7 +330,7 @@ extension ArrayRichText {
   /// The number of Unicode scalars, each attachment counting 1.
   var scalarCount: Int { scalarCount(before: utf16Count) }
 
-  /// The number of extended grapheme clusters (UAX #29, through ICU), each attachment counting 1.
+  /// The number of extended grapheme clusters (UAX #29, from ``UnicodeReference``), each attachment counting 1.
   var graphemeCount: Int { graphemeCount(before: utf16Count) }
 
   /// The UTF-16 offset after the first `graphemeCount` clusters (clamped to the end).
@@ -345,8 +346,7 @@ extension ArrayRichText {
       case .text(let text, _):
         var result: Int?
         var seen = 0
-        GraphemeBreaks.forEachBoundary(in: text) { boundary in
-          guard result == nil else { return }
+        for boundary in UnicodeReference.clusterBoundaries(in: text) where result == nil {
           seen += 1
           if seen == remaining { result = boundary }
         }
@@ -365,7 +365,7 @@ extension ArrayRichText {
     let location = location(of: utf16Offset - 1)
     guard case .text(let text, _) = runs[location.run] else { return utf16Offset - 1 }
     let utf8Offset = text.utf8Offset(ofUTF16Offset: utf16Offset - location.runStart, snapping: .forward)
-    let start = Backspace.deletionStart(before: utf8Offset, in: text, mode: mode)
+    let start = UnicodeReference.backspaceStart(before: utf8Offset, in: text, mode: mode)
     return location.runStart + text.utf16Offset(ofUTF8Offset: start)
   }
 

@@ -58,11 +58,26 @@ struct EditScriptTests {
     #expect(script.lineNumber == 2)
   }
 
-  @Test func aFailingRepeatedCommandIsAllOrNothing() {
+  @Test func anOutOfRangeSelectionChangesNothing() {
     var script = EditScript()
     _ = script.apply(#"{"insert": "ab"}"#)
     _ = script.apply(#"{"select": [0, 9]}"#)
     #expect(script.editor.selection == 2..<2)
+  }
+
+  /// A repeated command whose count is refused runs no repetition at all; a valid count runs every one.
+  @Test func aFailingRepeatedCommandIsAllOrNothing() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "abc"}"#)
+    for refused in [#"{"backspace": 1000001}"#, #"{"backspace": -1}"#, #"{"backspace": 1.5}"#] {
+      #expect(script.apply(refused).contains("error"), "\(refused)")
+      #expect(script.editor.document.postText == "abc", "\(refused)")
+      #expect(script.editor.selection == 3..<3, "\(refused)")
+    }
+    _ = script.apply(#"{"backspace": 2}"#)
+    #expect(script.editor.document.postText == "a")
+    _ = script.apply(#"{"undo": 1}"#)
+    #expect(script.editor.document.postText == "abc", "the repetitions were one undo step")
   }
 
   @Test func selectionInsideAClusterIsSnapped() {

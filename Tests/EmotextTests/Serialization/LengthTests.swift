@@ -87,11 +87,27 @@ import Testing
       #expect(document.slice(0..<cutCount) == cut)
       #expect(document.isGraphemeBoundary(cutCount))
       if cutCount < document.utf16Count {
-        // One more unit would not fit.
-        let next = document.graphemeBoundary(after: cutCount)
-        #expect(document.slice(0..<next).length(by: measure) > limit || measure != .graphemeClusters)
+        // One more unit would not fit, in every measure.
+        let next = Self.unitEnd(after: cutCount, in: document, measure: measure)
+        #expect(
+          document.slice(0..<next).length(by: measure) > limit,
+          "\(measure), limit \(limit): \(document.postText.debugDescription) → \(cut.postText.debugDescription)")
       }
     }
+  }
+
+  /// Where the unit that truncation weighs after `utf16Offset` ends: a URL starting there when the measure weighs
+  /// URLs whole, else the cluster or attachment there.
+  static func unitEnd(after utf16Offset: Int, in document: RichText, measure: LengthMeasure) -> Int {
+    let clusterEnd = document.graphemeBoundary(after: utf16Offset)
+    guard case .weighted(let rule) = measure, rule.urlWeight != nil else { return clusterEnd }
+    let (run, range) = document.run(containing: utf16Offset)
+    guard case .text(let text, _) = run, let start = text.utf8Offset(ofUTF16Offset: utf16Offset - range.lowerBound)
+    else { return clusterEnd }
+    guard let url = rule.urlFinder.urlRanges(in: text).first(where: { $0.lowerBound == start }) else {
+      return clusterEnd
+    }
+    return range.lowerBound + text.utf16Offset(ofUTF8Offset: url.upperBound)
   }
 
   /// Weibo's length is computed in one pass over scalars; it must equal the sum of the units that

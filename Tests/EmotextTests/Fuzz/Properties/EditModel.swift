@@ -2,7 +2,8 @@
 
 /// A naive editor to check ``Editor`` against: the state is the post text and a selection; the document is
 /// recomputed from scratch after every edit (the reference tokenizer over the whole post text, cluster
-/// boundaries as one sorted array), so it shares none of the editor's run splitting, coalescing, local
+/// boundaries as one sorted array, both they and Backspace from ``UnicodeReference``, not the library's rules), so
+/// it shares none of the editor's run splitting, coalescing, local
 /// re-tokenizing or caret mapping. It follows the editor's documented rules: the caret after an edit goes
 /// after the inserted content, a caret inside a token that forms lands after its attachment, then snaps to a
 /// cluster boundary (backward when nothing was inserted, forward otherwise); typing and deleting group into
@@ -76,7 +77,7 @@ struct EditModel {
         boundaries.append(pieceStart)
       case .text(let bytes):
         let text = String(decoding: bytes, as: UTF8.self)
-        for utf8Offset in GraphemeBreaks.boundaries(in: text) {
+        for utf8Offset in UnicodeReference.clusterBoundaries(in: text) {
           boundaries.append(pieceStart + text.utf16Offset(ofUTF8Offset: utf8Offset))
         }
         pieceStart += text.utf16.count
@@ -187,7 +188,8 @@ struct EditModel {
       let text = String(decoding: bytes, as: UTF8.self)
       let utf8End = text.utf8Offset(ofUTF16Offset: caret - location.start)!
       start =
-        location.start + text.utf16Offset(ofUTF8Offset: Backspace.deletionStart(before: utf8End, in: text, mode: mode))
+        location.start
+        + text.utf16Offset(ofUTF8Offset: UnicodeReference.backspaceStart(before: utf8End, in: text, mode: mode))
     }
     delete(start..<caret)
   }

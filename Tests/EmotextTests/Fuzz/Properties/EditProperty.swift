@@ -111,7 +111,10 @@ enum EditProperty {
         try compareLocally(editor, model, history)
       }
       // Note: setting `backspaceMode` is no edit call, so `lastChange` still tells the previous call's change.
-      if case .mode = command {} else { try applyLastChange(of: editor, to: &mirror, whole: fullCheck, history) }
+      if case .mode = command {
+      } else {
+        try applyLastChange(editor.lastChange, of: editor.document, to: &mirror, whole: fullCheck, history)
+      }
     }
     schedule.finish()
     history.append("(end)")
@@ -192,15 +195,17 @@ enum EditProperty {
 
   /// Applies the editor's ``Editor/lastChange`` to a host's mirror, which must then equal the document: `whole`,
   /// or around the change (the rest was equal before, and the picked steps compare all of it).
-  private static func applyLastChange(
-    of editor: Editor, to mirror: inout [UInt16], whole: Bool, _ history: [String]
+  static func applyLastChange(
+    _ lastChange: TextChange?, of document: RichText, to mirror: inout [UInt16], whole: Bool, _ history: [String]
   ) throws(PropertyFailure) {
-    let document = editor.document
     var window: Range<Int>?
-    if let change = editor.lastChange {
+    if let change = lastChange {
       try require(
         change.replacedRange.upperBound <= mirror.count,
         "lastChange \(change) lies past the mirror's end\n\(history.joined(separator: "\n"))")
+      try require(
+        change.insertedRange.upperBound <= document.utf16Count,
+        "lastChange \(change) lies past the document's end\n\(history.joined(separator: "\n"))")
       mirror.replaceSubrange(change.replacedRange, with: HostMirror.units(of: document.slice(change.insertedRange)))
       let count = document.utf16Count
       let inserted = change.insertedRange.clamped(to: 0..<count)
@@ -226,8 +231,7 @@ enum EditProperty {
 
   /// What every step checks: selection, caret, undo state and length agree; the selection is on cluster
   /// boundaries.
-  private static func compareLocally(_ editor: Editor, _ model: EditModel, _ history: [String]) throws(PropertyFailure)
-  {
+  static func compareLocally(_ editor: Editor, _ model: EditModel, _ history: [String]) throws(PropertyFailure) {
     let document = editor.document
     func failure(_ what: String) -> String {
       "\(what)\n  editor: \(editor.selection)\n  model:  \(model.selection)\n  after:\n    "
@@ -244,7 +248,7 @@ enum EditProperty {
       failure("the selection splits a cluster"))
   }
 
-  private static func compare(
+  static func compare(
     _ editor: Editor, _ model: EditModel, _ tokenizer: BracketTokenizer, _ history: [String]
   ) throws(PropertyFailure) {
     let document = editor.document

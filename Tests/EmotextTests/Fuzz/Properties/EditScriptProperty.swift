@@ -58,17 +58,23 @@ enum EditScriptProperty {
             && script.editor.selection == before.selection,
           "a failed line \(Array(lineBytes)) changed the document")
       } else {
-        try require(
-          (object["text"] as? String).map { Array($0.utf8) } == Array(script.editor.document.postText.utf8),
-          "the answer's text is not the document's post text for \(Array(lineBytes)): \(answer)")
-        let selection = script.editor.selection
-        try require(
-          (object["selection"] as? [Int]) == [selection.lowerBound, selection.count],
-          "the answer's selection is not the editor's for \(Array(lineBytes)): \(answer)")
-        try checkHostView(
-          of: script.editor, answer: object, mirror: &mirror, whole: fullCheck, line: Array(lineBytes))
+        try checkState(object, of: script.editor, mirror: &mirror, whole: fullCheck, line: Array(lineBytes))
       }
     }
+  }
+
+  /// A state line against the editor: its text and selection are the editor's, and the host's checks hold.
+  static func checkState(
+    _ answer: [String: Any], of editor: Editor, mirror: inout [UInt16], whole: Bool, line: [UInt8]
+  ) throws(PropertyFailure) {
+    try require(
+      (answer["text"] as? String).map { Array($0.utf8) } == Array(editor.document.postText.utf8),
+      "the answer's text is not the document's post text for \(line): \(answer)")
+    let selection = editor.selection
+    try require(
+      (answer["selection"] as? [Int]) == [selection.lowerBound, selection.count],
+      "the answer's selection is not the editor's for \(line): \(answer)")
+    try checkHostView(of: editor, answer: answer, mirror: &mirror, whole: whole, line: line)
   }
 
   /// The checks a host relies on, for one state line; `whole`: the O(document) ones too.

@@ -1,7 +1,8 @@
 @testable import Emotext
 
 /// The graphemes target: on any text, the table-driven boundaries, the count, the cluster length and
-/// truncation agree exactly with ICU's character break iterator. The first byte picks how the rest is read:
+/// truncation agree exactly with ICU's character break iterator, and the boundaries and Backspace (both modes)
+/// with ``UnicodeReference``, which has its rules from the Unicode data files instead of ICU. The first byte picks how the rest is read:
 /// even, as UTF-8 (invalid bytes become U+FFFD); odd, as choices of ``GraphemeTextGenerator``, which reaches
 /// conjuncts, emoji sequences and flags far sooner than raw bytes.
 enum GraphemeProperty {
@@ -16,6 +17,7 @@ enum GraphemeProperty {
     let expected = GraphemeBreaks.icuBoundaries(in: text)
     let found = GraphemeBreaks.boundaries(in: text)
     try require(found == expected, "boundaries \(found), ICU \(expected) for \(Array(text.unicodeScalars))")
+    try checkAgainstReference(text, libraryBoundaries: found)
     let document = RichText(text)
     try require(
       document.length(by: .graphemeClusters) == expected.count,
@@ -26,5 +28,29 @@ enum GraphemeProperty {
     try require(
       Array(truncated.utf8) == Array(text.utf8.prefix(kept)),
       "truncated to \(limit) clusters: \(Array(truncated.unicodeScalars)) for \(Array(text.unicodeScalars))")
+  }
+
+  /// The boundaries and Backspace against ``UnicodeReference``: Backspace before every scalar of a short text, at
+  /// about 48 evenly spread scalars of a long one (each reference query walks back from its offset).
+  static func checkAgainstReference(_ text: String, libraryBoundaries: [Int]) throws(PropertyFailure) {
+    let scalars = Array(text.unicodeScalars)
+    var utf8Starts = [0]
+    for scalar in scalars { utf8Starts.append(utf8Starts.last! + UTF8.width(scalar)) }
+    let reference = UnicodeReference.clusterBoundaries(in: scalars)
+    let referenceUTF8 = reference.dropFirst().map { utf8Starts[$0] }
+    try require(
+      libraryBoundaries == referenceUTF8,
+      "boundaries \(libraryBoundaries), reference \(referenceUTF8) for \(scalars)")
+    guard !scalars.isEmpty else { return }
+    for end in stride(from: scalars.count, to: 0, by: -max(1, scalars.count / 48)) {
+      let platform = utf8Starts[UnicodeReference.backspaceStart(before: end, in: scalars, mode: .platform)]
+      let cluster = utf8Starts[reference.last { $0 < end }!]
+      for (mode, expected) in [(BackspaceMode.platform, platform), (.graphemeCluster, cluster)] {
+        let found = Backspace.deletionStart(before: utf8Starts[end], in: text, mode: mode)
+        try require(
+          found == expected,
+          "Backspace (\(mode)) before UTF-8 \(utf8Starts[end]): \(found), reference \(expected) for \(scalars)")
+      }
+    }
   }
 }

@@ -7,7 +7,8 @@
 /// step's change agree. At the steps a ``CheckSchedule`` picks (about one in 16, seeded by the input) and
 /// always at the end, everything is compared: the runs, the post text, every count (UTF-16, scalars, clusters),
 /// the position queries at both ends and four offsets the schedule picks, `==` and `hash`; both documents pass
-/// `checkInvariants()`; slices and tokenizing the post text agree too.
+/// `checkInvariants()`; slices and tokenizing the post text agree too. A host mirror that applies only the editor's
+/// ``Editor/lastChange`` equals its document around each change, and whole at the picked steps and the end.
 enum StorageProperty {
   /// Pieces of text: token halves, attributes-worthy words, clusters that span pieces, long runs.
   static let alphabet: [String] =
@@ -35,6 +36,7 @@ enum StorageProperty {
     var oracle = oracleTokenize(start, tokenizer)
     var history: [String] = ["start \(Array(start.utf8))"]
     var schedule = CheckSchedule(bytes, period: 16)
+    var mirror = HostMirror.units(of: editor.document)
     try compare(editor, oracleEditor, &schedule, history)
     try compare(document, oracle, tokenizer, &schedule, history)
 
@@ -60,7 +62,8 @@ enum StorageProperty {
       // Where the step changed the document (in its new coordinates), for the local comparison: nil when it
       // did not change it.
       var changed: Range<Int>?
-      switch input.number(below: 20) {
+      let command = input.number(below: 20)
+      switch command {
       case 0...2:
         let typed = text()
         step = "editor insert \(Array(typed.utf8))"
@@ -164,16 +167,23 @@ enum StorageProperty {
         try compareLocally(editor, oracleEditor, history)
         try compareLocally(document, oracle, around: changed, history)
       }
+      // Note: the steps 0–12 are the editor's; the others leave its lastChange from the step before.
+      if command <= 12 {
+        try EditProperty.applyLastChange(editor.lastChange, of: editor.document, to: &mirror, whole: fullCheck, history)
+      }
     }
     schedule.finish()
     history.append("(end)")
     try compare(editor, oracleEditor, &schedule, history)
     try compare(document, oracle, tokenizer, &schedule, history)
+    try require(
+      mirror == HostMirror.units(of: editor.document),
+      "a host applying the editor's lastChange does not see its document\n\(history.joined(separator: "\n"))")
   }
 
   /// What every step checks of the editors: selection, caret, undo state, length, and the content around the
   /// editor's last change (the rest was equal before, and the full checks at the picked steps see all of it).
-  private static func compareLocally(
+  static func compareLocally(
     _ editor: Editor, _ oracle: ArrayEditor, _ history: [String]
   ) throws(PropertyFailure) {
     func failure(_ what: String) -> String { "editor: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
@@ -185,7 +195,7 @@ enum StorageProperty {
 
   /// What every step checks of the documents: the length, and the runs around `changed`, the range the step
   /// changed (nil: it changed nothing).
-  private static func compareLocally(
+  static func compareLocally(
     _ document: RichText, _ oracle: ArrayRichText, around changed: Range<Int>?, _ history: [String]
   ) throws(PropertyFailure) {
     func failure(_ what: String) -> String { "document: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
@@ -207,14 +217,15 @@ enum StorageProperty {
       failure("the content around the change, \(lower)..<\(upper), differs"))
   }
 
-  /// What tokenizing gave before the tree: the same matches cut into an array of runs.
+  /// The oracle's tokenizing: the reference's matches (not the tokenizer's) cut into an array of runs.
   static func oracleTokenize(
     _ text: String, _ tokenizer: BracketTokenizer, attributes: TextAttributes = .plain
   ) -> ArrayRichText {
-    ArrayRichText(text, splittingAt: tokenizer.matches(in: text), attributes: attributes)
+    ArrayRichText(
+      text, splittingAt: ArrayRichText.referenceMatches(in: text, tokenizer: tokenizer), attributes: attributes)
   }
 
-  private static func compare(
+  static func compare(
     _ editor: Editor, _ oracle: ArrayEditor, _ schedule: inout CheckSchedule, _ history: [String]
   ) throws(PropertyFailure) {
     func failure(_ what: String) -> String { "editor: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
@@ -225,7 +236,7 @@ enum StorageProperty {
     editor.checkInvariants()
   }
 
-  private static func compare(
+  static func compare(
     _ document: RichText, _ oracle: ArrayRichText, _ tokenizer: BracketTokenizer, _ schedule: inout CheckSchedule,
     _ history: [String]
   ) throws(PropertyFailure) {

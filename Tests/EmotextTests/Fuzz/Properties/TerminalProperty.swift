@@ -35,6 +35,15 @@ enum TerminalProperty {
         return TerminalLayout.sanitized(options.contains(.emoticonCodes) ? attachment.token : attachment.fallbackText)
       })
     let lines = TerminalRenderer(options: options, columns: columns).lines(document)
+    try checkLines(lines, options: options, columns: columns, emoticonTexts: emoticonTexts, input: bytes)
+  }
+
+  /// The renderer's `lines`: no control character but its own sequences, none wider than `columns` unless it is
+  /// one cluster or one emoticon's text.
+  static func checkLines(
+    _ lines: [String], options: TerminalRenderer.Options, columns: Int?, emoticonTexts: Set<String>,
+    input bytes: [UInt8]
+  ) throws(PropertyFailure) {
     for (index, line) in lines.enumerated() {
       let plain = options.contains(.colors) ? withoutSequences(line) : line
       let control = plain.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
@@ -44,7 +53,7 @@ enum TerminalProperty {
       )
       if let columns, TerminalCellWidth.ofText(plain) > columns {
         try require(
-          GraphemeBreaks.count(in: plain) == 1 || emoticonTexts.contains(plain),
+          UnicodeReference.clusterBoundaries(in: plain).count == 1 || emoticonTexts.contains(plain),
           "line \(index) is \(TerminalCellWidth.ofText(plain)) cells for \(columns) columns: \(plain) (input \(bytes))")
       }
     }

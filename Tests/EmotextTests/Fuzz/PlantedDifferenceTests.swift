@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import Emotext
+@testable import EmotextCLISupport
+
+/// The fuzz properties' comparisons reject a difference: each is given an editor or output with one planted
+/// defect (a run that differs, a wrong selection, a `lastChange` off by one, a control character, a line too
+/// wide, a URL out of order or missing), and must throw; the same comparison on the unplanted state must not,
+/// so the throw is the planted defect's.
+@Suite("Fuzz properties reject planted differences")
+struct PlantedDifferenceTests {
+  static let catalog = FuzzCatalogs.small
+  static let tokenizer = BracketTokenizer(catalog: catalog)
+
+  // MARK: edit
+
+  @Test func editRejectsARunThatDiffers() throws {
+    let editor = Editor(document: Self.tokenizer.tokenize("ab[a]c"), catalog: Self.catalog)
+    let same = EditModel(postText: Array("ab[a]c".utf8), catalog: Self.catalog, undoLimit: 100)
+    try EditProperty.compare(editor, same, Self.tokenizer, [])
+    let planted = EditModel(postText: Array("ab[a]d".utf8), catalog: Self.catalog, undoLimit: 100)
+    #expect(throws: PropertyFailure.self) { try EditProperty.compare(editor, planted, Self.tokenizer, []) }
+  }
+
+  @Test func editRejectsAWrongSelection() throws {
+    let editor = Editor(document: Self.tokenizer.tokenize("ab[a]c"), catalog: Self.catalog)
+    var model = EditModel(postText: Array("ab[a]c".utf8), catalog: Self.catalog, undoLimit: 100)
+    try EditProperty.compareLocally(editor, model, [])
+    model.select(1..<2)
+    #expect(throws: PropertyFailure.self) { try EditProperty.compareLocally(editor, model, []) }
+    #expect(throws: PropertyFailure.self) { try EditProperty.compare(editor, model, Self.tokenizer, []) }
+  }
+
+  /// Shifted by one either way, or one unit too long or short, in the local and the whole comparison.
+  @Test func theHostMirrorRejectsALastChangeOffByOne() throws {
+    var editor = Editor(document: RichText("abcdef"), catalog: Self.catalog)
+    editor.select(2..<4)
+    editor.insert("xyz")
+    let change = try #require(editor.lastChange)
+    let before = HostMirror.units(of: RichText("abcdef"))
+    for whole in [false, true] {
+      var mirror = before
+      try EditProperty.applyLastChange(change, of: editor.document, to: &mirror, whole: whole, [])
+      let lower = change.replacedRange.lowerBound
+      let upper = change.replacedRange.upperBound
+      let count = change.insertedUTF16Count
+      for planted in [
+        TextChange(replacedRange: (lower + 1)..<(upper + 1), insertedUTF16Count: count),
+        TextChange(replacedRange: (lower - 1)..<(upper - 1), insertedUTF16Count: count),
+        TextChange(replacedRange: lower..<(upper + 1), insertedUTF16Count: count),
+        TextChange(replacedRange: lower..<upper, insertedUTF16Count: count - 1),
+      ] {
+        var mirror = before
+        #expect(throws: PropertyFailure.self, "\(planted), whole: \(whole)") {
+          try EditProperty.applyLastChange(planted, of: editor.document, to: &mirror, whole: whole, [])
+        }
+      }
+    }
+  }
+
+  // MARK: storage
+
+  @Test func storageRejectsARunThatDiffers() throws {
+    let document = RichText("abc")
+    var schedule = CheckSchedule([1, 2, 3], period: 16)
+    try StorageProperty.compare(document, ArrayRichText("abc"), Self.tokenizer, &schedule, [])
+    try StorageProperty.compareLocally(document, ArrayRichText("abc"), around: 0..<3, [])
+    // Note: the same text and length, one run's attributes differ.
+    let planted = ArrayRichText("abc", attributes: TextAttributes(entity: .mention))
+    #expect(throws: PropertyFailure.self) {
+      try StorageProperty.compare(document, planted, Self.tokenizer, &schedule, [])
+    }
+    #expect(throws: PropertyFailure.self) {
+      try StorageProperty.compareLocally(document, planted, around: 1..<2, [])
+    }
+  }
+
+  @Test func storageRejectsAWrongSelection() throws {
+    let editor = Editor(document: RichText("abc"), catalog: Self.catalog)
+    var oracle = ArrayEditor(document: ArrayRichText("abc"), catalog: Self.catalog)
+    var schedule = CheckSchedule([1, 2, 3], period: 16)
+    try StorageProperty.compareLocally(editor, oracle, [])
+    try StorageProperty.compare(editor, oracle, &schedule, [])
+    oracle.select(0..<1)
+    #expect(throws: PropertyFailure.self) { try StorageProperty.compareLocally(editor, oracle, []) }
+    #expect(throws: PropertyFailure.self) { try StorageProperty.compare(editor, oracle, &schedule, []) }
+  }
+
+  // MARK: editscript
+
+  @Test func editScriptRejectsAWrongTextSelectionOrChange() throws {
+    var script = EditScript(catalog: Self.catalog)
+    let answer = script.apply(#"{"insert": "ab[a]c"}"#)
+    let state = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+    var mirror: [UInt16] = []
+    try EditScriptProperty.checkState(state, of: script.editor, mirror: &mirror, whole: true, line: [])
+    let change = try #require(state["change"] as? [Int])
+    let plantings: [(String, Any)] = [
+      ("text", "ab[a]d"), ("selection", [0, 1]), ("change", [change[0] + 1, change[1], change[2]]),
+      ("change", [change[0], change[1], change[2] - 1]),
+    ]
+    for (key, value) in plantings {
+      var planted = state
+      planted[key] = value
+      var mirror: [UInt16] = []
+      #expect(throws: PropertyFailure.self, "\(key): \(value)") {
+        try EditScriptProperty.checkState(planted, of: script.editor, mirror: &mirror, whole: true, line: [])
+      }
+    }
+  }
+
+  // MARK: terminal
+
+  @Test func terminalRejectsAControlCharacterOrALineTooWide() throws {
+    try TerminalProperty.checkLines(["abc", "de"], options: [], columns: 3, emoticonTexts: [], input: [])
+    for lines in [["abc", "d\u{1B}[2Je"], ["a\u{9B}2J"], ["abcd"], ["ab", "好好"]] {
+      #expect(throws: PropertyFailure.self, "\(lines)") {
+        try TerminalProperty.checkLines(lines, options: [], columns: 3, emoticonTexts: [], input: [])
+      }
+    }
+  }
+
+  // MARK: urls
+
+  @Test func urlsRejectRangesOutOfOrderSplitOrWithoutADot() throws {
+    let text = "see https://a.com/x and https://b.cn e\u{301}"
+    let found = URLFinder.weibo.urlRanges(in: text)
+    #expect(found.count == 2)
+    try URLProperty.checkRanges(found, in: text, finder: .weibo)
+    let first = found[0]
+    let dotless = 4..<12  // "https://"
+    let splitting = found[1].lowerBound..<(text.utf8.count - 2)  // "https://b.cn e", without the U+0301
+    for planted in [
+      [found[1], first], [first, first], [dotless], [splitting],
+    ] {
+      #expect(throws: PropertyFailure.self, "\(planted)") {
+        try URLProperty.checkRanges(planted, in: text, finder: .weibo)
+      }
+    }
+  }
+
+  @Test func urlsRejectALinkOrLengthThatMissesAURL() throws {
+    let text = "see https://a.com/x and https://b.cn"
+    let document = RichText(text)
+    let expected = URLFinder.weibo.urlRanges(in: text).map {
+      text.utf8Slice(0..<$0.lowerBound).utf16.count..<text.utf8Slice(0..<$0.upperBound).utf16.count
+    }
+    try URLProperty.checkEntitiesAndLength(of: document, expected: expected, finder: .weibo, input: [])
+    for planted in [Array(expected.dropLast()), expected.map { $0.lowerBound..<($0.upperBound - 1) }] {
+      #expect(throws: PropertyFailure.self, "\(planted)") {
+        try URLProperty.checkEntitiesAndLength(of: document, expected: planted, finder: .weibo, input: [])
+      }
+    }
+  }
+}
