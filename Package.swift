@@ -7,7 +7,7 @@ let internalChecks: [SwiftSetting] =
   Context.environment["EMOTEXT_INTERNAL_CHECKS"] != nil ? [.define("EMOTEXT_INTERNAL_CHECKS")] : []
 
 // The layers, each importing only those below it (Sources/Emotext/Emotext.docc/GettingStarted.md, "Package layout"):
-//   CICU → EmotextUnicode → Emotext → EmotextCLISupport → emotext
+//   CICU → EmotextUnicode → Emotext → EmotextCLISupport → emotext, and beside it EmotextC (the C ABI)
 // EmotextTestSupport sits beside the library, for the tests, the benchmark and the fuzz targets.
 let package = Package(
   name: "Emotext",
@@ -16,6 +16,9 @@ let package = Package(
     // compares (.ci/public-api.sh).
     .library(name: "Emotext", targets: ["Emotext"]),
     .executable(name: "emotext", targets: ["emotext"]),
+    // The C ABI (Sources/EmotextC/include/emotext.h) as a shared library; Integrations/c/build-library.sh builds
+    // the self-contained libemotext.so that the Python package ships.
+    .library(name: "EmotextC", type: .dynamic, targets: ["EmotextC"]),
   ],
   targets: [
     // The only place that includes ICU headers (in its .c files); its public headers use <stdint.h> types only.
@@ -37,6 +40,9 @@ let package = Package(
     // the edit-script protocol, the terminal composer screen, listings. Not a product.
     .target(name: "EmotextCLISupport", dependencies: ["Emotext"]),
     .executableTarget(name: "emotext", dependencies: ["EmotextCLISupport", "Emotext"]),
+    // The C ABI: @_cdecl functions over opaque handles, each calling the answer the CLI calls (EmotextCLISupport),
+    // so every binding writes the CLI's bytes. The header is for C callers, not part of the Swift build.
+    .target(name: "EmotextC", dependencies: ["Emotext", "EmotextCLISupport"], exclude: ["include"]),
     // Seeded randomness for the tests, the benchmark and the fuzz targets; not part of the library.
     .target(name: "EmotextTestSupport"),
     .executableTarget(

@@ -236,8 +236,8 @@ post=$(cat "$work/out")
 
 start
 wait_for "分享新鲜事…"
-keys -l "مرحبا [哈哈] (نص)"
-wait_for "(صن) 😆 ابحرم"
+keys -l "نص [哈哈] (ب)"             # 8 of the limit's 10
+wait_for "(ب) 😆 صن"
 keys Escape
 wait_exit 1
 

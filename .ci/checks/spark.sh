@@ -2,7 +2,9 @@
 # The Spark integration end to end: the self-contained binary (no libswift*, libFoundation*, libicu*; same output
 # as the dynamic build with an empty environment), the job's restart logic against fake CLIs, then the job on
 # PySpark with --master local[2] over ~50,000 posts with bad lines injected, compared with the single-process
-# CLI line for line. PySpark goes into a virtual environment under .build/.
+# CLI line for line, once with each engine (--engine cli: an emotext process per partition; --engine python: the
+# emotext Python package in the executor's Python worker). PySpark and the package go into a virtual environment
+# under .build/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$SECONDS
@@ -128,4 +130,33 @@ job_started=$SECONDS
 echo "decode-emoji job: $((SECONDS - job_started)) s"
 "$python" Integrations/spark/check_output.py --cli "$dynamic" --command decode-emoji --output "$tmp/out2" \
   --bad "$bad" "$tmp/escaped/escaped.txt"
+
+echo "-- the job on Spark with --engine python"
+# Note: the library is built by .ci/checks/c-abi-python.sh already (the same scratch directory): a relink here.
+bash Integrations/c/build-library.sh .build/c-abi/libemotext.so
+EMOTEXT_LIBRARY="$PWD/.build/c-abi/libemotext.so" "$venv/bin/pip" install -q --force-reinstall ./Integrations/python
+rm -rf Integrations/python/build Integrations/python/emotext.egg-info
+job_started=$SECONDS
+"${submit[@]}" Integrations/spark/emotext_job.py --engine python --input "$tmp/in" --output "$tmp/out3" \
+  --command count -- --rule twitter
+echo "count job, --engine python: $((SECONDS - job_started)) s"
+"$python" Integrations/spark/check_output.py --cli "$dynamic" --command count --output "$tmp/out3" --bad "$bad" \
+  "$tmp/in/posts.txt" "$tmp/in/records.jsonl" -- --rule twitter
+# Same objects as the CLI engine, error messages included.
+if ! cmp -s <(cat "$tmp"/out/part-*) <(cat "$tmp"/out3/part-*); then
+  echo "FAIL the two engines wrote different count objects"
+  diff <(cat "$tmp"/out/part-*) <(cat "$tmp"/out3/part-*) | head -n 10
+  exit 1
+fi
+job_started=$SECONDS
+"${submit[@]}" Integrations/spark/emotext_job.py --engine python --input "$tmp/escaped" --output "$tmp/out4" \
+  --command decode-emoji --partitions 3
+echo "decode-emoji job, --engine python: $((SECONDS - job_started)) s"
+"$python" Integrations/spark/check_output.py --cli "$dynamic" --command decode-emoji --output "$tmp/out4" \
+  --bad "$bad" "$tmp/escaped/escaped.txt"
+if ! cmp -s <(cat "$tmp"/out2/part-*) <(cat "$tmp"/out4/part-*); then
+  echo "FAIL the two engines wrote different decode-emoji objects"
+  diff <(cat "$tmp"/out2/part-*) <(cat "$tmp"/out4/part-*) | head -n 10
+  exit 1
+fi
 echo "spark check: $((SECONDS - started)) s"

@@ -2,6 +2,14 @@
 
     spark-submit emotext_job.py --binary dist/emotext --input hdfs:///posts --output hdfs:///counts \
         --command count [-- --rule twitter]
+    spark-submit emotext_job.py --engine python --input hdfs:///posts --output hdfs:///counts \
+        --command count [-- --rule twitter]
+
+Two engines give the same output objects. `--engine cli` (the default) streams each partition through an
+`emotext` process, as described below. `--engine python` calls the engine inside the executor's Python worker
+through the `emotext` Python package (Integrations/python: the C ABI, whose answers are the CLI's own bytes), no
+subprocess: the package must be installed in the executors' Python (PYSPARK_PYTHON), and it runs count, truncate,
+parse, serialize, encode-emoji and decode-emoji with the options the CLI takes for them.
 
 Each input line is one post: a text file holds the post itself, a JSON Lines file (`.jsonl`, `.ndjson`) one
 object with a `"text"` string (`--format` overrides the guess by extension). Each partition of
@@ -54,8 +62,14 @@ def parse_arguments(argv):
         epilog="Arguments after -- go to the emotext command, e.g. -- --rule twitter.",
     )
     parser.add_argument(
+        "--engine",
+        choices=("cli", "python"),
+        default="cli",
+        help="cli (default): one emotext process per partition; python: the emotext Python package in the "
+        + "executor's Python worker",
+    )
+    parser.add_argument(
         "--binary",
-        required=True,
         help="the emotext executable: a local path or a URL Spark reads (hdfs://, s3a://, https://), or the name of "
         + "a file shipped with spark-submit --files",
     )
@@ -75,7 +89,116 @@ def parse_arguments(argv):
     options = parser.parse_args(argv)
     if options.partitions < 0:
         parser.error("--partitions must be positive")
+    if options.engine == "cli" and not options.binary:
+        parser.error("--binary is required with --engine cli")
+    if options.engine == "python":
+        if options.binary:
+            parser.error("--binary goes with --engine cli")
+        try:
+            python_answerer(options.command, extra)
+        except ValueError as error:  # an unknown command or option, or one the engine refuses (emotext.Error)
+            parser.error("--engine python: %s" % error)
     return options, extra
+
+
+def python_answerer(command, extra):
+    """For `--engine python`: the function from a record (the bytes the CLI would read) to the line
+    `emotext COMMAND --jsonl EXTRA…` writes for it, built from the emotext package's answers (which are the
+    CLI's own bytes). It raises emotext.Error for a line the CLI rejects, ValueError here for bad arguments."""
+    import emotext
+
+    parser = argparse.ArgumentParser(prog="emotext " + command, add_help=False)
+
+    def fail(message):
+        raise ValueError(message)
+
+    parser.error = fail
+    if command in ("count", "truncate", "parse", "serialize"):
+        parser.add_argument("--catalog")
+    if command in ("count", "truncate"):
+        parser.add_argument("--rule", default="weibo")
+    if command == "truncate":
+        parser.add_argument("--max", type=int, required=True)
+        parser.add_argument("--ellipsis", default="")
+    if command == "parse":
+        parser.add_argument("--entities", action="store_true")
+        parser.add_argument("--links")
+    if command == "serialize":
+        parser.add_argument("--nfc", action="store_true")
+    if command in ("encode-emoji", "decode-emoji"):
+        parser.add_argument("--prefix", default="[emoji:")
+        parser.add_argument("--separator", default="-")
+        parser.add_argument("--suffix", default="]")
+    if command not in ("count", "truncate", "parse", "serialize", "encode-emoji", "decode-emoji"):
+        raise ValueError(
+            "runs count, truncate, parse, serialize, encode-emoji and decode-emoji, not %r (use --engine cli)" % command
+        )
+    options = parser.parse_args(extra)
+    if command == "parse" and options.links is not None and not options.entities:
+        raise ValueError("--links goes with --entities")
+    catalog = emotext.Catalog.load(options.catalog) if getattr(options, "catalog", None) else None
+
+    def text_of(record):
+        try:
+            value = json.loads(record)
+            if isinstance(value, dict) and isinstance(value.get("text"), str):
+                value["text"].encode("utf-8")  # a lone surrogate escape is no text
+                return value["text"]
+        except ValueError:
+            pass
+        raise emotext.InvalidInputError('expected a JSON object with a string "text"')
+
+    def text_record(text):
+        return '{"text":%s}' % emotext.dumps(text)
+
+    if command == "count":
+        answer = lambda record: emotext.count_json(text_of(record), options.rule, catalog=catalog)  # noqa: E731
+    elif command == "truncate":
+        answer = lambda record: text_record(  # noqa: E731
+            emotext.truncate(text_of(record), options.max, options.rule, ellipsis=options.ellipsis, catalog=catalog)
+        )
+    elif command == "parse":
+
+        def answer(record):
+            text = text_of(record)
+            document = emotext.parse_json(text, options.entities, options.links or "weibo", catalog=catalog)
+            return '{"text":%s,%s' % (emotext.dumps(text), document[1:])
+
+    elif command == "serialize":
+        answer = lambda record: text_record(  # noqa: E731
+            emotext.serialize(record.decode("utf-8"), options.nfc, catalog=catalog)
+        )
+    else:
+        escape = emotext.encode_emoji if command == "encode-emoji" else emotext.decode_emoji
+        answer = lambda record: text_record(  # noqa: E731
+            escape(text_of(record), prefix=options.prefix, separator=options.separator, suffix=options.suffix)
+        )
+    answer(b'{"text":""}' if command != "serialize" else b'{"version":1,"runs":[]}')  # refuses bad options now
+    return answer
+
+
+# What the C ABI says at a byte of the text ("byte N: malformed emoji escape: …"), and what the CLI says for the
+# same line with --jsonl, where the offset is in the record's "text" (`malformed emoji escape at byte N of "text"`).
+ESCAPE_PROBLEM = re.compile(r"^byte (\d+): malformed emoji escape: ")
+
+
+def python_partition(records, command, extra):
+    """`--engine python`: every record's output object, in order, answered in this process."""
+    import emotext
+
+    answer = python_answerer(command, extra)
+    for path, number, (payload, problem) in records:
+        if payload is None:
+            yield error_record(problem, path, number)
+            continue
+        try:
+            output = answer(payload)
+        except emotext.Error as error:
+            message = ESCAPE_PROBLEM.sub(lambda m: 'malformed emoji escape at byte %s of "text": ' % m.group(1),
+                                         error.message)
+            yield error_record(message, path, number)
+            continue
+        yield output[: output.rindex("}")] + ',"line":%d,"file":%s}' % (number, json.dumps(path, ensure_ascii=False))
 
 
 def file_lines(path, content, input_format):
@@ -308,17 +431,23 @@ def main(argv):
 
     spark = SparkSession.builder.appName("emotext " + options.command).getOrCreate()
     context = spark.sparkContext
-    name = os.path.basename(options.binary.rstrip("/"))
-    # Sent with spark-submit --files already? (On YARN that is spark.yarn.dist.files, into each container's folder.)
-    shipped = ",".join(context.getConf().get(key, "") for key in ("spark.files", "spark.yarn.dist.files"))
-    if not any(os.path.basename(path.rstrip("/")) == name for path in shipped.split(",") if path):
-        context.addFile(options.binary)
     command, input_format = options.command, options.format
     partitions = options.partitions or 2 * context.defaultParallelism
+    if options.engine == "python":
 
-    def process_partition(records):
-        arguments = [executable(name), command, "--jsonl"] + extra
-        return run_partition(records, arguments)
+        def process_partition(records):
+            return python_partition(records, command, extra)
+
+    else:
+        name = os.path.basename(options.binary.rstrip("/"))
+        # Sent with spark-submit --files already? (On YARN that is spark.yarn.dist.files, in each container's folder.)
+        shipped = ",".join(context.getConf().get(key, "") for key in ("spark.files", "spark.yarn.dist.files"))
+        if not any(os.path.basename(path.rstrip("/")) == name for path in shipped.split(",") if path):
+            context.addFile(options.binary)
+
+        def process_partition(records):
+            arguments = [executable(name), command, "--jsonl"] + extra
+            return run_partition(records, arguments)
 
     lines = context.binaryFiles(options.input).flatMap(lambda item: file_lines(item[0], item[1], input_format))
     ordered = lines.sortBy(lambda record: (record[0], record[1]), numPartitions=partitions)

@@ -9,10 +9,5 @@ func loadCatalog(_ arguments: inout Arguments) throws -> EmoticonCatalog {
 
 /// The catalog at `path`, or the embedded default catalog when `path` is `nil`.
 func loadCatalog(at path: String?) throws -> EmoticonCatalog {
-  guard let path else { return .default }
-  do {
-    return try EmoticonCatalog(contentsOf: path)
-  } catch {
-    throw CommandFailure("cannot load catalog \(path): \(error)")
-  }
+  try EmoticonCatalog.loaded(from: path)
 }

@@ -1,3 +1,4 @@
+import EmotextCLISupport
 import Foundation
 
 /// One `emotext` subcommand: parses its own arguments and calls the library.

@@ -37,37 +37,15 @@ enum CountCommand: Command {
       guard !input.jsonl else { throw UsageError("--header goes without --jsonl (JSON names every number)") }
       StandardOutput.write([rule.name, "utf16", "scalars", "graphemes"].joined(separator: "\t"))
     }
-    let tokenizer = BracketTokenizer(catalog: catalog)
-    // Note: the members after "text" are the same keys on every line, so their bytes are made once.
-    let members = ["rule", "weighted", "utf16", "scalars", "graphemes"].map { key in
-      var bytes = Array(",".utf8)
-      JSONLines.appendString(key, to: &bytes)
-      bytes.append(UInt8(ascii: ":"))
-      if key == "rule" { JSONLines.appendString(rule.name, to: &bytes) }
-      return bytes
-    }
+    let answer = CountAnswer(tokenizer: BracketTokenizer(catalog: catalog), rule: rule)
     return try input.answerLines { line, output throws(LineProblem) in
       let text = try input.text(of: line)
-      let document = tokenizer.tokenize(text)
-      let counts = (
-        document.length(by: rule.measure), document.length(by: .utf16), document.length(by: .unicodeScalars),
-        document.length(by: .graphemeClusters)
-      )
       if input.jsonl {
-        output.append(contentsOf: #"{"text":"#.utf8)
-        JSONLines.appendString(text, to: &output)
-        output.append(contentsOf: members[0])
-        output.append(contentsOf: members[1])
-        JSONLines.appendInteger(counts.0, to: &output)
-        output.append(contentsOf: members[2])
-        JSONLines.appendInteger(counts.1, to: &output)
-        output.append(contentsOf: members[3])
-        JSONLines.appendInteger(counts.2, to: &output)
-        output.append(contentsOf: members[4])
-        JSONLines.appendInteger(counts.3, to: &output)
-        output.append(contentsOf: "}\n".utf8)
+        answer.appendRecord(of: text, to: &output)
+        output.append(UInt8(ascii: "\n"))
       } else {
-        output.appendLine("\(counts.0)\t\(counts.1)\t\(counts.2)\t\(counts.3)")
+        let counts = answer.counts(of: text)
+        output.appendLine("\(counts.weighted)\t\(counts.utf16)\t\(counts.scalars)\t\(counts.graphemes)")
       }
     }
   }

@@ -2,15 +2,10 @@ import Emotext
 import EmotextCLISupport
 
 /// Reads `--prefix`, `--separator` and `--suffix` into an escaping format.
-private func escaping(_ arguments: inout Arguments) throws(UsageError) -> EmojiEscaping {
-  let prefix = try arguments.option("--prefix") ?? "[emoji:"
-  let separator = try arguments.option("--separator") ?? "-"
-  let suffix = try arguments.option("--suffix") ?? "]"
-  do {
-    return try EmojiEscaping(prefix: prefix, separator: separator, suffix: suffix)
-  } catch {
-    throw UsageError("invalid escape format: \(error)")
-  }
+private func escaping(_ arguments: inout Arguments) throws(UsageError) -> EmojiEscapeAnswer {
+  try EmojiEscapeAnswer(
+    prefix: try arguments.option("--prefix"), separator: try arguments.option("--separator"),
+    suffix: try arguments.option("--suffix"))
 }
 
 private let formatHelp = """
@@ -45,7 +40,7 @@ enum EncodeEmojiCommand: Command {
     let format = try escaping(&arguments)
     let input = try LineInput.parse(&arguments)
     return try input.answerLines { line, output throws(LineProblem) in
-      input.appendTextLine(format.encode(try input.text(of: line)), to: &output)
+      input.appendTextLine(format.encoded(try input.text(of: line)), to: &output)
     }
   }
 }
@@ -75,19 +70,7 @@ enum DecodeEmojiCommand: Command {
     let format = try escaping(&arguments)
     let input = try LineInput.parse(&arguments)
     return try input.answerLines { line, output throws(LineProblem) in
-      let text = try input.text(of: line)
-      let decoded: String
-      do throws(EmojiEscapeError) {
-        decoded = try format.decode(text)
-      } catch {
-        // Note: the CLI speaks bytes (FILE:LINE:COLUMN); with --jsonl the offset is in the record's text, not in
-        // the line, so it is not a column.
-        let utf8Offset = text.utf8.distance(
-          from: text.utf8.startIndex, to: String.Index(utf16Offset: error.utf16Offset, in: text))
-        throw LineProblem(
-          "malformed emoji escape\(input.jsonl ? " at byte \(utf8Offset) of \"text\"" : ""): \(error.reason)",
-          utf8Offset: input.jsonl ? nil : utf8Offset)
-      }
+      let decoded = try format.decoded(try input.text(of: line), inRecord: input.jsonl)
       input.appendTextLine(decoded, to: &output)
     }
   }

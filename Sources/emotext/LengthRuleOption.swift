@@ -12,10 +12,6 @@ enum LengthRuleOption {
 
   /// Removes `--rule NAME` and returns the name and its measure (default weibo).
   static func parse(_ arguments: inout Arguments) throws(UsageError) -> (name: String, measure: LengthMeasure) {
-    let name = try arguments.option("--rule") ?? "weibo"
-    guard let measure = LengthRuleNames.measure(named: name) else {
-      throw UsageError("--rule takes \(LengthRuleNames.list), not '\(name)'")
-    }
-    return (name, measure)
+    try LengthRuleNames.named(try arguments.option("--rule"))
   }
 }

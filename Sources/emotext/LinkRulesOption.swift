@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCLISupport
 import Foundation
 
 /// `--links weibo|twitter`: which rules find links when `parse --entities` and `render` recognize entities.
@@ -14,10 +15,6 @@ enum LinkRulesOption {
   /// Removes `--links RULES` and returns its URL finder and whether the option was given.
   static func parse(_ arguments: inout Arguments) throws(UsageError) -> (finder: URLFinder, isGiven: Bool) {
     guard let name = try arguments.option("--links") else { return (.weibo, false) }
-    switch name {
-    case "weibo": return (.weibo, true)
-    case "twitter": return (.twitter, true)
-    default: throw UsageError("--links takes weibo or twitter, not '\(name)'")
-    }
+    return (try LinkRuleNames.finder(named: name), true)
   }
 }

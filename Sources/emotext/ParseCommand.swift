@@ -32,23 +32,19 @@ enum ParseCommand: Command {
     let links = try LinkRulesOption.parse(&arguments)
     if links.isGiven && !entities { throw UsageError("--links goes with --entities") }
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: catalog)
+    let answer = DocumentAnswer(
+      tokenizer: BracketTokenizer(catalog: catalog), entityURLs: entities ? links.finder : nil)
     return try input.answerNumberedLines { line, sourceIndex, lineNumber, output throws(LineProblem) in
       let text = try input.text(of: line)
-      let tokenized = tokenizer.tokenize(text)
-      let document = entities ? tokenized.recognizingEntities(urls: links.finder) : tokenized
       if input.jsonl {
-        output.append(contentsOf: #"{"text":"#.utf8)
-        JSONValue.appendString(text, to: &output)
-        output.append(UInt8(ascii: ","))
-        document.appendDocumentJSONMembers(to: &output)
-        output.append(contentsOf: "}\n".utf8)
+        answer.appendRecord(of: text, to: &output)
+        output.append(UInt8(ascii: "\n"))
       } else if json {
-        document.appendDocumentJSON(to: &output)
+        answer.appendDocumentJSON(of: text, to: &output)
         output.append(UInt8(ascii: "\n"))
       } else {
         if sourceIndex > 0 || lineNumber > 1 { output.append(UInt8(ascii: "\n")) }
-        for line in document.runListing { output.appendLine(line) }
+        for line in answer.document(of: text).runListing { output.appendLine(line) }
       }
     }
   }

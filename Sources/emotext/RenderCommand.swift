@@ -12,8 +12,8 @@ enum RenderCommand: Command {
   static let usage = """
     usage: emotext render [--catalog PATH] [--html [--page [--title TEXT]] [--image-base URL] [--no-images]
                           [--mention-url T] [--topic-url T] [--emoji-images BASE_URL]
-                          | --ansi | --plain | --spoken] [--width N] [--codes] [--color] [--visual] [--locale L]
-                          [--whole] [--links RULES] [FILE… | --text TEXT…]
+                          | --ansi | --plain | --spoken] [--width N] [--codes] [--color] [--visual]
+                          [--locale L] [--whole] [--links RULES] [FILE… | --text TEXT…]
 
     Tokenizes each line (one post per line) of the files (stdin when none or '-'), recognizes
     @mentions, #topics# and links (--links), and renders each post: one HTML fragment per line with
@@ -106,44 +106,25 @@ enum RenderCommand: Command {
     if html && (width != nil || codes || forceColor) {
       throw UsageError("--width, --codes and --color go with --ansi or --plain")
     }
-    if title != nil && !page { throw UsageError("--title goes with --page") }
-    // Note: the renderer drops a link that is not http(s) or relative; a template that can only make such
-    // links is refused here rather than leaving every mention or topic unlinked without a word.
-    for (option, template, placeholder) in [
-      ("--mention-url", mentionURL, "{name}"), ("--topic-url", topicURL, "{topic}"),
-    ] {
-      guard let template, !HTMLRenderer.isSafeURL(template.replacingOccurrences(of: placeholder, with: "x")) else {
-        continue
-      }
-      throw UsageError(
-        "\(option) '\(template)' is not allowed: links must be http: or https: URLs, or relative ones")
-    }
-
     let tokenizer = BracketTokenizer(catalog: catalog)
     let render: @Sendable (RichText) -> String
     if spoken {
       let language = language ?? .chineseSimplified
       render = { $0.spokenText(in: language) }
     } else if html {
-      var renderer = HTMLRenderer(catalog: catalog, options: noImages ? [.linkEntities, .omitImages] : .default)
-      renderer.imageBaseURL = imageBase
-      renderer.emojiImages = emojiImages.map { EmojiImages(baseURL: $0) }
-      renderer.spokenLanguage = language
-      if let mentionURL { renderer.mentionURLTemplate = mentionURL }
-      if let topicURL { renderer.topicURLTemplate = topicURL }
+      let answer = try HTMLAnswer(
+        tokenizer: tokenizer, page: page, title: title, imageBase: imageBase, noImages: noImages,
+        mentionURL: mentionURL, topicURL: topicURL, emojiImages: emojiImages, urls: urls, language: language)
       // Note: without image files (the embedded catalog, packs without "directory", files not shipped) every
       // emoticon falls back to text; said once, at the first post with an image emoticon.
-      let warnsOfFallback = !noImages && imageBase == nil && !catalog.hasImageFiles
-      render = { [renderer] document in
-        if warnsOfFallback { warnOfFallbackOnce(document) }
-        return renderer.render(document)
+      render = { [answer] document in
+        if answer.fallsBackToText { warnOfFallbackOnce(document) }
+        return answer.html(of: [document])
       }
       if page {
-        let documents = try pagePosts(input, whole: whole).map {
-          tokenizer.tokenize($0).recognizingEntities(urls: urls)
-        }
-        if warnsOfFallback { documents.forEach(warnOfFallbackOnce) }
-        StandardOutput.writeRaw(renderer.page(posts: documents, title: title ?? "Emotext"))
+        let documents = try pagePosts(input, whole: whole).map(answer.document(of:))
+        if answer.fallsBackToText { documents.forEach(warnOfFallbackOnce) }
+        StandardOutput.writeRaw(answer.html(of: documents))
         return 0
       }
     } else {

@@ -25,13 +25,10 @@ enum SerializeCommand: Command {
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
     let catalog = try loadCatalog(&arguments)
-    let serializer = PostTextSerializer(normalization: arguments.flag("--nfc") ? .nfc : .none)
+    let answer = PostTextAnswer(catalog: catalog, nfc: arguments.flag("--nfc"))
     let input = try LineInput.parse(&arguments)
     return try input.answerLines { line, output throws(LineProblem) in
-      let text = try LineProblem.catching {
-        serializer.serialize(try RichText(documentJSON: line, catalog: catalog))
-      }.get()
-      input.appendTextLine(text, to: &output)
+      input.appendTextLine(try answer.postText(ofDocumentJSON: line), to: &output)
     }
   }
 }

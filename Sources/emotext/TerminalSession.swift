@@ -1,3 +1,4 @@
+import EmotextCLISupport
 import Foundation
 
 #if canImport(Glibc)

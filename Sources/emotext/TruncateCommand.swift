@@ -36,16 +36,10 @@ enum TruncateCommand: Command {
     let rule = try LengthRuleOption.parse(&arguments)
     let ellipsis = try arguments.option("--ellipsis") ?? ""
     let input = try LineInput.parse(&arguments)
-    let tokenizer = BracketTokenizer(catalog: catalog)
-    let ellipsisLength = tokenizer.tokenize(ellipsis).length(by: rule.measure)
-    guard ellipsisLength <= limit else {
-      throw UsageError(
-        "--ellipsis '\(ellipsis)' is \(ellipsisLength) long by the \(rule.name) rule, longer than --max \(limit)")
-    }
+    let answer = try TruncationAnswer(
+      tokenizer: BracketTokenizer(catalog: catalog), limit: limit, rule: rule, ellipsis: ellipsis)
     return try input.answerLines { line, output throws(LineProblem) in
-      let text = try input.text(of: line)
-      let cut = tokenizer.tokenize(text).truncated(toFit: limit, by: rule.measure, ellipsis: ellipsis).postText
-      input.appendTextLine(cut, to: &output)
+      input.appendTextLine(answer.truncated(try input.text(of: line)), to: &output)
     }
   }
 }

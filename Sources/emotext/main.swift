@@ -1,3 +1,4 @@
+import EmotextCLISupport
 import Foundation
 
 /// Every subcommand, in the order `emotext --help` lists them.

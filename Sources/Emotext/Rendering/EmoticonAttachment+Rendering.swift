@@ -13,12 +13,7 @@ extension EmoticonAttachment {
 
   /// The name of `emoticon`: its code without the brackets. Renderers reading a document in place use it
   /// without building an attachment.
-  static func title(of emoticon: Emoticon) -> String {
-    let code = emoticon.code
-    // Note: with `[` and `]` the first and last characters, three characters are three bytes or more.
-    guard code.hasPrefix("["), code.hasSuffix("]"), code.utf8.count >= 3 else { return code }
-    return String(code.dropFirst().dropLast())
-  }
+  static func title(of emoticon: Emoticon) -> String { emoticon.name }
 
   /// What `emoticon` shows when no image is drawn, or nil when that is the attachment's token.
   static func fallbackText(of emoticon: Emoticon) -> String? {

@@ -48,11 +48,10 @@ extension Emoticon {
   /// ```
   public func spokenName(in language: SpokenLanguage) -> String {
     if case .emoji(let emoji) = kind, let name = EmojiNames.name(of: emoji, in: language) { return name }
-    let chs = EmoticonAttachment.title(of: self)
     guard language == .chineseTraditional,
       let cht = aliases.first(where: { $0.hasPrefix("[") && $0.hasSuffix("]") && $0.utf8.count >= 3 })
-    else { return chs }
-    return String(cht.dropFirst().dropLast())
+    else { return name }
+    return Self.name(ofToken: cht)
   }
 }
 

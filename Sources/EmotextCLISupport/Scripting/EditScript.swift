@@ -47,6 +47,16 @@ package struct EditScript: Sendable {
 
   /// Applies one line and returns the JSON line that answers it.
   package mutating func apply(_ line: String) -> String {
+    do {
+      return try state(afterApplying: line)
+    } catch {
+      return JSONValue.object([("error", .string(error.message)), ("line", .integer(lineNumber))]).serialized
+    }
+  }
+
+  /// Applies one line and returns the state line after it; a line that fails leaves the document unchanged and
+  /// throws the message the `"error"` answer carries. The C ABI's editor calls this.
+  package mutating func state(afterApplying line: String) throws(Failure) -> String {
     lineNumber += 1
     do {
       var next = editor
@@ -55,12 +65,14 @@ package struct EditScript: Sendable {
       return Self.state(of: editor, change: change, clipboard: clipboard)
     } catch {
       hasFailed = true
-      return JSONValue.object([("error", .string(error.message)), ("line", .integer(lineNumber))]).serialized
+      throw error
     }
   }
 
-  struct Failure: Error {
-    let message: String
+  /// Why a command line was not applied.
+  package struct Failure: Error {
+    /// What was wrong, as the `"error"` answer says it.
+    package let message: String
   }
 
   /// Applies one line to `editor` and returns what it changed in the text (one covering change), and what a

@@ -85,7 +85,9 @@ struct CLIBatchTests {
     let page = try CLIProcess.run(["render", "--html", "--page"], stdin: Data("a\nb\n".utf8))
     #expect(page.status == 0)
     #expect(
-      page.stdout.contains("<body>\n<article class=\"post\" dir=\"auto\">a</article>\n<article class=\"post\" dir=\"auto\">b</article>\n</body>"))
+      page.stdout.contains(
+        "<body>\n<article class=\"post\" dir=\"auto\">a</article>\n<article class=\"post\" dir=\"auto\">b</article>\n</body>"
+      ))
     let wholePage = try CLIProcess.run(["render", "--html", "--page", "--whole"], stdin: Data("a\nb\n".utf8))
     #expect(wholePage.stdout.contains("<body>\n<article class=\"post\" dir=\"auto\">a<br>\nb</article>\n</body>"))
   }

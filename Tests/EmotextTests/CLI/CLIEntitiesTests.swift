@@ -25,6 +25,23 @@ struct CLIEntitiesTests {
     #expect(output.stdout == #"{"version":1,"runs":[{"text":"@小明 http://a.com"}]}"# + "\n")
   }
 
+  @Test func twitterLinksFindLinksWithoutAScheme() throws {
+    let output = try CLIProcess.run(
+      ["parse", "--json", "--entities", "--links", "twitter"], stdin: Data("看 foo.com\n".utf8))
+    #expect(output.status == 0)
+    #expect(output.stdout == #"{"version":1,"runs":[{"text":"看 "},{"text":"foo.com","entity":"link"}]}"# + "\n")
+  }
+
+  @Test(arguments: [
+    (["--entities", "--links", "bing"], "--links takes weibo or twitter, not 'bing'"),
+    (["--links", "twitter"], "--links goes with --entities"),
+  ])
+  func badLinkRulesAreUsageErrors(arguments: [String], message: String) throws {
+    let output = try CLIProcess.run(["parse", "--json"] + arguments, stdin: Data("x\n".utf8))
+    #expect(output.status == 2)
+    #expect(output.stderr.hasPrefix("emotext parse: \(message)\n"))
+  }
+
   @Test func helpListsTheFlag() throws {
     let output = try CLIProcess.run(["parse", "--help"])
     #expect(output.stdout.contains("--entities") || output.stderr.contains("--entities"))

@@ -275,7 +275,8 @@ struct CLINewcomerTests {
     let synopsis = output.stdout.components(separatedBy: "\n\n")[0]
     for option in [
       "--catalog", "--html", "--page", "--title", "--image-base", "--mention-url", "--topic-url", "--no-images",
-      "--emoji-images", "--ansi", "--plain", "--width", "--codes", "--color", "--whole", "--text",
+      "--emoji-images", "--ansi", "--plain", "--width", "--codes", "--color", "--whole", "--text", "--spoken",
+      "--visual", "--locale",
     ] {
       #expect(synopsis.contains(option + " ") || synopsis.contains(option + "]"), "\(option) in \(synopsis)")
     }

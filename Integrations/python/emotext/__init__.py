@@ -1,0 +1,379 @@
+"""The Emotext engine in-process: Weibo-style post text counted, cut, parsed, rendered and edited.
+
+Every function calls the C ABI (``libemotext.so``, installed inside this package) through ``ctypes``, and the C ABI
+calls the code the ``emotext`` command-line tool calls, so each answer is the CLI's own output for the same input:
+``dumps(count(text))`` is the line ``emotext count --jsonl`` writes, byte for byte.
+
+    >>> import emotext
+    >>> emotext.count("今天好开心[哈哈]")["weighted"]
+    8
+
+Calls release the GIL while the engine works (``ctypes.CDLL``), so threads run them in parallel. A ``Catalog`` is
+immutable and shared freely between threads; an ``Editor`` serializes its own calls with a lock.
+
+Errors raise a subclass of ``Error`` carrying the engine's message, the one the CLI prints.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import re
+import threading
+from typing import Any, Dict, Mapping, Optional, Union
+
+__all__ = [
+    "Catalog",
+    "CatalogError",
+    "CommandError",
+    "Editor",
+    "Error",
+    "InvalidArgumentError",
+    "InvalidInputError",
+    "count",
+    "count_json",
+    "decode_emoji",
+    "dumps",
+    "encode_emoji",
+    "parse",
+    "parse_json",
+    "render_html",
+    "serialize",
+    "truncate",
+    "version",
+]
+
+
+class Error(Exception):
+    """A call the engine refused; ``message`` is the engine's message (the CLI's, without its prefix)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidArgumentError(Error, ValueError):
+    """An option the CLI refuses as a usage error: an unknown rule, an ellipsis longer than the maximum, …"""
+
+
+class InvalidInputError(Error, ValueError):
+    """Input the CLI rejects: a document that is not the document JSON, a malformed emoji escape."""
+
+
+class CatalogError(Error):
+    """A catalog that cannot be loaded."""
+
+
+class CommandError(Error):
+    """An editor command that was not applied; the editor's document is unchanged."""
+
+
+_ERRORS = {1: InvalidArgumentError, 2: InvalidInputError, 3: CatalogError, 4: CommandError}
+
+
+class _HTMLOptions(ctypes.Structure):
+    """``emotext_html_options`` of emotext.h."""
+
+    _fields_ = [
+        ("page", ctypes.c_int32),
+        ("title", ctypes.c_char_p),
+        ("image_base", ctypes.c_char_p),
+        ("no_images", ctypes.c_int32),
+        ("mention_url", ctypes.c_char_p),
+        ("topic_url", ctypes.c_char_p),
+        ("emoji_images", ctypes.c_char_p),
+    ]
+
+
+def _load_library() -> ctypes.CDLL:
+    path = os.environ.get("EMOTEXT_LIBRARY_PATH") or os.path.join(os.path.dirname(__file__), "libemotext.so")
+    library = ctypes.CDLL(path)
+    text = [ctypes.c_char_p, ctypes.c_size_t]
+    out = [ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_void_p)]
+    signatures = {
+        "emotext_version": (ctypes.c_char_p, []),
+        "emotext_string_free": (None, [ctypes.c_void_p]),
+        "emotext_catalog_default": (ctypes.c_void_p, []),
+        "emotext_catalog_load": (
+            ctypes.c_int,
+            [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_catalog_free": (None, [ctypes.c_void_p]),
+        "emotext_count": (ctypes.c_int, [ctypes.c_void_p] + text + [ctypes.c_char_p] + out),
+        "emotext_truncate": (
+            ctypes.c_int,
+            [ctypes.c_void_p] + text + [ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p] + out,
+        ),
+        "emotext_parse": (ctypes.c_int, [ctypes.c_void_p] + text + [ctypes.c_int32, ctypes.c_char_p] + out),
+        "emotext_serialize": (ctypes.c_int, [ctypes.c_void_p] + text + [ctypes.c_int32] + out),
+        "emotext_encode_emoji": (ctypes.c_int, text + [ctypes.c_char_p] * 3 + out),
+        "emotext_decode_emoji": (ctypes.c_int, text + [ctypes.c_char_p] * 3 + out),
+        "emotext_render_html": (ctypes.c_int, [ctypes.c_void_p] + text + [ctypes.POINTER(_HTMLOptions)] + out),
+        "emotext_editor_new": (ctypes.c_void_p, [ctypes.c_void_p]),
+        "emotext_editor_apply": (ctypes.c_int, [ctypes.c_void_p] + text + out),
+        "emotext_editor_free": (None, [ctypes.c_void_p]),
+    }
+    for name, (result, arguments) in signatures.items():
+        function = getattr(library, name)
+        function.restype = result
+        function.argtypes = arguments
+    return library
+
+
+_library = _load_library()
+
+
+def _call(function: Any, *arguments: Any) -> str:
+    """Calls a function of emotext.h that answers a string; returns it, or raises its error."""
+    answer = ctypes.c_void_p()
+    length = ctypes.c_size_t()
+    error = ctypes.c_void_p()
+    status = function(*arguments, ctypes.byref(answer), ctypes.byref(length), ctypes.byref(error))
+    if status != 0:
+        message = ctypes.string_at(error.value).decode("utf-8") if error.value else "status %d" % status
+        _library.emotext_string_free(error)
+        raise _ERRORS.get(status, Error)(message)
+    try:
+        return ctypes.string_at(answer.value, length.value).decode("utf-8")
+    finally:
+        _library.emotext_string_free(answer)
+
+
+def _utf8(text: str, name: str = "text") -> bytes:
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str, not %s" % (name, type(text).__name__))
+    return text.encode("utf-8")
+
+
+def _option(value: Optional[str], name: str) -> Optional[bytes]:
+    return None if value is None else _utf8(value, name)
+
+
+def version() -> str:
+    """The engine's version, as ``emotext --version`` prints it after the name."""
+    return _library.emotext_version().decode("utf-8")
+
+
+class Catalog:
+    """An emoticon catalog: immutable, shared freely between threads.
+
+    ``Catalog.default()`` is the embedded catalog (what every function uses when ``catalog`` is ``None``);
+    ``Catalog.load(path)`` reads a tutorial ``Emoticons.bundle`` folder or a JSON catalog, as ``--catalog`` does.
+    """
+
+    def __init__(self, handle: int) -> None:
+        """Use ``Catalog.default()`` or ``Catalog.load(path)``."""
+        self._handle = ctypes.c_void_p(handle)
+
+    @classmethod
+    def default(cls) -> "Catalog":
+        """The embedded default catalog."""
+        return cls(_library.emotext_catalog_default())
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Catalog":
+        """The catalog at ``path``; raises ``CatalogError`` ("cannot load catalog PATH: …") when it cannot be read."""
+        handle = ctypes.c_void_p()
+        error = ctypes.c_void_p()
+        status = _library.emotext_catalog_load(_utf8(os.fspath(path), "path"), ctypes.byref(handle), ctypes.byref(error))
+        if status != 0:
+            message = ctypes.string_at(error.value).decode("utf-8")
+            _library.emotext_string_free(error)
+            raise _ERRORS.get(status, Error)(message)
+        return cls(handle.value)
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle is not None and _library is not None:
+            _library.emotext_catalog_free(handle)
+
+
+def _catalog(catalog: Optional[Catalog]) -> Optional[ctypes.c_void_p]:
+    if catalog is None:
+        return None
+    if not isinstance(catalog, Catalog):
+        raise TypeError("catalog must be an emotext.Catalog or None, not %s" % type(catalog).__name__)
+    return catalog._handle
+
+
+def count_json(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = None) -> str:
+    """``count`` as the JSON text the engine writes: the line ``emotext count --jsonl`` writes, without its line feed."""
+    data = _utf8(text)
+    return _call(_library.emotext_count, _catalog(catalog), data, len(data), _option(rule, "rule"))
+
+
+def count(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = None) -> Dict[str, Any]:
+    """The counts of a post, as ``emotext count --jsonl --rule RULE`` writes them.
+
+    Returns ``{"text": text, "rule": rule, "weighted": n, "utf16": n, "scalars": n, "graphemes": n}``: the length
+    by the rule (weibo, twitter, utf16, scalars or graphemes), then UTF-16 units, Unicode scalars and grapheme
+    clusters, an emoticon counting 1.
+    """
+    return json.loads(count_json(text, rule, catalog=catalog))
+
+
+def truncate(
+    text: str, maximum: int, rule: str = "weibo", *, ellipsis: str = "", catalog: Optional[Catalog] = None
+) -> str:
+    """The longest prefix of a post whose length by the rule is at most ``maximum``, as ``emotext truncate`` cuts it.
+
+    Never cuts inside a grapheme cluster or an emoticon; when anything is cut, ``ellipsis`` is appended and counts
+    toward ``maximum``. A post that fits comes back unchanged.
+    """
+    if not isinstance(maximum, int) or isinstance(maximum, bool):
+        raise TypeError("maximum must be an int, not %s" % type(maximum).__name__)
+    if not 0 <= maximum < 1 << 63:
+        raise InvalidArgumentError("--max takes a whole number from 0 to 2147483647, not '%d'" % maximum)
+    data = _utf8(text)
+    return _call(
+        _library.emotext_truncate, _catalog(catalog), data, len(data), maximum, _option(rule, "rule"),
+        _utf8(ellipsis, "ellipsis"),
+    )
+
+
+def parse_json(
+    text: str, entities: bool = False, links: str = "weibo", *, catalog: Optional[Catalog] = None
+) -> str:
+    """``parse`` as the JSON text the engine writes: the line ``emotext parse --json`` writes, without its line feed."""
+    data = _utf8(text)
+    return _call(
+        _library.emotext_parse, _catalog(catalog), data, len(data), 1 if entities else 0, _option(links, "links")
+    )
+
+
+def parse(text: str, entities: bool = False, links: str = "weibo", *, catalog: Optional[Catalog] = None) -> Dict[str, Any]:
+    """A post as the document JSON ``emotext parse --json`` writes: ``{"version": 1, "runs": [...]}``.
+
+    With ``entities``, mentions, topics and links are marked (``"entity": "mention" | "topic" | "link"``), links
+    found by the ``links`` rule: ``"weibo"`` (http(s):// only) or ``"twitter"`` (also links without a scheme).
+    """
+    return json.loads(parse_json(text, entities, links, catalog=catalog))
+
+
+def serialize(document: Union[Mapping[str, Any], str], nfc: bool = False, *, catalog: Optional[Catalog] = None) -> str:
+    """The post text of a document (a dict as ``parse`` returns, or its JSON text), as ``emotext serialize``.
+
+    Lossless: ``serialize(parse(text)) == text``. With ``nfc``, the text is put in Normalization Form C.
+    Raises ``InvalidInputError`` when it is not a document.
+    """
+    data = _utf8(document if isinstance(document, str) else dumps(document), "document")
+    return _call(_library.emotext_serialize, _catalog(catalog), data, len(data), 1 if nfc else 0)
+
+
+def encode_emoji(text: str, *, prefix: str = "[emoji:", separator: str = "-", suffix: str = "]") -> str:
+    """The post with every grapheme cluster above the BMP escaped (``[emoji:1f600]``), as ``emotext encode-emoji``."""
+    data = _utf8(text)
+    return _call(
+        _library.emotext_encode_emoji, data, len(data), _utf8(prefix, "prefix"), _utf8(separator, "separator"),
+        _utf8(suffix, "suffix"),
+    )
+
+
+def decode_emoji(text: str, *, prefix: str = "[emoji:", separator: str = "-", suffix: str = "]") -> str:
+    """The post with every escape decoded, as ``emotext decode-emoji``; ``InvalidInputError`` for a malformed one."""
+    data = _utf8(text)
+    return _call(
+        _library.emotext_decode_emoji, data, len(data), _utf8(prefix, "prefix"), _utf8(separator, "separator"),
+        _utf8(suffix, "suffix"),
+    )
+
+
+def render_html(
+    text: str,
+    *,
+    catalog: Optional[Catalog] = None,
+    page: bool = False,
+    title: Optional[str] = None,
+    image_base: Optional[str] = None,
+    no_images: bool = False,
+    mention_url: Optional[str] = None,
+    topic_url: Optional[str] = None,
+    emoji_images: Optional[str] = None,
+) -> str:
+    """The post as HTML, the line ``emotext render --html`` writes for it (without the line feed).
+
+    Mentions, topics and links are linked; every text and attribute is escaped. The options are those of the CLI:
+    ``page`` (a standalone page, ``title`` its title), ``image_base`` (where emoticon images are served),
+    ``no_images``, ``mention_url`` and ``topic_url`` (templates with ``{name}`` and ``{topic}``), ``emoji_images``
+    (every emoji as an ``<img>`` under that URL). A text with line breaks is one post (``<br>``).
+    """
+    data = _utf8(text)
+    options = _HTMLOptions(
+        1 if page else 0, _option(title, "title"), _option(image_base, "image_base"), 1 if no_images else 0,
+        _option(mention_url, "mention_url"), _option(topic_url, "topic_url"), _option(emoji_images, "emoji_images"),
+    )
+    return _call(_library.emotext_render_html, _catalog(catalog), data, len(data), ctypes.byref(options))
+
+
+class Editor:
+    """An editing session (document, selection, undo history) driven by ``emotext edit`` commands.
+
+    ``apply({"insert": "好[哈哈]"})`` returns the state ``emotext edit`` prints after the command. Calls on one
+    editor are serialized by a lock; different editors run in parallel.
+    """
+
+    def __init__(self, catalog: Optional[Catalog] = None) -> None:
+        """An empty document recognizing ``catalog``'s emoticons (default: the embedded catalog)."""
+        self._lock = threading.Lock()
+        self._handle = ctypes.c_void_p(_library.emotext_editor_new(_catalog(catalog)))
+
+    def apply(self, command: Mapping[str, Any]) -> Dict[str, Any]:
+        """Applies one command (``{"insert": text}``, ``{"backspace": n}``, ``{"select": [location, length]}``, …).
+
+        Returns ``{"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": [...],
+        "change": …}``; raises ``CommandError`` with the CLI's message when the command is not applied.
+        """
+        data = _utf8(command if isinstance(command, str) else json.dumps(command, ensure_ascii=False), "command")
+        with self._lock:
+            if self._handle is None:
+                raise Error("the editor is closed")
+            return json.loads(_call(_library.emotext_editor_apply, self._handle, data, len(data)))
+
+    def close(self) -> None:
+        """Releases the editor's document now (it is released when the editor is collected otherwise)."""
+        with self._lock:
+            handle, self._handle = self._handle, None
+        if handle is not None:
+            _library.emotext_editor_free(handle)
+
+    def __enter__(self) -> "Editor":
+        return self
+
+    def __exit__(self, *exception: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_lock", None) is not None and _library is not None:
+            self.close()
+
+
+# The characters the engine's JSON writer escapes: `"`, `\`, C0 controls, U+2028 and U+2029.
+_ESCAPED = re.compile('["\\\\\x00-\x1f\u2028\u2029]')
+_SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: "re.Match[str]") -> str:
+    character = match.group(0)
+    return _SHORT.get(character) or "\\u%04x" % ord(character)
+
+
+def dumps(value: Any) -> str:
+    """JSON text as the engine writes it: compact, keys in order, non-ASCII and ``/`` unescaped, ``\\b`` and
+    ``\\f`` as ``\\u0008`` and ``\\u000c``, U+2028 and U+2029 escaped. So ``dumps(count(text))`` is the CLI's line.
+    """
+    if isinstance(value, str):
+        return '"' + _ESCAPED.sub(_escape, value) + '"'
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Mapping):
+        return "{" + ",".join(dumps(str(key)) + ":" + dumps(item) for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(dumps(item) for item in value) + "]"
+    raise TypeError("dumps takes str, int, bool, None, lists and dicts, not %s" % type(value).__name__)

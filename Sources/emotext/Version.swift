@@ -1,2 +1,0 @@
-/// What `emotext --version` prints after the program name.
-let emotextVersion = "0.1.0"
