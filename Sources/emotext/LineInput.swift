@@ -34,11 +34,12 @@ struct LineInput: Sendable {
   /// The help lines of the shared input options.
   static let optionsHelp = """
       --text TEXT     TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
-      --jsonl         read and write one JSON object per line: {"text": …}
       --jobs N        answer lines on N threads (output order is kept; default 1)
-      --keep-going    a line that cannot be answered does not stop the run: it is answered in its place
-                      by {"error": …, "line": n, "column": n} with --jsonl, else by FILE:LINE:COLUMN: message
-                      on stderr, and the exit status is 1 at the end (default: stop at the first)
+      --keep-going    a line that cannot be answered (a bad record, invalid UTF-8) does not stop the run:
+                      it is answered in its place, by {"error": …, "line": n, "column": n} with --jsonl,
+                      else by FILE:LINE:COLUMN: message on stderr, and the exit status is 1 at the end
+                      (default: stop at the first)
+      --jsonl         read and write one JSON object per line: {"text": …}
     """
 
   /// Reads `--text`, `--jsonl`, `--jobs` and `--keep-going` (only `--text` when `batchOptions` is false); the

@@ -233,8 +233,8 @@ def test_the_editor_equals_emotext_edit_on_corpus_posts(run_cli):
 
 
 def test_documentation_examples_run():
-    """The Python lines of the DocC article and of the package README, run as they are written."""
-    for path in (ROOT / "Sources" / "Emotext" / "Emotext.docc" / "CAndPython.md",
+    """The Python lines of README, the DocC article and the package README, run as they are written."""
+    for path in (ROOT / "README.md", ROOT / "Sources" / "Emotext" / "Emotext.docc" / "CAndPython.md",
                  ROOT / "Integrations" / "python" / "README.md"):
         blocks = re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
         assert blocks, path

@@ -36,6 +36,9 @@ package enum LineAnswers {
     rejected: ((BatchError) -> Void)? = nil
   ) throws(BatchError) {
     let keepsGoing = rejected != nil
+    // Note: kept going, a line of invalid UTF-8 comes as an empty line, its error taken by the batch's worker.
+    source.keepsInvalidLines = keepsGoing
+    let invalidLines = source.invalidLines
     let file = source.name
     var failure: BatchError?
     do {
@@ -46,6 +49,9 @@ package enum LineAnswers {
         utf8.reserveCapacity(lines.count * 128)
         for (index, line) in lines.enumerated() {
           do throws(LineProblem) {
+            if keepsGoing, let invalid = invalidLines.take(line: firstLineNumber + index) {
+              throw LineProblem(invalid.message, utf8Offset: invalid.location.utf8Offset)
+            }
             try answer(line, firstLineNumber + index, &utf8)
           } catch {
             batch.pieces.append((utf8, (firstLineNumber + index, error)))

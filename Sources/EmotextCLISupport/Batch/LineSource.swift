@@ -1,5 +1,6 @@
 import Emotext
 import Foundation
+import Synchronization
 
 /// Lines of UTF-8 read from a file or standard input in batches, for streaming batch jobs.
 ///
@@ -24,6 +25,16 @@ package struct LineSource: ~Copyable {
   private var ended = false
   /// A read or decoding error not yet reported because lines read before it were still to go out.
   private var failure: BatchError?
+  /// The lines of invalid UTF-8 kept in their place, by line number, when ``keepsInvalidLines`` is set.
+  package let invalidLines = InvalidLines()
+
+  /// Whether a line of invalid UTF-8 is returned in its place as an empty string, its error in
+  /// ``invalidLines`` before the batch holding it is returned, instead of ending the input with an error.
+  /// Set it before the first batch.
+  package var keepsInvalidLines: Bool {
+    get { decoder.keepsInvalidLines }
+    set { decoder.keepsInvalidLines = newValue }
+  }
 
   /// Opens `path` (`-` is standard input).
   /// - Throws: ``BatchError`` when the file cannot be opened.
@@ -117,5 +128,20 @@ package struct LineSource: ~Copyable {
     } catch {
       throw error.batchError(file: name)
     }
+    for error in decoder.takeInvalidLines() { invalidLines.insert(error.batchError(file: name), at: error.line) }
+  }
+}
+
+/// The errors of the lines of invalid UTF-8 a ``LineSource`` kept in their place, by line number: filled by the
+/// reading thread before it hands out the batch holding them, and taken by whichever thread answers that batch.
+package final class InvalidLines: Sendable {
+  private let errors = Mutex<[Int: BatchError]>([:])
+
+  /// Records the error of line `line`.
+  func insert(_ error: BatchError, at line: Int) { errors.withLock { $0[line] = error } }
+
+  /// The error of line `line`, if it was invalid, which is forgotten.
+  package func take(line: Int) -> BatchError? {
+    errors.withLock { $0.removeValue(forKey: line) }
   }
 }

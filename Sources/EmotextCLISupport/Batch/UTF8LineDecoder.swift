@@ -22,6 +22,11 @@ package struct UTF8LineDecoder: Sendable {
   private var pending: [UInt8] = []
   /// An error found after lines that were returned first; every later call reports it.
   private var deferredError: LineDecodingError?
+  /// Whether a line of invalid UTF-8 is kept in its place (as an empty string, its error in
+  /// ``invalidLines``) rather than ending the stream.
+  package var keepsInvalidLines = false
+  /// The errors of the lines of invalid UTF-8 kept in their place since ``takeInvalidLines()`` last ran.
+  package private(set) var invalidLines: [LineDecodingError] = []
 
   /// A decoder that accepts lines up to `maxLineUTF8Count` bytes (default 16 MiB).
   package init(maxLineUTF8Count: Int = 16 << 20) {
@@ -111,6 +116,12 @@ package struct UTF8LineDecoder: Sendable {
     return pending.isEmpty ? [] : [try takeLine()]
   }
 
+  /// The errors of the lines kept in their place (see ``keepsInvalidLines``), which are forgotten.
+  package mutating func takeInvalidLines() -> [LineDecodingError] {
+    defer { invalidLines = [] }
+    return invalidLines
+  }
+
   private mutating func takeLine() throws(LineDecodingError) -> String {
     defer { pending.removeAll(keepingCapacity: true) }
     if let line = String(validating: pending, as: UTF8.self) {
@@ -118,7 +129,12 @@ package struct UTF8LineDecoder: Sendable {
       return line
     }
     if let invalid = UTF8Validation.firstInvalidOffset(in: pending) {
-      throw LineDecodingError(line: lineCount + 1, utf8Offset: invalid, reason: .invalidUTF8(byte: pending[invalid]))
+      let error = LineDecodingError(
+        line: lineCount + 1, utf8Offset: invalid, reason: .invalidUTF8(byte: pending[invalid]))
+      guard keepsInvalidLines else { throw error }
+      invalidLines.append(error)
+      lineCount += 1
+      return ""
     }
     lineCount += 1
     return String(decoding: pending, as: UTF8.self)

@@ -32,12 +32,56 @@ struct CLIConventionTests {
     }
   }
 
+  @Test(arguments: [1, 3])
+  func keepGoingAnswersLinesOfInvalidUTF8InTheirPlace(jobs: Int) throws {
+    // Note: 3,000 lines of about 25 bytes are two 64 KiB reads and three batches, so invalid lines fall in
+    // every read and every batch.
+    var input: [UInt8] = []
+    for number in 1...3000 {
+      if number % 11 == 0 {
+        input += Array(#"{"text":"好"#.utf8) + [0xFF] + Array(#"\#(number)"}"#.utf8)
+      } else if number % 7 == 0 {
+        input += Array("not json \(number)".utf8)
+      } else {
+        input += Array(#"{"text":"好[哈哈]\#(number)"}"#.utf8)
+      }
+      input.append(UInt8(ascii: "\n"))
+    }
+    let output = try CLIProcess.run(["count", "--jsonl", "--keep-going", "--jobs", "\(jobs)"], stdin: Data(input))
+    #expect(output.status == 1)
+    #expect(output.stderr.isEmpty, "\(output.stderr)")
+    let answers = output.stdout.split(separator: "\n").map(String.init)
+    try #require(answers.count == 3000)
+    for (index, answer) in answers.enumerated() {
+      let number = index + 1
+      if number % 11 == 0 {
+        #expect(answer == #"{"error":"invalid UTF-8 (byte 0xFF)","line":\#(number),"column":13}"#)
+      } else if number % 7 == 0 {
+        #expect(answer == #"{"error":"expected a JSON object with a string \"text\"","line":\#(number)}"#)
+      } else {
+        #expect(answer.hasPrefix(#"{"text":"好[哈哈]\#(number)","#), "line \(number): \(answer)")
+      }
+    }
+    let stopping = try CLIProcess.run(["count", "--jsonl"], stdin: Data(input))
+    #expect(stopping.stderr == "emotext count: <stdin>:7: expected a JSON object with a string \"text\"\n")
+  }
+
   @Test func withoutKeepGoingTheFirstBadLineStillStops() throws {
     let input = Data((Self.records(count: 20).joined(separator: "\n") + "\n").utf8)
     let output = try CLIProcess.run(["count", "--jsonl"], stdin: input)
     #expect(output.status == 1)
     #expect(output.stdout.split(separator: "\n").count == 6)
     #expect(output.stderr == "emotext count: <stdin>:7: expected a JSON object with a string \"text\"\n")
+  }
+
+  @Test func keepGoingNamesALineOfInvalidUTF8OnStandardError() throws {
+    let output = try CLIProcess.run(
+      ["encode-emoji", "--keep-going"], stdin: Data([0x61, 0x0A, 0x62, 0xC0, 0x0A, 0x63]))
+    #expect(output.status == 1)
+    #expect(output.stdout == "a\nc\n")
+    #expect(output.stderr == "emotext encode-emoji: <stdin>:2:2: invalid UTF-8 (byte 0xC0)\n")
+    let stopping = try CLIProcess.run(["encode-emoji"], stdin: Data([0x61, 0x0A, 0x62, 0xC0, 0x0A, 0x63]))
+    #expect(stopping.stdout == "a\n")
   }
 
   @Test func keepGoingNamesEachBadLineOnStandardErrorWithoutJSONLines() throws {

@@ -4,7 +4,7 @@ import Testing
 /// README's "The command line in ten lines", run as written by `bash` with the built `emotext` first on `PATH`
 /// (but for the build line and the interactive composer): every line succeeds, and the outputs its comments
 /// give are what it prints.
-@Suite("README command lines", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("README command lines")
 struct DocumentationCommandsTests {
   /// What a line containing the key prints, checked beside its exit status.
   static let expectations: [String: @Sendable (String) -> Bool] = [
