@@ -5,7 +5,9 @@ extension Editor {
   ///
   /// Each range is widened to whole grapheme clusters, so a cluster is never split and an attachment the
   /// range touches goes whole (as emoji2's `EmojiCompat.handleDeleteSurroundingText` widens to its emoji
-  /// spans); counts past either end of the document stop there. Marked text is committed first.
+  /// spans); counts past either end of the document stop there. With ``entityDeletion`` ``EntityDeletion/whole``,
+  /// a mention or topic the range reaches into from the selection goes whole too (an IME's Backspace is
+  /// `deleteSurroundingText(1, 0)`). Marked text is committed first.
   public mutating func deleteSurroundingText(before: Int, after: Int) {
     precondition(before >= 0 && after >= 0, "deleteSurroundingText takes counts of 0 or more")
     beginCall()
@@ -33,6 +35,7 @@ extension Editor {
 
   /// Deletes `trailing`, then `leading`, in one undo step, and keeps the selection between them.
   private mutating func deleteAround(_ leading: Range<Int>, _ trailing: Range<Int>) {
+    let (leading, trailing) = widenedToWholeEntities(leading, trailing)
     guard !leading.isEmpty || !trailing.isEmpty else { return }
     let selected = selection
     beginUndoStep()

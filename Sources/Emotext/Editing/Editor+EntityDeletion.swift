@@ -11,7 +11,8 @@ public enum EntityDeletion: String, Hashable, Sendable, CaseIterable {
   /// One character (or cluster, per ``BackspaceMode``) at a time, as everywhere else. The default.
   case characters
   /// Backspace right after a `@mention` or `#topic#`, or forward delete right before one, removes it whole
-  /// in one step, as WeChat and QQ do. Links are still deleted character by character.
+  /// in one step, as WeChat and QQ do; so does an Android `deleteSurroundingText` that reaches into one from the
+  /// selection. Links are still deleted character by character.
   case whole
 }
 
@@ -24,6 +25,20 @@ extension Editor {
   /// The mention or topic that starts at `caret`, when ``entityDeletion`` deletes entities whole.
   func wholeEntity(startingAt caret: Int) -> Range<Int>? {
     wholeEntity(around: caret) { $0.lowerBound == caret }
+  }
+
+  /// `leading` (which ends at the selection) and `trailing` (which starts at it), each widened to the whole of
+  /// a mention or topic it reaches into, when ``entityDeletion`` deletes entities whole.
+  func widenedToWholeEntities(_ leading: Range<Int>, _ trailing: Range<Int>) -> (Range<Int>, Range<Int>) {
+    var leading = leading
+    var trailing = trailing
+    if !leading.isEmpty, let entity = wholeEntity(endingAt: leading.upperBound) {
+      leading = min(entity.lowerBound, leading.lowerBound)..<leading.upperBound
+    }
+    if !trailing.isEmpty, let entity = wholeEntity(startingAt: trailing.lowerBound) {
+      trailing = trailing.lowerBound..<max(entity.upperBound, trailing.upperBound)
+    }
+    return (leading, trailing)
   }
 
   /// The mention or topic on the line around `caret` whose UTF-16 range satisfies `isWanted`.

@@ -259,6 +259,7 @@ public struct HTMLRenderer: Sendable {
       Self.appendEscaped(token, to: &html)
       Self.append("\" title=\"", to: &html)
       Self.appendEscaped(title, to: &html)
+      appendAccessibleName(of: emoticon, isSpan: false, to: &html)
       return Self.append("\">", to: &html)
     }
     // Note: the fallback stays text (not an emoji image) and carries the emoticon's class and name, so the

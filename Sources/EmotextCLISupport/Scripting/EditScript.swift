@@ -8,8 +8,9 @@ import Foundation
 /// `{"redo": N}`, `{"mode": "platform"|"graphemeCluster"}`; for input methods `{"mark": "ni hao"}` with an
 /// optional `"selected": [location, length]` inside the marked text (default: the caret at its end) and
 /// `{"unmark": true}`; Android's `{"deleteSurrounding": [before, after]}` (UTF-16 units) and
-/// `{"deleteSurroundingCodePoints": [before, after]}`; and `{"complete": "[哈哈]"}` (or a name for a mention
-/// or topic). Each line answers with the state after it:
+/// `{"deleteSurroundingCodePoints": [before, after]}`; `{"complete": "[哈哈]"}` (or a name for a mention
+/// or topic); and `limit`, `entityDeletion`, `copy`, `cut` and `paste` (see `EditScript+TextView.swift`). Each
+/// line answers with the state after it:
 /// `{"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": […],
 /// "change": [location, replacedLength, insertedLength] or null}`, plus `"marked": [location, length]` while
 /// text is marked and `"completion": {"kind": …, "range": [location, length], "query": …}` when the caret is

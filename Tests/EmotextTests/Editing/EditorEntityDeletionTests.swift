@@ -55,4 +55,15 @@ struct EditorEntityDeletionTests {
     editor.deleteBackward()
     #expect(Marked.render(editor) == "@‸明 好")
   }
+
+  @Test func anInputConnectionDeleteReachingIntoAnEntityRemovesItWhole() {
+    var editor = Self.editor("你好@小明‸#春天#", .whole)
+    editor.deleteSurroundingText(before: 1, after: 0)
+    #expect(Marked.render(editor) == "你好‸#春天#")
+    editor.deleteSurroundingText(inCodePoints: 0, after: 1)
+    #expect(Marked.render(editor) == "你好‸")
+    var characters = Self.editor("你好@小明‸", .characters)
+    characters.deleteSurroundingText(before: 1, after: 0)
+    #expect(Marked.render(characters) == "你好@小‸")
+  }
 }

@@ -4,8 +4,8 @@ import Testing
 @testable import Emotext
 
 /// Random scripts of everything a host does (typing, IME compositions, InputConnection deletes, completion,
-/// selection, undo and redo, copy, cut and paste in every flavour), some under a length limit, with the laws a
-/// host relies on checked after every step:
+/// selection, undo and redo, copy, cut and paste in every flavour), some under a length limit and half deleting
+/// mentions and topics whole, with the laws a host relies on checked after every step:
 /// - a mirror that applies only ``Editor/lastChange`` equals the document (attachments as U+FFFC);
 /// - outside a composition the document is what the batch pass makes of its post text: tokenized, and with
 ///   entities recognized when the editor recognizes them;
@@ -42,6 +42,7 @@ struct EditorHostPropertyTests {
     var editor = Editor(catalog: catalog, recognizesEntities: entities)
     editor.undoLimit = .max
     editor.lengthLimit = Self.limits[limitIndex]
+    editor.entityDeletion = seed % 2 == 0 ? .whole : .characters
     var clipboard = editor.copy()
     var mirror = HostMirror(editor.document)
     var beforeComposition: (RichText, Range<Int>)?
