@@ -121,14 +121,16 @@ enum EditScriptProperty {
         content.runs.allSatisfy { if case .text(_, let a) = $0 { a.entity == nil } else { false } },
         "marked text holds an attachment or an entity for \(line)")
     } else if whole {
-      let batch = BracketTokenizer(catalog: FuzzCatalogs.small).tokenize(document.postText).recognizingEntities()
+      let batch = FuzzCatalogs.smallTokenizer.tokenize(document.postText).recognizingEntities()
       try require(batch == document, "the document is not what the batch pass makes of its post text, \(line)")
     }
     let completion = answer["completion"] as? [String: Any]
+    // Note: once: each read of `completion` scans the caret's line.
+    let editorCompletion = editor.completion
     try require(
-      (completion?["query"] as? String) == editor.completion?.query
+      (completion?["query"] as? String) == editorCompletion?.query
         && (completion?["range"] as? [Int])
-          == editor.completion.map { [$0.utf16Range.lowerBound, $0.utf16Range.count] },
+          == editorCompletion.map { [$0.utf16Range.lowerBound, $0.utf16Range.count] },
       "completion is not the editor's for \(line)")
   }
 }
