@@ -68,6 +68,17 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the target's checks read ``UnicodeReference`` (whose tables the fuzz binary loads before the first
+  /// input, so that no input is charged for them).
+  var usesUnicodeReference: Bool {
+    switch self {
+    case .edit, .storage, .storageFull, .graphemes, .urls, .terminal: true
+    case .tokenize, .tokenizedDocument, .editscript, .catalog, .document, .documentRoundTrip, .escapes, .emojiCode,
+      .html, .urlLength, .paste:
+      false
+    }
+  }
+
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     switch self {

@@ -4,13 +4,13 @@
 ///
 /// `tokenize`, for valid UTF-8 (and for invalid input after `String(decoding:)` repairs it), against each catalog
 /// in ``FuzzCatalogs/all``: `postText` gives back the input byte for byte; the matches are those of a reference
-/// tokenizer written differently (looking back from each `]`); one attachment per match, of the catalog's
-/// emoticon; no text run holds a catalog token; and the UTF-16 length agrees with the runs.
+/// tokenizer written differently (looking back from each `]`); the attachments are exactly at those matches (so no
+/// text run holds a token), each the catalog's emoticon for its token; and the UTF-16 length agrees with the runs.
 ///
 /// `tokenizedDocument`, the expensive half split off so `tokenize` stays fast, on the same documents: they pass
-/// `checkInvariants()`, `tokenize(postText(doc)) == doc`, the boundaries of each text run found in batches agree
-/// with stepping one at a time, and under one of the catalogs cluster positions (the ends and one the input picks)
-/// map to UTF-16 offsets and back.
+/// `checkInvariants()`, the tokenizer finds no token in any text run, `tokenize(postText(doc)) == doc`, the
+/// boundaries of each text run found in batches agree with stepping one at a time, and under one of the catalogs
+/// cluster positions (the ends and one the input picks) map to UTF-16 offsets and back.
 enum TokenizeProperty {
   /// A tokenizer for each of ``FuzzCatalogs/all``, made once: making one sorts its catalog's tokens.
   static let tokenizers = FuzzCatalogs.all.map { BracketTokenizer(catalog: $0) }
@@ -56,23 +56,30 @@ enum TokenizeProperty {
       "matches \(found.map(\.0)) differ from the reference \(expected.map(\.0)) in \(bytes)")
     try require(zip(found, expected).allSatisfy { $0.1 == $1.1 }, "a match names the wrong emoticon in \(bytes)")
 
-    var attachments = 0
+    // Note: each attachment's token spans exactly a reference match of the post text (which is the input), so no
+    // text run holds a token the reference finds; tokenizedDocument also asks the tokenizer about each text run.
+    var attachments: [Range<Int>] = []
     var tokenUTF16 = 0
+    var utf8Offset = 0
     for run in document.runs {
       switch run {
       case .text(let runText, _):
-        try require(tokenizer.matches(in: runText).isEmpty, "text run \(Array(runText.utf8)) holds a catalog token")
+        utf8Offset += runText.utf8.count
       case .emoticon(let attachment):
-        attachments += 1
+        let token = attachment.token.utf8.count
+        attachments.append(utf8Offset..<(utf8Offset + token))
+        utf8Offset += token
         tokenUTF16 += attachment.token.utf16.count
         try require(
           catalog.emoticon(forToken: attachment.token) == attachment.emoticon,
           "attachment \(attachment.token) is not the catalog's emoticon for its token")
       }
     }
-    try require(attachments == expected.count, "\(attachments) attachments for \(expected.count) tokens")
     try require(
-      document.utf16Count == text.utf16.count - tokenUTF16 + attachments,
+      attachments == expected.map(\.0),
+      "attachments at \(attachments), the reference's tokens at \(expected.map(\.0)) in \(bytes)")
+    try require(
+      document.utf16Count == text.utf16.count - tokenUTF16 + attachments.count,
       "utf16Count \(document.utf16Count) does not match the input's \(text.utf16.count) units")
     return document
   }
@@ -83,7 +90,9 @@ enum TokenizeProperty {
   ) throws(PropertyFailure) {
     document.checkInvariants()
     for run in document.runs {
-      if case .text(let runText, _) = run { try checkBoundaries(runText) }
+      guard case .text(let runText, _) = run else { continue }
+      try require(tokenizer.matches(in: runText).isEmpty, "text run \(Array(runText.utf8)) holds a catalog token")
+      try checkBoundaries(runText)
     }
     try require(
       tokenizer.tokenize(document.postText) == document,

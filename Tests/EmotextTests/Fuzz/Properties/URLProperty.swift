@@ -10,10 +10,12 @@ enum URLProperty {
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     let text = String(decoding: bytes, as: UTF8.self)
     let document = RichText(text)
-    let boundaries = Set(UnicodeReference.clusterBoundaries(in: text))
+    // Note: the reference's boundaries only when there is a URL to check against them, and once.
+    var boundaries: Set<Int>?
     for finder in [URLFinder.weibo, .twitter] {
       let ranges = finder.urlRanges(in: text)
-      try checkRanges(ranges, in: text, finder: finder, boundaries: boundaries)
+      if !ranges.isEmpty && boundaries == nil { boundaries = Set(UnicodeReference.clusterBoundaries(in: text)) }
+      try checkRanges(ranges, in: text, finder: finder, boundaries: boundaries ?? [])
       try checkEntities(of: document, expected: utf16Ranges(ranges, in: text), finder: finder, input: bytes)
     }
   }
