@@ -54,7 +54,7 @@ enum EditScriptProperty {
         try require(
           (object["line"] as? Int) == index + 1, "error names line \(object["line"] ?? "nil"), not \(index + 1)")
         try require(
-          Array(script.editor.document.postText.utf8) == Array(before.document.postText.utf8)
+          script.editor.document.postText.utf8.elementsEqual(before.document.postText.utf8)
             && script.editor.selection == before.selection,
           "a failed line \(Array(lineBytes)) changed the document")
       } else {
@@ -67,8 +67,9 @@ enum EditScriptProperty {
   static func checkState(
     _ answer: [String: Any], of editor: Editor, mirror: inout [UInt16], whole: Bool, line: [UInt8]
   ) throws(PropertyFailure) {
+    // Note: byte for byte (`String ==` treats canonically equivalent text as equal), without copying either.
     try require(
-      (answer["text"] as? String).map { Array($0.utf8) } == Array(editor.document.postText.utf8),
+      (answer["text"] as? String)?.utf8.elementsEqual(editor.document.postText.utf8) == true,
       "the answer's text is not the document's post text for \(line): \(answer)")
     let selection = editor.selection
     try require(
