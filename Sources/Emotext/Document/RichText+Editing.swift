@@ -38,14 +38,18 @@ extension RichText {
     var builder = LeafBuilder(
       totalUTF8: total,
       totalDescriptors: first.leaf.descriptors.count + replacement.root.summary.descriptors
-        + last.leaf.descriptors.count + (before?.descriptors.count ?? 0) + (after?.descriptors.count ?? 0))
-    if let before { builder.appendContent(of: before, utf8Range: 0..<before.summary.utf8) }
-    builder.appendContent(of: first.leaf, utf8Range: 0..<prefixUTF8)
+        + last.leaf.descriptors.count + (before?.descriptors.count ?? 0) + (after?.descriptors.count ?? 0),
+      contents: contents)
+    if let before { builder.appendContent(of: before, utf8Range: 0..<before.summary.utf8, table: contents) }
+    builder.appendContent(of: first.leaf, utf8Range: 0..<prefixUTF8, table: contents)
     var pasted = LeafIterator(replacement.root)
-    while let leaf = pasted.next() { builder.appendContent(of: leaf, utf8Range: 0..<leaf.summary.utf8) }
-    builder.appendContent(of: last.leaf, utf8Range: suffixUTF8..<last.leaf.summary.utf8)
-    if let after { builder.appendContent(of: after, utf8Range: 0..<after.summary.utf8) }
+    while let leaf = pasted.next() {
+      builder.appendContent(of: leaf, utf8Range: 0..<leaf.summary.utf8, table: replacement.contents)
+    }
+    builder.appendContent(of: last.leaf, utf8Range: suffixUTF8..<last.leaf.summary.utf8, table: contents)
+    if let after { builder.appendContent(of: after, utf8Range: 0..<after.summary.utf8, table: contents) }
     let newLeaves = builder.finish()
+    contents = builder.contents
     switch root {
     case .leaf:
       root = .tree(of: newLeaves)
@@ -87,15 +91,16 @@ extension RichText {
     let last = root.leaf(at: utf16Range.upperBound, preferringEnd: true)
     let lowerUTF8 = first.leaf.utf8Offset(ofUTF16Offset: utf16Range.lowerBound - first.utf16Start)
     let upperUTF8 = last.leaf.utf8Offset(ofUTF16Offset: utf16Range.upperBound - last.utf16Start)
-    var builder = LeafBuilder(totalUTF8: last.utf8Start + upperUTF8 - first.utf8Start - lowerUTF8)
+    var builder = LeafBuilder(
+      totalUTF8: last.utf8Start + upperUTF8 - first.utf8Start - lowerUTF8, contents: contents)
     var leaves = LeafIterator(root, from: first.ordinal)
     for ordinal in first.ordinal...last.ordinal {
       guard let leaf = leaves.next() else { break }
       let lower = ordinal == first.ordinal ? lowerUTF8 : 0
       let upper = ordinal == last.ordinal ? upperUTF8 : leaf.summary.utf8
-      builder.appendContent(of: leaf, utf8Range: lower..<upper)
+      builder.appendContent(of: leaf, utf8Range: lower..<upper, table: contents)
     }
-    return RichText(leaves: builder.finish())
+    return RichText(builder)
   }
 }
 

@@ -20,30 +20,109 @@ struct Summary: Equatable, Sendable {
   static func += (lhs: inout Summary, rhs: Summary) { lhs = lhs + rhs }
 }
 
-/// One run (or one piece of a text run) in a leaf: its lengths, and its attributes or emoticon. The bytes
-/// are the leaf's: a text run's text, an attachment's token.
+/// One run (or one piece of a text run) in a leaf: its lengths, and the index of its attributes or emoticon in
+/// the document's ``RunContentTable``. The bytes are the leaf's: a text run's text, an attachment's token.
+///
+/// Plain data (12 bytes, no reference-counted payload), so copying or editing a leaf's descriptors retains
+/// nothing.
 struct RunDescriptor: Sendable {
-  /// What the run is.
-  enum Content: Sendable {
+  /// What a run is: text with attributes, or an attachment's emoticon (what a ``RunContentIndex`` stands for).
+  enum Content: Hashable, Sendable {
     case text(TextAttributes)
     case emoticon(Emoticon)
   }
 
-  // Note: 32-bit lengths keep a descriptor at 24 bytes; a piece is never longer than a leaf.
+  // Note: 32-bit lengths and index keep a descriptor at 12 bytes; a piece is never longer than a leaf.
   var utf8Count: Int32
   var utf16Count: Int32
-  var content: Content
+  var contentIndex: RunContentIndex
 
-  /// Whether this is text with `attributes`.
-  func isText(_ attributes: TextAttributes) -> Bool {
-    if case .text(let own) = content { return own == attributes }
-    return false
+  /// Whether this is text whose content is `index`.
+  func isText(_ index: RunContentIndex) -> Bool { contentIndex == index && !index.isEmoticon }
+
+  /// Whether this is text (not an attachment).
+  var isText: Bool { !contentIndex.isEmoticon }
+}
+
+/// Where a run's content is in its document's ``RunContentTable``, and whether it is an emoticon (so that
+/// walks tell text from attachments without reading the table). 0 is plain text, in every table.
+struct RunContentIndex: Hashable, Sendable {
+  /// The position in the table shifted left by one, the low bit set for an emoticon.
+  private let rawValue: UInt32
+
+  /// Plain text: no entity, no host attributes.
+  static let plainText = RunContentIndex(rawValue: 0)
+
+  private init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// The index of entry `position` of a table, which is an emoticon when `isEmoticon`.
+  init(position: Int, isEmoticon: Bool) {
+    precondition(position < Int(UInt32.max >> 1), "a document with more than 2³¹ attribute sets and emoticons")
+    rawValue = UInt32(position) << 1 | (isEmoticon ? 1 : 0)
   }
 
-  var attributes: TextAttributes? {
-    if case .text(let attributes) = content { return attributes }
-    return nil
+  /// Whether the content is an emoticon (an attachment) rather than text attributes.
+  var isEmoticon: Bool { rawValue & 1 != 0 }
+  /// The entry's position in the table.
+  var position: Int { Int(rawValue >> 1) }
+}
+
+/// The attribute sets and emoticons of a document's runs, each once: descriptors refer to them by
+/// ``RunContentIndex``, so they hold no reference-counted payload.
+///
+/// A value (two arrays that copy on write): a copy of a document shares its table, and the tokenizer's
+/// documents all share the tokenizer's (the catalog's emoticons, made once). Entries are only added, never
+/// removed, so an index stays valid for the document's life; documents compare their runs' content, never
+/// indices.
+struct RunContentTable: Sendable {
+  /// The entries; entry 0 is plain text.
+  private var contents: [RunDescriptor.Content] = [.text(.plain)]
+  /// Each entry's index, to add content once.
+  private var indices: [RunDescriptor.Content: RunContentIndex] = [.text(.plain): .plainText]
+
+  /// A table of plain text only.
+  static let plain = RunContentTable()
+
+  /// The content `index` stands for.
+  subscript(index: RunContentIndex) -> RunDescriptor.Content { contents[index.position] }
+
+  /// The index of `content`, added to the table when it is not there yet.
+  mutating func index(of content: RunDescriptor.Content) -> RunContentIndex {
+    if case .text(let attributes) = content, attributes.isPlain { return .plainText }
+    if let index = indices[content] { return index }
+    let isEmoticon = if case .emoticon = content { true } else { false }
+    let index = RunContentIndex(position: contents.count, isEmoticon: isEmoticon)
+    contents.append(content)
+    indices[content] = index
+    return index
   }
+
+  /// The index of `content` when the table has it.
+  func existingIndex(of content: RunDescriptor.Content) -> RunContentIndex? {
+    if case .text(let attributes) = content, attributes.isPlain { return .plainText }
+    return indices[content]
+  }
+
+  /// The index in this table of `index` of `other` (added when this table lacks its content).
+  mutating func index(of index: RunContentIndex, in other: borrowing RunContentTable) -> RunContentIndex {
+    if index == .plainText || isIdentical(to: other) { return index }
+    return self.index(of: other[index])
+  }
+
+  /// Whether the two tables are one storage (so their indices mean the same), in O(1).
+  func isIdentical(to other: borrowing RunContentTable) -> Bool {
+    contents.withUnsafeBufferPointer { own in other.contents.withUnsafeBufferPointer { $0.baseAddress == own.baseAddress } }
+  }
+
+  /// Calls `body` with the entries in place, for walks that resolve many indices.
+  func withContents<Result>(_ body: (UnsafeBufferPointer<RunDescriptor.Content>) throws -> Result) rethrows -> Result {
+    try contents.withUnsafeBufferPointer(body)
+  }
+}
+
+extension TextAttributes {
+  /// Whether these are ``plain`` (checked without hashing).
+  var isPlain: Bool { entity == nil && hostAttributes.isEmpty }
 }
 
 extension RichText {
@@ -51,11 +130,12 @@ extension RichText {
   /// shared rather than copied) and their descriptors. It has no children: only ``Inner`` has.
   struct Leaf: Sendable {
     /// The counts of this leaf (`leaves` is 1).
-    let summary: Summary
-    /// The leaf's bytes: its runs' post text, attachments' tokens included.
-    let text: Substring
+    private(set) var summary: Summary
+    /// The leaf's bytes: its runs' post text, attachments' tokens included. A slice of the string it was
+    /// tokenized from until an edit gives the leaf a string of its own (see ``replaceText(_:with:in:adding:)``).
+    private(set) var text: Substring
     /// The leaf's runs, in order, covering `text`; empty only in the empty document's leaf.
-    let descriptors: [RunDescriptor]
+    private(set) var descriptors: [RunDescriptor]
 
     /// The leaf of the empty document.
     static let empty = Leaf(text: "", descriptors: [], utf16Count: 0, scalarCount: 0)
