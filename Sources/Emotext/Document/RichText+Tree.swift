@@ -132,7 +132,7 @@ extension RichText {
     /// The counts of this leaf (`leaves` is 1).
     private(set) var summary: Summary
     /// The leaf's bytes: its runs' post text, attachments' tokens included. A slice of the string it was
-    /// tokenized from until an edit gives the leaf a string of its own (see ``replaceText(_:with:in:adding:)``).
+    /// tokenized from until an edit gives the leaf a string of its own (see `replaceText(_:with:inDescriptor:adding:)`).
     private(set) var text: Substring
     /// The leaf's runs, in order, covering `text`; empty only in the empty document's leaf.
     private(set) var descriptors: [RunDescriptor]
@@ -316,5 +316,46 @@ extension RichText.Inner {
     }
     inners.insert(contentsOf: firstOverflow, at: first.slot + 1)
     if inners[first.slot].childCount == 0 { inners.remove(at: first.slot) }
+  }
+}
+
+extension RichText.Inner {
+  /// ``RichText/Node/modifyLeaf(ordinal:adding:_:)`` in this subtree, whose leaves are numbered from 0.
+  mutating func modifyLeaf(ordinal: Int, adding delta: Summary, _ body: (inout RichText.Leaf) -> Void) {
+    summary += delta
+    switch children {
+    case .leaves(var leaves):
+      children = .leaves([])
+      body(&leaves[ordinal])
+      children = .leaves(leaves)
+    case .inners(var inners):
+      children = .inners([])
+      let found = Self.findSlot(at: ordinal, in: .leaves, preferEnd: false, among: inners)
+      inners[found.slot].modifyLeaf(ordinal: found.remaining, adding: delta, body)
+      children = .inners(inners)
+    }
+  }
+}
+
+extension RichText.Leaf {
+  /// Replaces the bytes `utf8Range`, which lie in the text descriptor numbered `index`, with `replacement`
+  /// (text of that descriptor's content), in place; the leaf's counts change by `delta`.
+  ///
+  /// A leaf that is a slice of a longer string (what the tokenizer makes) first gets a string of its own, with
+  /// room for a full leaf, so the next edits of the leaf allocate nothing.
+  mutating func replaceText(
+    _ utf8Range: Range<Int>, with replacement: Substring, inDescriptor index: Int, adding delta: Summary
+  ) {
+    if text.startIndex != text.base.startIndex || text.endIndex != text.base.endIndex {
+      var own = ""
+      own.reserveCapacity(NodeCapacity.leafUTF8)
+      own.append(contentsOf: text)
+      text = own[...]
+    }
+    let start = text.utf8.index(text.startIndex, offsetBy: utf8Range.lowerBound)
+    text.replaceSubrange(start..<text.utf8.index(start, offsetBy: utf8Range.count), with: replacement)
+    descriptors[index].utf8Count += Int32(delta.utf8)
+    descriptors[index].utf16Count += Int32(delta.utf16)
+    summary += delta
   }
 }
