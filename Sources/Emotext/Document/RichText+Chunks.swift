@@ -158,7 +158,8 @@ extension RichText {
           }
         }
         let piece = RunPiece(
-          descriptor: base + index, contents: chunk.contents, utf8: UnsafeBufferPointer(rebasing: chunk.utf8[lower.utf8..<upper.utf8]),
+          descriptor: base + index, contents: chunk.contents,
+          utf8: UnsafeBufferPointer(rebasing: chunk.utf8[lower.utf8..<upper.utf8]),
           utf16Count: upper.utf16 &- lower.utf16, utf8Start: chunk.start.utf8 &+ lower.utf8, utf16Start: lower.utf16,
           continuesRun: lower.utf16 > utf16 || (index == 0 && chunk.firstContinuesRun),
           endsRun: upper.utf16 == utf16End && !(index == descriptors.count - 1 && chunk.lastContinuesRun))

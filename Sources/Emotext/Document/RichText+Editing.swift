@@ -120,20 +120,24 @@ extension RichText {
     let lower = utf16Range.lowerBound - position.utf16Start
     let upper = utf16Range.upperBound - position.utf16Start
     guard upper <= leaf.summary.utf16 else { return nil }
-    var descriptorStart = (utf8: 0, utf16: 0)
-    for (index, descriptor) in leaf.descriptors.enumerated() where descriptorStart.utf16 <= lower {
-      let end = (utf8: descriptorStart.utf8 + Int(descriptor.utf8Count), utf16: descriptorStart.utf16 + Int(descriptor.utf16Count))
-      defer { descriptorStart = end }
-      guard upper <= end.utf16 && descriptor.isText && (content == nil || descriptor.isText(content!)) else { continue }
+    let isRoot = if case .leaf = root { true } else { false }
+    var descriptorStart = 0
+    for (index, descriptor) in leaf.descriptors.enumerated() {
+      guard descriptorStart <= lower else { break }
+      let descriptorEnd = descriptorStart + Int(descriptor.utf16Count)
+      defer { descriptorStart = descriptorEnd }
+      guard upper <= descriptorEnd && descriptor.isText && (content == nil || descriptor.isText(content!)) else {
+        continue
+      }
       let utf8Range = leaf.utf8Offset(ofUTF16Offset: lower)..<leaf.utf8Offset(ofUTF16Offset: upper)
       let removed = leaf.withUTF8 { String.counts(ofUTF8: UnsafeBufferPointer(rebasing: $0[utf8Range])) }
       let delta = Summary(
         utf8: insertedCounts.utf8 - utf8Range.count, utf16: insertedCounts.utf16 - removed.utf16,
         scalars: insertedCounts.scalars - removed.scalars)
       let leafUTF8 = leaf.summary.utf8 + delta.utf8
-      let isRoot = position.ordinal == 0 && root.summary.leaves == 1
-      guard Int(descriptor.utf8Count) + delta.utf8 > 0 && leafUTF8 <= NodeCapacity.leafUTF8
-        && (isRoot || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
+      guard
+        Int(descriptor.utf8Count) + delta.utf8 > 0 && leafUTF8 <= NodeCapacity.leafUTF8
+          && (isRoot || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
       else { return nil }
       return InLeafEdit(
         ordinal: position.ordinal, descriptor: index, utf8Range: utf8Range, inserted: inserted, delta: delta)

@@ -6,9 +6,11 @@ extension RichText: Hashable {
     if case .leaf(let left) = lhs.root, case .leaf(let right) = rhs.root,
       left.summary.descriptors == right.summary.descriptors && left.summary.utf8 == right.summary.utf8
         && left.text.utf8.elementsEqual(right.text.utf8)
-        && left.descriptors.elementsEqual(right.descriptors, by: {
-          RunDescriptor.sameRun($0, in: lhs.contents, $1, in: rhs.contents)
-        })
+        && left.descriptors.elementsEqual(
+          right.descriptors,
+          by: {
+            RunDescriptor.sameRun($0, in: lhs.contents, $1, in: rhs.contents)
+          })
     {
       return true
     }

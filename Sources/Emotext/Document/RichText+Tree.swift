@@ -111,7 +111,9 @@ struct RunContentTable: Sendable {
 
   /// Whether the two tables are one storage (so their indices mean the same), in O(1).
   func isIdentical(to other: borrowing RunContentTable) -> Bool {
-    contents.withUnsafeBufferPointer { own in other.contents.withUnsafeBufferPointer { $0.baseAddress == own.baseAddress } }
+    contents.withUnsafeBufferPointer { own in
+      other.contents.withUnsafeBufferPointer { $0.baseAddress == own.baseAddress }
+    }
   }
 
   /// Calls `body` with the entries in place, for walks that resolve many indices.

@@ -54,7 +54,8 @@ public struct BracketTokenizer: Sendable {
           sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes,
           counts: (tally.utf16 - textStartCounts.utf16, tally.scalars - textStartCounts.scalars))
         switch entry {
-        case .table(let index): builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
+        case .table(let index):
+          builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
         case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
         }
         tally.advance(to: utf8Range.upperBound, in: bytes)
