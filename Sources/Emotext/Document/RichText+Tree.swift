@@ -77,8 +77,12 @@ struct RunContentIndex: Hashable, Sendable {
 struct RunContentTable: Sendable {
   /// The entries; entry 0 is plain text.
   private var contents: [RunDescriptor.Content] = [.text(.plain)]
-  /// Each entry's index, to add content once.
-  private var indices: [RunDescriptor.Content: RunContentIndex] = [.text(.plain): .plainText]
+  /// Each entry's index, to add content once; empty while the table is small enough to search.
+  private var indices: [RunDescriptor.Content: RunContentIndex] = [:]
+  /// Up to how many entries a lookup compares them one by one rather than hashing.
+  // Note: most documents have a few attribute sets and emoticons; an attachment made on its own
+  // (`RichText(attachment:)`, what inserting an emoticon pastes) then costs no dictionary and no hash.
+  private static let searchedEntries = 8
 
   /// A table of plain text only.
   static let plain = RunContentTable()
@@ -88,19 +92,28 @@ struct RunContentTable: Sendable {
 
   /// The index of `content`, added to the table when it is not there yet.
   mutating func index(of content: RunDescriptor.Content) -> RunContentIndex {
-    if case .text(let attributes) = content, attributes.isPlain { return .plainText }
-    if let index = indices[content] { return index }
-    let isEmoticon = if case .emoticon = content { true } else { false }
-    let index = RunContentIndex(position: contents.count, isEmoticon: isEmoticon)
+    if let index = existingIndex(of: content) { return index }
+    let index = Self.index(ofEntry: contents.count, content)
     contents.append(content)
-    indices[content] = index
+    if !indices.isEmpty {
+      indices[content] = index
+    } else if contents.count > Self.searchedEntries {
+      for (position, entry) in contents.enumerated() { indices[entry] = Self.index(ofEntry: position, entry) }
+    }
     return index
   }
 
   /// The index of `content` when the table has it.
   func existingIndex(of content: RunDescriptor.Content) -> RunContentIndex? {
     if case .text(let attributes) = content, attributes.isPlain { return .plainText }
-    return indices[content]
+    guard indices.isEmpty else { return indices[content] }
+    return contents.firstIndex(of: content).map { Self.index(ofEntry: $0, content) }
+  }
+
+  /// The index of `content`, entry number `position`.
+  private static func index(ofEntry position: Int, _ content: RunDescriptor.Content) -> RunContentIndex {
+    let isEmoticon = if case .emoticon = content { true } else { false }
+    return RunContentIndex(position: position, isEmoticon: isEmoticon)
   }
 
   /// The index in this table of `index` of `other` (added when this table lacks its content).

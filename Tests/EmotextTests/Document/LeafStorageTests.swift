@@ -46,6 +46,22 @@ struct LeafStorageTests {
     joined.checkInvariants()
   }
 
+  @Test func aTableOfManyEntriesFindsEachOnce() {
+    let colours = (0..<12).map { TextAttributes(hostAttributes: ["color": "c\($0)"]) }
+    let runs = colours.enumerated().map { Run.text("\($0.offset)", $0.element) }
+    var document = RichText(runs: runs)
+    let reversed = RichText(runs: runs.reversed())
+    document.append(reversed)
+    document.insert(RichText(runs: runs), at: 3)
+    document.checkInvariants()
+    // Note: the last run of `runs` and the first of `reversed` are the same text and colour, so they join.
+    let expected =
+      Array(runs.prefix(3)) + runs + Array(runs.dropFirst(3).dropLast()) + [.text("1111", colours[11])]
+      + Array(runs.reversed().dropFirst())
+    #expect(Array(document.runs) == expected)
+    #expect(document.contents.existingIndex(of: .text(colours[11])) != nil)
+  }
+
   @Test func aTokenizedDocumentSharesTheCatalogsTable() {
     let tokenizer = BracketTokenizer(catalog: .default)
     let first = tokenizer.tokenize("今天[哈哈]好[doge]")
