@@ -6,9 +6,14 @@ import EmotextUnicode
 /// Two ways to feed it: `init(slicing:)` takes byte ranges of one source string, in order, and each leaf's
 /// text is a slice of that string (no bytes copied: what the tokenizer does); `init()` takes pieces of text
 /// from anywhere and copies them into each leaf's own string (what an edit does).
+///
+/// Its descriptors refer to `contents`, the table of the document being built, which it extends with the
+/// attributes and emoticons appended (content from another document's leaves is looked up by its content).
 struct LeafBuilder {
   /// The leaves built so far (the last one is added by ``finish()``).
   private(set) var leaves: [RichText.Leaf] = []
+  /// The attribute sets and emoticons of the document being built.
+  private(set) var contents: RunContentTable
   private let source: String?
   /// The source's length in bytes (0 when copying).
   private let sourceUTF8Count: Int
@@ -25,14 +30,16 @@ struct LeafBuilder {
 
   /// A builder that copies pieces into leaves of its own, aiming at `totalUTF8` bytes split evenly when
   /// it is known.
-  init(totalUTF8: Int? = nil, totalDescriptors: Int? = nil) {
+  init(totalUTF8: Int? = nil, totalDescriptors: Int? = nil, contents: RunContentTable = .plain) {
+    self.contents = contents
     source = nil
     sourceUTF8Count = 0
     (targetUTF8, targetDescriptors) = Self.targets(totalUTF8: totalUTF8, totalDescriptors: totalDescriptors)
   }
 
   /// A builder whose leaves are slices of `source`, which must be fed its byte ranges in order.
-  init(slicing source: String) {
+  init(slicing source: String, contents: RunContentTable = .plain) {
+    self.contents = contents
     self.source = source
     sourceUTF8Count = source.utf8.count
     (targetUTF8, targetDescriptors) = Self.targets(totalUTF8: nil, totalDescriptors: nil)
@@ -54,10 +61,15 @@ struct LeafBuilder {
 
   /// Appends `text` (copied) with `attributes`.
   mutating func appendText(_ text: Substring, attributes: TextAttributes) {
+    appendText(text, content: contents.index(of: .text(attributes)))
+  }
+
+  /// Appends `text` (copied) as text whose attributes are `content`, an index into ``contents``.
+  private mutating func appendText(_ text: Substring, content: RunContentIndex) {
     guard !text.isEmpty else { return }
     var contiguous = text
     contiguous.withUTF8 { bytes in
-      appendText(bytes, attributes: attributes) { builder, range in
+      appendText(bytes, content: content) { builder, range in
         let start = text.utf8.index(text.startIndex, offsetBy: range.lowerBound)
         let end = text.utf8.index(start, offsetBy: range.count)
         builder.ownText.append(contentsOf: text[start..<end])
@@ -67,16 +79,22 @@ struct LeafBuilder {
 
   /// Appends an attachment written as `token` (copied).
   mutating func appendAttachment(_ emoticon: Emoticon, token: Substring) {
+    appendAttachment(contents.index(of: .emoticon(emoticon)), token: token)
+  }
+
+  /// Appends an attachment of the emoticon `content` (an index into ``contents``) written as `token` (copied).
+  private mutating func appendAttachment(_ content: RunContentIndex, token: Substring) {
     let count = token.utf8.count
     startLeafIfFull(adding: count, extending: false)
     ownText.append(contentsOf: token)
-    addAttachment(emoticon, utf8Count: count)
+    addAttachment(content, utf8Count: count)
   }
 
-  /// Appends the descriptors of `leaf` that overlap its bytes `utf8Range` (whole descriptors, or cut at the
-  /// range's ends, which lie on scalar boundaries).
-  mutating func appendContent(of leaf: RichText.Leaf, utf8Range: Range<Int>) {
+  /// Appends the descriptors of `leaf`, whose indices refer to `table`, that overlap its bytes `utf8Range`
+  /// (whole descriptors, or cut at the range's ends, which lie on scalar boundaries).
+  mutating func appendContent(of leaf: RichText.Leaf, utf8Range: Range<Int>, table: RunContentTable) {
     guard !utf8Range.isEmpty else { return }
+    let remap = ContentRemap(sharing: contents.isIdentical(to: table), table: table)
     var whole: Range<Int>?
     var wholeStart = 0
     var position = 0
@@ -93,21 +111,24 @@ struct LeafBuilder {
           wholeStart = position
         }
       } else {
-        if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart) }
+        if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart, remap) }
         whole = nil
-        appendPiece(of: leaf, descriptor, max(position, utf8Range.lowerBound)..<min(end, utf8Range.upperBound))
+        appendPiece(
+          of: leaf, remap.index(of: descriptor, into: &contents),
+          max(position, utf8Range.lowerBound)..<min(end, utf8Range.upperBound))
       }
     }
-    if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart) }
+    if let run = whole { appendWhole(leaf, run, utf8Start: wholeStart, remap) }
   }
 
-  /// Appends the bytes `utf8Range` of `leaf`, which lie in `descriptor`.
-  private mutating func appendPiece(of leaf: RichText.Leaf, _ descriptor: RunDescriptor, _ utf8Range: Range<Int>) {
+  /// Appends the bytes `utf8Range` of `leaf` as a run of `content` (an index into ``contents``).
+  private mutating func appendPiece(of leaf: RichText.Leaf, _ content: RunContentIndex, _ utf8Range: Range<Int>) {
     let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8Range.lowerBound)
     let piece = leaf.text[start..<leaf.text.utf8.index(start, offsetBy: utf8Range.count)]
-    switch descriptor.content {
-    case .text(let attributes): appendText(piece, attributes: attributes)
-    case .emoticon(let emoticon): appendAttachment(emoticon, token: piece)
+    if content.isEmoticon {
+      appendAttachment(content, token: piece)
+    } else {
+      appendText(piece, content: content)
     }
   }
 
@@ -115,12 +136,15 @@ struct LeafBuilder {
   /// their bytes when they fit in the leaf being filled, else one by one.
   // Note: an edit rebuilds the leaves it touches, and a leaf of short runs (a composed message) would
   // otherwise cost a String slice and append per run.
-  private mutating func appendWhole(_ leaf: RichText.Leaf, _ indices: Range<Int>, utf8Start: Int) {
+  private mutating func appendWhole(
+    _ leaf: RichText.Leaf, _ indices: Range<Int>, utf8Start: Int, _ remap: ContentRemap
+  ) {
     var first = indices.lowerBound
     var utf8 = utf8Start
-    if let attributes = descriptors.last?.attributes, leaf.descriptors[first].isText(attributes) {
+    let firstContent = remap.index(of: leaf.descriptors[first], into: &contents)
+    if let last = descriptors.last, last.isText(firstContent) {
       let length = Int(leaf.descriptors[first].utf8Count)
-      appendPiece(of: leaf, leaf.descriptors[first], utf8..<(utf8 + length))
+      appendPiece(of: leaf, firstContent, utf8..<(utf8 + length))
       utf8 += length
       first += 1
     }
@@ -131,7 +155,7 @@ struct LeafBuilder {
     else {
       for descriptor in slice {
         let length = Int(descriptor.utf8Count)
-        appendPiece(of: leaf, descriptor, utf8..<(utf8 + length))
+        appendPiece(of: leaf, remap.index(of: descriptor, into: &contents), utf8..<(utf8 + length))
         utf8 += length
       }
       return
@@ -143,11 +167,11 @@ struct LeafBuilder {
       var position = utf8
       for descriptor in slice {
         let length = Int(descriptor.utf8Count)
-        switch descriptor.content {
-        case .emoticon: scalars += 1
-        case .text:
+        if descriptor.isText {
           let piece = UnsafeBufferPointer(rebasing: buffer[position..<(position + length)])
           scalars += String.counts(ofUTF8: piece).scalars
+        } else {
+          scalars += 1
         }
         utf16 += Int(descriptor.utf16Count)
         position += length
@@ -155,7 +179,14 @@ struct LeafBuilder {
     }
     let start = leaf.text.utf8.index(leaf.text.startIndex, offsetBy: utf8)
     ownText.append(contentsOf: leaf.text[start..<leaf.text.utf8.index(start, offsetBy: byteCount)])
-    descriptors.append(contentsOf: slice)
+    if remap.isSharing {
+      descriptors.append(contentsOf: slice)
+    } else {
+      for var descriptor in slice {
+        descriptor.contentIndex = remap.index(of: descriptor, into: &contents)
+        descriptors.append(descriptor)
+      }
+    }
     leafUTF8 += byteCount
     leafUTF16 += utf16
     leafScalars += scalars
@@ -170,7 +201,8 @@ struct LeafBuilder {
     counts: (utf16: Int, scalars: Int)? = nil
   ) {
     guard !utf8Range.isEmpty else { return }
-    appendText(UnsafeBufferPointer(rebasing: bytes[utf8Range]), attributes: attributes, counts: counts) {
+    let content = contents.index(of: .text(attributes))
+    appendText(UnsafeBufferPointer(rebasing: bytes[utf8Range]), content: content, counts: counts) {
       builder, range in
       builder.sliceEnd = utf8Range.lowerBound + range.upperBound
     }
@@ -178,9 +210,15 @@ struct LeafBuilder {
 
   /// Appends the source's bytes `utf8Range` as an attachment of `emoticon`.
   mutating func appendAttachment(_ emoticon: Emoticon, sourceRange utf8Range: Range<Int>) {
+    appendAttachment(contents.index(of: .emoticon(emoticon)), sourceRange: utf8Range)
+  }
+
+  /// Appends the source's bytes `utf8Range` as an attachment of the emoticon `content`, an index into
+  /// ``contents`` (the tokenizer's table, or the document's being re-read).
+  mutating func appendAttachment(_ content: RunContentIndex, sourceRange utf8Range: Range<Int>) {
     startLeafIfFull(adding: utf8Range.count, extending: false)
     sliceEnd = utf8Range.upperBound
-    addAttachment(emoticon, utf8Count: utf8Range.count)
+    addAttachment(content, utf8Count: utf8Range.count)
   }
 
   // MARK: Both
@@ -198,14 +236,14 @@ struct LeafBuilder {
   }
 
   private mutating func appendText(
-    _ bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, counts known: (utf16: Int, scalars: Int)? = nil,
+    _ bytes: UnsafeBufferPointer<UInt8>, content: RunContentIndex, counts known: (utf16: Int, scalars: Int)? = nil,
     commit: (inout LeafBuilder, Range<Int>) -> Void
   ) {
     var offset = 0
     /// What the pieces appended so far took of `known`.
     var counted = (utf16: 0, scalars: 0)
     while offset < bytes.count {
-      let extending = descriptors.last?.isText(attributes) ?? false
+      let extending = descriptors.last?.isText(content) ?? false
       startLeafIfFull(adding: 1, extending: extending)
       let room = max(targetUTF8 - leafUTF8, 1)
       var end = min(bytes.count, offset + room)
@@ -228,12 +266,12 @@ struct LeafBuilder {
         counted = (counted.utf16 + counts.utf16, counted.scalars + counts.scalars)
       }
       commit(&self, offset..<end)
-      if !descriptors.isEmpty && descriptors[descriptors.count - 1].isText(attributes) {
+      if !descriptors.isEmpty && descriptors[descriptors.count - 1].isText(content) {
         descriptors[descriptors.count - 1].utf8Count += Int32(end - offset)
         descriptors[descriptors.count - 1].utf16Count += Int32(counts.utf16)
       } else {
         appendDescriptor(
-          RunDescriptor(utf8Count: Int32(end - offset), utf16Count: Int32(counts.utf16), content: .text(attributes)))
+          RunDescriptor(utf8Count: Int32(end - offset), utf16Count: Int32(counts.utf16), contentIndex: content))
       }
       leafUTF8 += end - offset
       leafUTF16 += counts.utf16
@@ -252,8 +290,8 @@ struct LeafBuilder {
     descriptors.append(descriptor)
   }
 
-  private mutating func addAttachment(_ emoticon: Emoticon, utf8Count: Int) {
-    appendDescriptor(RunDescriptor(utf8Count: Int32(utf8Count), utf16Count: 1, content: .emoticon(emoticon)))
+  private mutating func addAttachment(_ content: RunContentIndex, utf8Count: Int) {
+    appendDescriptor(RunDescriptor(utf8Count: Int32(utf8Count), utf16Count: 1, contentIndex: content))
     leafUTF8 += utf8Count
     leafUTF16 += 1
     leafScalars += 1
@@ -287,6 +325,24 @@ struct LeafBuilder {
     leafUTF16 = 0
     leafScalars = 0
     return leaf
+  }
+}
+
+/// How the indices of leaves from another document (`table`) become indices of the builder's table: unchanged
+/// when the two share one table, else looked up by content.
+private struct ContentRemap {
+  /// Whether the leaves' table is the builder's.
+  let isSharing: Bool
+  let table: RunContentTable
+
+  init(sharing: Bool, table: RunContentTable) {
+    isSharing = sharing
+    self.table = table
+  }
+
+  /// The index in `contents` of the content of `descriptor` (added to `contents` if need be).
+  func index(of descriptor: RunDescriptor, into contents: inout RunContentTable) -> RunContentIndex {
+    isSharing ? descriptor.contentIndex : contents.index(of: descriptor.contentIndex, in: table)
   }
 }
 

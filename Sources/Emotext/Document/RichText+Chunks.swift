@@ -5,8 +5,7 @@ extension RunDescriptor {
   /// This is the one definition of a text run cut across leaves. Within a leaf, text with equal attributes is
   /// always one descriptor, so in a canonical tree this holds only across a leaf's edge.
   func continuesRun(of previous: RunDescriptor) -> Bool {
-    guard case .text(let attributes) = content else { return false }
-    return previous.isText(attributes)
+    isText && previous.contentIndex == contentIndex
   }
 }
 
@@ -19,6 +18,8 @@ extension RichText {
     var utf8: UnsafeBufferPointer<UInt8>
     /// The leaf's runs in order, covering `utf8`; never empty.
     var descriptors: UnsafeBufferPointer<RunDescriptor>
+    /// The document's content table, which the descriptors' indices refer to.
+    var contents: UnsafeBufferPointer<RunDescriptor.Content>
     /// The counts of everything before the leaf.
     var start: Summary
     /// The leaf's length in UTF-16 units.
@@ -47,6 +48,8 @@ extension RichText {
   struct RunPiece {
     /// The descriptor of the run, in the tree.
     var descriptor: UnsafePointer<RunDescriptor>
+    /// The document's content table, which the descriptor's index refers to.
+    var contents: UnsafeBufferPointer<RunDescriptor.Content>
     /// The piece's bytes: text, or an attachment's token.
     var utf8: UnsafeBufferPointer<UInt8>
     /// The piece's length in UTF-16 units (1 for an attachment).
@@ -63,13 +66,13 @@ extension RichText {
     var endsRun: Bool
 
     /// Text with its attributes, or an attachment's emoticon (a copy: it retains them).
-    var content: RunDescriptor.Content { descriptor.pointee.content }
+    var content: RunDescriptor.Content { contents[contentIndex.position] }
+
+    /// The index of the piece's attributes or emoticon in the document's content table.
+    var contentIndex: RunContentIndex { descriptor.pointee.contentIndex }
 
     /// Whether this is an attachment (its token's bytes) rather than text.
-    var isAttachment: Bool {
-      if case .emoticon = descriptor.pointee.content { return true }
-      return false
-    }
+    var isAttachment: Bool { descriptor.pointee.contentIndex.isEmoticon }
   }
 
   /// Calls `body` with each leaf that holds part of `utf16Range` (every leaf when it is nil), in order,
@@ -86,14 +89,22 @@ extension RichText {
       range.lowerBound >= 0 && range.upperBound <= utf16Count,
       "RichText range \(range) is outside the document (length \(utf16Count))")
     guard !range.isEmpty else { return }
-    var walk = ChunkWalk(end: range.upperBound)
+    try contents.withContents { contents in try forEachLeafChunk(in: range, contents: contents, body) }
+  }
+
+  /// `forEachLeafChunk` over the non-empty `range`, with the content table in place.
+  private func forEachLeafChunk(
+    in range: Range<Int>, contents: UnsafeBufferPointer<RunDescriptor.Content>,
+    _ body: (borrowing LeafChunk) throws -> Bool
+  ) rethrows {
+    var walk = ChunkWalk(end: range.upperBound, contents: contents)
     switch root {
     case .leaf(let leaf):
       _ = try walk.emit(leaf, firstContinuesRun: false, lastContinuesRun: false, body)
     case .inner(let inner):
       let first = root.find(at: range.lowerBound, in: .utf16, preferEnd: false)
       walk.start = first.start
-      if first.start.leaves > 0 && first.leaf.descriptors[0].attributes != nil {
+      if first.start.leaves > 0 && first.leaf.descriptors[0].isText {
         let previous = root.leaf(ordinal: first.start.leaves - 1).leaf.descriptors
         walk.pendingFirstContinuesRun = first.leaf.descriptors[0].continuesRun(of: previous[previous.count - 1])
       }
@@ -147,7 +158,8 @@ extension RichText {
           }
         }
         let piece = RunPiece(
-          descriptor: base + index, utf8: UnsafeBufferPointer(rebasing: chunk.utf8[lower.utf8..<upper.utf8]),
+          descriptor: base + index, contents: chunk.contents,
+          utf8: UnsafeBufferPointer(rebasing: chunk.utf8[lower.utf8..<upper.utf8]),
           utf16Count: upper.utf16 &- lower.utf16, utf8Start: chunk.start.utf8 &+ lower.utf8, utf16Start: lower.utf16,
           continuesRun: lower.utf16 > utf16 || (index == 0 && chunk.firstContinuesRun),
           endsRun: upper.utf16 == utf16End && !(index == descriptors.count - 1 && chunk.lastContinuesRun))
@@ -214,6 +226,8 @@ extension RichText {
 private struct ChunkWalk {
   /// Where the walk stops: after the leaf that reaches this UTF-16 offset.
   let end: Int
+  /// The document's content table.
+  let contents: UnsafeBufferPointer<RunDescriptor.Content>
   /// The counts of everything before the next leaf to emit.
   var start = Summary()
   /// The leaf held back (the last of its bottom node).
@@ -221,7 +235,10 @@ private struct ChunkWalk {
   /// Whether the pending leaf (or, with none pending, the next leaf) continues the run of the leaf before.
   var pendingFirstContinuesRun = false
 
-  init(end: Int) { self.end = end }
+  init(end: Int, contents: UnsafeBufferPointer<RunDescriptor.Content>) {
+    self.end = end
+    self.contents = contents
+  }
 
   /// Calls `body` with `leaf` read in place; returns whether to go on (false when `body` stops or the leaf
   /// reaches the end).
@@ -230,11 +247,12 @@ private struct ChunkWalk {
     _ body: (borrowing RichText.LeafChunk) throws -> Bool
   ) rethrows -> Bool {
     let start = self.start
+    let contents = self.contents
     let goOn = try leaf.withUTF8 { utf8 in
       try leaf.descriptors.withUnsafeBufferPointer { descriptors in
         try body(
           RichText.LeafChunk(
-            utf8: utf8, descriptors: descriptors, start: start, utf16Count: leaf.summary.utf16,
+            utf8: utf8, descriptors: descriptors, contents: contents, start: start, utf16Count: leaf.summary.utf16,
             firstContinuesRun: firstContinuesRun, lastContinuesRun: lastContinuesRun))
       }
     }
@@ -250,12 +268,13 @@ private struct ChunkWalk {
     _ body: (borrowing RichText.LeafChunk) throws -> Bool
   ) rethrows -> Bool {
     let start = self.start
+    let contents = self.contents
     let summary = leaf.pointee.summary
     let goOn = try leaf.pointee.withUTF8 { utf8 in
       try leaf.pointee.withDescriptors { descriptors in
         try body(
           RichText.LeafChunk(
-            utf8: utf8, descriptors: descriptors, start: start, utf16Count: summary.utf16,
+            utf8: utf8, descriptors: descriptors, contents: contents, start: start, utf16Count: summary.utf16,
             firstContinuesRun: firstContinuesRun, lastContinuesRun: lastContinuesRun))
       }
     }
@@ -358,7 +377,7 @@ struct LeafWalk: IteratorProtocol {
     leaves = LeafIterator(root, at: position, in: metric, start: &start)
     guard let leaf = leaves.next(), !leaf.descriptors.isEmpty else { return }
     var continuesRun = false
-    if start.leaves > 0 && leaf.descriptors[0].attributes != nil {
+    if start.leaves > 0 && leaf.descriptors[0].isText {
       let previous = root.leaf(ordinal: start.leaves - 1).leaf.descriptors
       continuesRun = leaf.descriptors[0].continuesRun(of: previous[previous.count - 1])
     }

@@ -15,6 +15,22 @@ extension RichText {
       utf16Range.upperBound <= utf16Count, "RichText offset \(utf16Range.upperBound) is beyond the end (\(utf16Count))")
     let change = TextChange(replacedRange: utf16Range, insertedUTF16Count: replacement.utf16Count)
     guard !(utf16Range.isEmpty && replacement.isEmpty) else { return change }
+    if let edit = inLeafEdit(utf16Range, with: replacement) {
+      root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
+        leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)
+      }
+    } else {
+      rebuildLeaves(utf16Range, with: replacement)
+    }
+    #if EMOTEXT_INTERNAL_CHECKS
+      if InternalChecks.afterEveryEdit { checkInvariants() }
+    #endif
+    return change
+  }
+
+  /// `replaceSubrange` by building the leaves the range touches anew (with a small neighbour, so leaves stay
+  /// reasonably full): the general case.
+  private mutating func rebuildLeaves(_ utf16Range: Range<Int>, with replacement: RichText) {
     // The leaves the range touches, with the part of the first before it and of the last after it.
     let first = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
     let last = utf16Range.isEmpty ? first : root.leaf(at: utf16Range.upperBound, preferringEnd: true)
@@ -38,14 +54,18 @@ extension RichText {
     var builder = LeafBuilder(
       totalUTF8: total,
       totalDescriptors: first.leaf.descriptors.count + replacement.root.summary.descriptors
-        + last.leaf.descriptors.count + (before?.descriptors.count ?? 0) + (after?.descriptors.count ?? 0))
-    if let before { builder.appendContent(of: before, utf8Range: 0..<before.summary.utf8) }
-    builder.appendContent(of: first.leaf, utf8Range: 0..<prefixUTF8)
+        + last.leaf.descriptors.count + (before?.descriptors.count ?? 0) + (after?.descriptors.count ?? 0),
+      contents: contents)
+    if let before { builder.appendContent(of: before, utf8Range: 0..<before.summary.utf8, table: contents) }
+    builder.appendContent(of: first.leaf, utf8Range: 0..<prefixUTF8, table: contents)
     var pasted = LeafIterator(replacement.root)
-    while let leaf = pasted.next() { builder.appendContent(of: leaf, utf8Range: 0..<leaf.summary.utf8) }
-    builder.appendContent(of: last.leaf, utf8Range: suffixUTF8..<last.leaf.summary.utf8)
-    if let after { builder.appendContent(of: after, utf8Range: 0..<after.summary.utf8) }
+    while let leaf = pasted.next() {
+      builder.appendContent(of: leaf, utf8Range: 0..<leaf.summary.utf8, table: replacement.contents)
+    }
+    builder.appendContent(of: last.leaf, utf8Range: suffixUTF8..<last.leaf.summary.utf8, table: contents)
+    if let after { builder.appendContent(of: after, utf8Range: 0..<after.summary.utf8, table: contents) }
     let newLeaves = builder.finish()
+    contents = builder.contents
     switch root {
     case .leaf:
       root = .tree(of: newLeaves)
@@ -57,10 +77,72 @@ extension RichText {
       root = overflow.isEmpty ? .inner(inner) : .tree(of: [inner] + overflow)
       root = root.collapsed
     }
-    #if EMOTEXT_INTERNAL_CHECKS
-      if InternalChecks.afterEveryEdit { checkInvariants() }
-    #endif
-    return change
+  }
+
+  /// An edit of one leaf's bytes in place: what ``inLeafEdit(_:with:)`` plans.
+  private struct InLeafEdit {
+    /// The leaf's number.
+    var ordinal: Int
+    /// The text descriptor that takes the edit, numbered in the leaf.
+    var descriptor: Int
+    /// The bytes replaced, in the leaf.
+    var utf8Range: Range<Int>
+    /// The bytes put in their place: text of the descriptor's content.
+    var inserted: Substring
+    /// How the leaf's counts (and those of every node above it) change.
+    var delta: Summary
+  }
+
+  /// The plan to replace `utf16Range` with `replacement` inside one text run of one leaf, which then changes
+  /// in place; nil when the edit is not that (a keystroke is): when `replacement` is more than one text run
+  /// of one content, the range spans runs or leaves, an attachment or a whole run goes, or the leaf would
+  /// outgrow `NodeCapacity.leafUTF8` or shrink below a quarter of it (a neighbour joins it then).
+  // Note: a function of its own so that the leaf it looks at is let go before the edit: a copy held would make
+  // the leaf's storage shared, and the edit would copy it.
+  private func inLeafEdit(_ utf16Range: Range<Int>, with replacement: RichText) -> InLeafEdit? {
+    var content: RunContentIndex?
+    var inserted: Substring = ""
+    var insertedCounts = Summary()
+    if case .leaf(let leaf) = replacement.root, !replacement.isEmpty {
+      guard leaf.descriptors.count == 1, leaf.descriptors[0].isText else { return nil }
+      let index = leaf.descriptors[0].contentIndex
+      content =
+        index == .plainText || contents.isIdentical(to: replacement.contents)
+        ? index : contents.existingIndex(of: replacement.contents[index])
+      guard content != nil else { return nil }
+      inserted = leaf.text
+      insertedCounts = leaf.summary
+    } else if !replacement.isEmpty {
+      return nil
+    }
+    let position = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
+    let leaf = position.leaf
+    let lower = utf16Range.lowerBound - position.utf16Start
+    let upper = utf16Range.upperBound - position.utf16Start
+    guard upper <= leaf.summary.utf16 else { return nil }
+    let isRoot = if case .leaf = root { true } else { false }
+    var descriptorStart = 0
+    for (index, descriptor) in leaf.descriptors.enumerated() {
+      guard descriptorStart <= lower else { break }
+      let descriptorEnd = descriptorStart + Int(descriptor.utf16Count)
+      defer { descriptorStart = descriptorEnd }
+      guard upper <= descriptorEnd && descriptor.isText && (content == nil || descriptor.isText(content!)) else {
+        continue
+      }
+      let utf8Range = leaf.utf8Offset(ofUTF16Offset: lower)..<leaf.utf8Offset(ofUTF16Offset: upper)
+      let removed = leaf.withUTF8 { String.counts(ofUTF8: UnsafeBufferPointer(rebasing: $0[utf8Range])) }
+      let delta = Summary(
+        utf8: insertedCounts.utf8 - utf8Range.count, utf16: insertedCounts.utf16 - removed.utf16,
+        scalars: insertedCounts.scalars - removed.scalars)
+      let leafUTF8 = leaf.summary.utf8 + delta.utf8
+      guard
+        Int(descriptor.utf8Count) + delta.utf8 > 0 && leafUTF8 <= NodeCapacity.leafUTF8
+          && (isRoot || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
+      else { return nil }
+      return InLeafEdit(
+        ordinal: position.ordinal, descriptor: index, utf8Range: utf8Range, inserted: inserted, delta: delta)
+    }
+    return nil
   }
 
   /// Inserts `text` at `utf16Offset`.
@@ -87,19 +169,38 @@ extension RichText {
     let last = root.leaf(at: utf16Range.upperBound, preferringEnd: true)
     let lowerUTF8 = first.leaf.utf8Offset(ofUTF16Offset: utf16Range.lowerBound - first.utf16Start)
     let upperUTF8 = last.leaf.utf8Offset(ofUTF16Offset: utf16Range.upperBound - last.utf16Start)
-    var builder = LeafBuilder(totalUTF8: last.utf8Start + upperUTF8 - first.utf8Start - lowerUTF8)
+    var builder = LeafBuilder(
+      totalUTF8: last.utf8Start + upperUTF8 - first.utf8Start - lowerUTF8, contents: contents)
     var leaves = LeafIterator(root, from: first.ordinal)
     for ordinal in first.ordinal...last.ordinal {
       guard let leaf = leaves.next() else { break }
       let lower = ordinal == first.ordinal ? lowerUTF8 : 0
       let upper = ordinal == last.ordinal ? upperUTF8 : leaf.summary.utf8
-      builder.appendContent(of: leaf, utf8Range: lower..<upper)
+      builder.appendContent(of: leaf, utf8Range: lower..<upper, table: contents)
     }
-    return RichText(leaves: builder.finish())
+    return RichText(builder)
   }
 }
 
 extension RichText.Node {
+  /// Calls `body` with leaf number `ordinal` in place, after adding `delta` to the summaries of the nodes above
+  /// it: for an edit that changes the leaf's counts by `delta` and nothing else in the tree.
+  ///
+  /// Each node lets go of its children before changing them, so that a tree held by one document alone is
+  /// changed in place all the way down (a tree shared with a copy is copied along the path, as arrays do).
+  mutating func modifyLeaf(ordinal: Int, adding delta: Summary, _ body: (inout RichText.Leaf) -> Void) {
+    switch self {
+    case .leaf(var leaf):
+      self = .empty
+      body(&leaf)
+      self = .leaf(leaf)
+    case .inner(var inner):
+      self = .empty
+      inner.modifyLeaf(ordinal: ordinal, adding: delta, body)
+      self = .inner(inner)
+    }
+  }
+
   /// The tree without the inner nodes of a single child above its top (an edit can leave a root of one
   /// child, or none), and the empty document's leaf when it holds no text.
   var collapsed: Self {

@@ -6,7 +6,11 @@ extension RichText: Hashable {
     if case .leaf(let left) = lhs.root, case .leaf(let right) = rhs.root,
       left.summary.descriptors == right.summary.descriptors && left.summary.utf8 == right.summary.utf8
         && left.text.utf8.elementsEqual(right.text.utf8)
-        && left.descriptors.elementsEqual(right.descriptors, by: RunDescriptor.sameRun)
+        && left.descriptors.elementsEqual(
+          right.descriptors,
+          by: {
+            RunDescriptor.sameRun($0, in: lhs.contents, $1, in: rhs.contents)
+          })
     {
       return true
     }
@@ -25,13 +29,13 @@ extension RichText: Hashable {
 }
 
 extension RunDescriptor {
-  /// Whether two descriptors over equal bytes describe the same run.
-  static func sameRun(_ lhs: RunDescriptor, _ rhs: RunDescriptor) -> Bool {
-    guard lhs.utf8Count == rhs.utf8Count else { return false }
-    switch (lhs.content, rhs.content) {
-    case (.text(let left), .text(let right)): return left == right
-    case (.emoticon(let left), .emoticon(let right)): return left == right
-    default: return false
-    }
+  /// Whether two descriptors over equal bytes, of documents whose tables are `lhsTable` and `rhsTable`,
+  /// describe the same run: their content compared, not their indices.
+  static func sameRun(
+    _ lhs: RunDescriptor, in lhsTable: RunContentTable, _ rhs: RunDescriptor, in rhsTable: RunContentTable
+  ) -> Bool {
+    guard lhs.utf8Count == rhs.utf8Count && lhs.isText == rhs.isText else { return false }
+    if lhs.contentIndex == rhs.contentIndex && lhsTable.isIdentical(to: rhsTable) { return true }
+    return lhsTable[lhs.contentIndex] == rhsTable[rhs.contentIndex]
   }
 }

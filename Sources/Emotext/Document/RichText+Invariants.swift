@@ -12,10 +12,10 @@ extension RichText {
       precondition(leaf.summary == Leaf.empty.summary && leaf.text.isEmpty, "the empty document's root is not empty")
       return
     case .leaf(let leaf):
-      Self.check(leaf)
+      Self.check(leaf, contents)
     case .inner(let inner):
       precondition(inner.childCount > 1, "the root has a single child")
-      Self.check(inner)
+      Self.check(inner, contents)
     }
     var previous: Run?
     var index = 0
@@ -34,19 +34,19 @@ extension RichText {
     }
   }
 
-  private static func check(_ node: Inner) {
+  private static func check(_ node: Inner, _ contents: RunContentTable) {
     precondition(node.childCount > 0, "a node of height \(node.height) has no children")
     precondition(node.childCount <= NodeCapacity.children, "a node of height \(node.height) has too many children")
     let sum: Summary
     switch node.children {
     case .leaves(let leaves):
       precondition(node.height == 1, "a node of height \(node.height) has leaves")
-      for leaf in leaves { check(leaf) }
+      for leaf in leaves { check(leaf, contents) }
       sum = leaves.reduce(Summary()) { $0 + $1.summary }
     case .inners(let inners):
       for child in inners {
         precondition(child.height == node.height - 1, "a node of height \(node.height) has one of \(child.height)")
-        check(child)
+        check(child, contents)
       }
       sum = inners.reduce(Summary()) { $0 + $1.summary }
     }
@@ -54,7 +54,7 @@ extension RichText {
       node.summary == sum, "a summary at height \(node.height) is \(node.summary), its children sum to \(sum)")
   }
 
-  private static func check(_ node: Leaf) {
+  private static func check(_ node: Leaf, _ contents: RunContentTable) {
     precondition(!node.descriptors.isEmpty, "an empty leaf")
     precondition(node.descriptors.count <= NodeCapacity.leafDescriptors, "a leaf has too many descriptors")
     var bytes = node.text
@@ -67,8 +67,12 @@ extension RichText {
         precondition(summary.utf8 + length <= buffer.count, "descriptors run past their leaf's bytes")
         let piece = UnsafeBufferPointer(rebasing: buffer[summary.utf8..<(summary.utf8 + length)])
         precondition(piece[0] & 0xC0 != 0x80, "a descriptor starts inside a scalar")
-        switch descriptor.content {
+        switch contents[descriptor.contentIndex] {
         case .text(let attributes):
+          precondition(descriptor.isText, "a text descriptor's index is marked as an emoticon's")
+          precondition(
+            contents.existingIndex(of: .text(attributes)) == descriptor.contentIndex,
+            "a descriptor's attributes are in the content table twice")
           let counts = String.counts(ofUTF8: piece)
           precondition(Int(descriptor.utf16Count) == counts.utf16, "a descriptor's UTF-16 length is wrong")
           precondition(previous != attributes, "two text descriptors with equal attributes in one leaf")
@@ -76,6 +80,7 @@ extension RichText {
           summary.utf16 += counts.utf16
           summary.scalars += counts.scalars
         case .emoticon:
+          precondition(!descriptor.isText, "an attachment's index is marked as text's")
           precondition(descriptor.utf16Count == 1, "an attachment is not one unit wide")
           previous = nil
           summary.utf16 += 1

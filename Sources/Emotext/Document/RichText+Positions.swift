@@ -52,7 +52,7 @@ extension RichText {
       end += Int(last.utf16Count)
       atLeafEnd = next.count == 1
     }
-    return (descriptors[index].content, start..<end, position)
+    return (contents[descriptors[index].contentIndex], start..<end, position)
   }
 
   /// The run holding the unit at `utf16Offset`, and the UTF-16 range it spans.
@@ -102,11 +102,11 @@ extension RichText {
     bytes.withUTF8 { buffer in
       for descriptor in leaf.descriptors where utf8 < end {
         let length = Int(descriptor.utf8Count)
-        switch descriptor.content {
-        case .emoticon: count += 1
-        case .text:
+        if descriptor.isText {
           let piece = UnsafeBufferPointer(rebasing: buffer[utf8..<min(utf8 + length, end)])
           count += String.counts(ofUTF8: piece).scalars
+        } else {
+          count += 1
         }
         utf8 += length
       }

@@ -13,12 +13,12 @@ extension RichText {
   /// }
   /// Array(post.runs)   // when an array is needed
   /// ```
-  public var runs: Runs { Runs(root: root, utf16Count: utf16Count) }
+  public var runs: Runs { Runs(document: self) }
 
   /// The runs of a document, in order: a bidirectional collection whose index is the run's start.
   public struct Runs: BidirectionalCollection, Sendable {
-    let root: Node
-    let utf16Count: Int
+    let document: RichText
+    var utf16Count: Int { document.utf16Count }
 
     /// A run's position: where it starts, in UTF-16 units.
     public struct Index: Comparable, Hashable, Sendable {
@@ -35,45 +35,47 @@ extension RichText {
     /// - Complexity: O(log *n*) plus the run's length.
     public subscript(position: Index) -> Run {
       precondition(position.utf16Offset < utf16Count, "RichText.Runs index out of bounds")
-      return RichText(root: root).run(containing: position.utf16Offset).run
+      return document.run(containing: position.utf16Offset).run
     }
 
     /// - Complexity: O(log *n*) plus the run's length in leaves.
     public func index(after position: Index) -> Index {
       precondition(position.utf16Offset < utf16Count, "RichText.Runs index out of bounds")
-      return Index(utf16Offset: RichText(root: root).runExtent(containing: position.utf16Offset).utf16Range.upperBound)
+      return Index(utf16Offset: document.runExtent(containing: position.utf16Offset).utf16Range.upperBound)
     }
 
     /// - Complexity: O(log *n*) plus the run's length in leaves.
     public func index(before position: Index) -> Index {
       precondition(position.utf16Offset > 0, "RichText.Runs index out of bounds")
       return Index(
-        utf16Offset: RichText(root: root).runExtent(containing: position.utf16Offset - 1).utf16Range.lowerBound)
+        utf16Offset: document.runExtent(containing: position.utf16Offset - 1).utf16Range.lowerBound)
     }
 
     /// The number of runs.
     /// - Complexity: O(*n*) in the number of leaves.
     public var count: Int {
       var count = 0
-      RichText(root: root).forEachLeafChunk { chunk in
+      document.forEachLeafChunk { chunk in
         count += chunk.descriptors.count - (chunk.firstContinuesRun ? 1 : 0)
         return true
       }
       return count
     }
 
-    public func makeIterator() -> Iterator { Iterator(root) }
+    public func makeIterator() -> Iterator { Iterator(document) }
 
     /// Walks the runs in order, leaf by leaf.
     public struct Iterator: IteratorProtocol {
       private var leaves: LeafWalk
+      private let contents: RunContentTable
       private var step: LeafStep?
       private var index = 0
       private var utf8Offset = 0
 
-      init(_ root: Node) {
-        leaves = LeafWalk(root)
-        step = root.summary.utf8 == 0 ? nil : leaves.next()
+      init(_ document: RichText) {
+        leaves = LeafWalk(document.root)
+        contents = document.contents
+        step = document.isEmpty ? nil : leaves.next()
       }
 
       public mutating func next() -> Run? { nextWithLength()?.run }
@@ -81,7 +83,7 @@ extension RichText {
       /// The next run and its UTF-16 length.
       mutating func nextWithLength() -> (run: Run, utf16Count: Int)? {
         guard let (descriptor, piece, endsRun) = nextPiece() else { return nil }
-        switch descriptor.content {
+        switch contents[descriptor.contentIndex] {
         case .emoticon(let emoticon):
           return (.emoticon(EmoticonAttachment(emoticon, token: String(piece))), 1)
         case .text(let attributes):

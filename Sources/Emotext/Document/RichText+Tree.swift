@@ -20,30 +20,124 @@ struct Summary: Equatable, Sendable {
   static func += (lhs: inout Summary, rhs: Summary) { lhs = lhs + rhs }
 }
 
-/// One run (or one piece of a text run) in a leaf: its lengths, and its attributes or emoticon. The bytes
-/// are the leaf's: a text run's text, an attachment's token.
+/// One run (or one piece of a text run) in a leaf: its lengths, and the index of its attributes or emoticon in
+/// the document's ``RunContentTable``. The bytes are the leaf's: a text run's text, an attachment's token.
+///
+/// Plain data (12 bytes, no reference-counted payload), so copying or editing a leaf's descriptors retains
+/// nothing.
 struct RunDescriptor: Sendable {
-  /// What the run is.
-  enum Content: Sendable {
+  /// What a run is: text with attributes, or an attachment's emoticon (what a ``RunContentIndex`` stands for).
+  enum Content: Hashable, Sendable {
     case text(TextAttributes)
     case emoticon(Emoticon)
   }
 
-  // Note: 32-bit lengths keep a descriptor at 24 bytes; a piece is never longer than a leaf.
+  // Note: 32-bit lengths and index keep a descriptor at 12 bytes; a piece is never longer than a leaf.
   var utf8Count: Int32
   var utf16Count: Int32
-  var content: Content
+  var contentIndex: RunContentIndex
 
-  /// Whether this is text with `attributes`.
-  func isText(_ attributes: TextAttributes) -> Bool {
-    if case .text(let own) = content { return own == attributes }
-    return false
+  /// Whether this is text whose content is `index`.
+  func isText(_ index: RunContentIndex) -> Bool { contentIndex == index && !index.isEmoticon }
+
+  /// Whether this is text (not an attachment).
+  var isText: Bool { !contentIndex.isEmoticon }
+}
+
+/// Where a run's content is in its document's ``RunContentTable``, and whether it is an emoticon (so that
+/// walks tell text from attachments without reading the table). 0 is plain text, in every table.
+struct RunContentIndex: Hashable, Sendable {
+  /// The position in the table shifted left by one, the low bit set for an emoticon.
+  private let rawValue: UInt32
+
+  /// Plain text: no entity, no host attributes.
+  static let plainText = RunContentIndex(rawValue: 0)
+
+  private init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// The index of entry `position` of a table, which is an emoticon when `isEmoticon`.
+  init(position: Int, isEmoticon: Bool) {
+    precondition(position < Int(UInt32.max >> 1), "a document with more than 2³¹ attribute sets and emoticons")
+    rawValue = UInt32(position) << 1 | (isEmoticon ? 1 : 0)
   }
 
-  var attributes: TextAttributes? {
-    if case .text(let attributes) = content { return attributes }
-    return nil
+  /// Whether the content is an emoticon (an attachment) rather than text attributes.
+  var isEmoticon: Bool { rawValue & 1 != 0 }
+  /// The entry's position in the table.
+  var position: Int { Int(rawValue >> 1) }
+}
+
+/// The attribute sets and emoticons of a document's runs, each once: descriptors refer to them by
+/// ``RunContentIndex``, so they hold no reference-counted payload.
+///
+/// A value (two arrays that copy on write): a copy of a document shares its table, and the tokenizer's
+/// documents all share the tokenizer's (the catalog's emoticons, made once). Entries are only added, never
+/// removed, so an index stays valid for the document's life; documents compare their runs' content, never
+/// indices.
+struct RunContentTable: Sendable {
+  /// The entries; entry 0 is plain text.
+  private var contents: [RunDescriptor.Content] = [.text(.plain)]
+  /// Each entry's index, to add content once; empty while the table is small enough to search.
+  private var indices: [RunDescriptor.Content: RunContentIndex] = [:]
+  /// Up to how many entries a lookup compares them one by one rather than hashing.
+  // Note: most documents have a few attribute sets and emoticons; an attachment made on its own
+  // (`RichText(attachment:)`, what inserting an emoticon pastes) then costs no dictionary and no hash.
+  private static let searchedEntries = 8
+
+  /// A table of plain text only.
+  static let plain = RunContentTable()
+
+  /// The content `index` stands for.
+  subscript(index: RunContentIndex) -> RunDescriptor.Content { contents[index.position] }
+
+  /// The index of `content`, added to the table when it is not there yet.
+  mutating func index(of content: RunDescriptor.Content) -> RunContentIndex {
+    if let index = existingIndex(of: content) { return index }
+    let index = Self.index(ofEntry: contents.count, content)
+    contents.append(content)
+    if !indices.isEmpty {
+      indices[content] = index
+    } else if contents.count > Self.searchedEntries {
+      for (position, entry) in contents.enumerated() { indices[entry] = Self.index(ofEntry: position, entry) }
+    }
+    return index
   }
+
+  /// The index of `content` when the table has it.
+  func existingIndex(of content: RunDescriptor.Content) -> RunContentIndex? {
+    if case .text(let attributes) = content, attributes.isPlain { return .plainText }
+    guard indices.isEmpty else { return indices[content] }
+    return contents.firstIndex(of: content).map { Self.index(ofEntry: $0, content) }
+  }
+
+  /// The index of `content`, entry number `position`.
+  private static func index(ofEntry position: Int, _ content: RunDescriptor.Content) -> RunContentIndex {
+    let isEmoticon = if case .emoticon = content { true } else { false }
+    return RunContentIndex(position: position, isEmoticon: isEmoticon)
+  }
+
+  /// The index in this table of `index` of `other` (added when this table lacks its content).
+  mutating func index(of index: RunContentIndex, in other: borrowing RunContentTable) -> RunContentIndex {
+    if index == .plainText || isIdentical(to: other) { return index }
+    return self.index(of: other[index])
+  }
+
+  /// Whether the two tables are one storage (so their indices mean the same), in O(1).
+  func isIdentical(to other: borrowing RunContentTable) -> Bool {
+    contents.withUnsafeBufferPointer { own in
+      other.contents.withUnsafeBufferPointer { $0.baseAddress == own.baseAddress }
+    }
+  }
+
+  /// Calls `body` with the entries in place, for walks that resolve many indices.
+  func withContents<Result>(_ body: (UnsafeBufferPointer<RunDescriptor.Content>) throws -> Result) rethrows -> Result {
+    try contents.withUnsafeBufferPointer(body)
+  }
+}
+
+extension TextAttributes {
+  /// Whether these are ``plain`` (checked without hashing).
+  var isPlain: Bool { entity == nil && hostAttributes.isEmpty }
 }
 
 extension RichText {
@@ -51,11 +145,12 @@ extension RichText {
   /// shared rather than copied) and their descriptors. It has no children: only ``Inner`` has.
   struct Leaf: Sendable {
     /// The counts of this leaf (`leaves` is 1).
-    let summary: Summary
-    /// The leaf's bytes: its runs' post text, attachments' tokens included.
-    let text: Substring
+    private(set) var summary: Summary
+    /// The leaf's bytes: its runs' post text, attachments' tokens included. A slice of the string it was
+    /// tokenized from until an edit gives the leaf a string of its own (see `replaceText(_:with:inDescriptor:adding:)`).
+    private(set) var text: Substring
     /// The leaf's runs, in order, covering `text`; empty only in the empty document's leaf.
-    let descriptors: [RunDescriptor]
+    private(set) var descriptors: [RunDescriptor]
 
     /// The leaf of the empty document.
     static let empty = Leaf(text: "", descriptors: [], utf16Count: 0, scalarCount: 0)
@@ -236,5 +331,46 @@ extension RichText.Inner {
     }
     inners.insert(contentsOf: firstOverflow, at: first.slot + 1)
     if inners[first.slot].childCount == 0 { inners.remove(at: first.slot) }
+  }
+}
+
+extension RichText.Inner {
+  /// ``RichText/Node/modifyLeaf(ordinal:adding:_:)`` in this subtree, whose leaves are numbered from 0.
+  mutating func modifyLeaf(ordinal: Int, adding delta: Summary, _ body: (inout RichText.Leaf) -> Void) {
+    summary += delta
+    switch children {
+    case .leaves(var leaves):
+      children = .leaves([])
+      body(&leaves[ordinal])
+      children = .leaves(leaves)
+    case .inners(var inners):
+      children = .inners([])
+      let found = Self.findSlot(at: ordinal, in: .leaves, preferEnd: false, among: inners)
+      inners[found.slot].modifyLeaf(ordinal: found.remaining, adding: delta, body)
+      children = .inners(inners)
+    }
+  }
+}
+
+extension RichText.Leaf {
+  /// Replaces the bytes `utf8Range`, which lie in the text descriptor numbered `index`, with `replacement`
+  /// (text of that descriptor's content), in place; the leaf's counts change by `delta`.
+  ///
+  /// A leaf that is a slice of a longer string (what the tokenizer makes) first gets a string of its own, with
+  /// room for a full leaf, so the next edits of the leaf allocate nothing.
+  mutating func replaceText(
+    _ utf8Range: Range<Int>, with replacement: Substring, inDescriptor index: Int, adding delta: Summary
+  ) {
+    if text.startIndex != text.base.startIndex || text.endIndex != text.base.endIndex {
+      var own = ""
+      own.reserveCapacity(NodeCapacity.leafUTF8)
+      own.append(contentsOf: text)
+      text = own[...]
+    }
+    let start = text.utf8.index(text.startIndex, offsetBy: utf8Range.lowerBound)
+    text.replaceSubrange(start..<text.utf8.index(start, offsetBy: utf8Range.count), with: replacement)
+    descriptors[index].utf8Count += Int32(delta.utf8)
+    descriptors[index].utf16Count += Int32(delta.utf16)
+    summary += delta
   }
 }

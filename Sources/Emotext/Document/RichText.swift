@@ -17,14 +17,22 @@
 public struct RichText: Sendable {
   /// The tree; a leaf when the document is small.
   var root: Node
+  /// The attribute sets and emoticons the tree's descriptors refer to.
+  var contents: RunContentTable
 
-  init(root: Node) { self.root = root }
+  init(root: Node, contents: RunContentTable) {
+    self.root = root
+    self.contents = contents
+  }
 
-  /// A document of `leaves`, in order.
-  init(leaves: [Leaf]) { root = .tree(of: leaves) }
+  /// The document `builder` built.
+  init(_ builder: consuming LeafBuilder) {
+    root = builder.finishTree()
+    contents = builder.contents
+  }
 
   /// An empty document.
-  public init() { root = .empty }
+  public init() { self.init(root: .empty, contents: .plain) }
 
   /// A document of one text run (not tokenized: `[哈哈]` stays text; see ``BracketTokenizer``).
   ///
@@ -33,14 +41,14 @@ public struct RichText: Sendable {
     var builder = LeafBuilder(slicing: text)
     var source = text
     source.withUTF8 { builder.appendText(sourceRange: 0..<$0.count, of: $0, attributes: attributes) }
-    self.init(leaves: builder.finish())
+    self.init(builder)
   }
 
   /// A document of one emoticon attachment.
   public init(attachment: EmoticonAttachment) {
     var builder = LeafBuilder()
     builder.appendAttachment(attachment.emoticon, token: attachment.token[...])
-    self.init(leaves: builder.finish())
+    self.init(builder)
   }
 
   /// A document of `runs`, made canonical (empty runs dropped, equal neighbours joined).
@@ -52,7 +60,7 @@ public struct RichText: Sendable {
       case .emoticon(let attachment): builder.appendAttachment(attachment.emoticon, token: attachment.token[...])
       }
     }
-    self.init(leaves: builder.finish())
+    self.init(builder)
   }
 
   /// Whether the document has no runs.

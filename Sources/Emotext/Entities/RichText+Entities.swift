@@ -30,15 +30,15 @@ extension RichText {
   ///   `EntityScanner.mayHoldEntity(_:)`) is read into a `String` for the scanner.
   public func recognizingEntities(urls: URLFinder = .weibo) -> RichText {
     let text = postText
-    var builder = LeafBuilder(slicing: text)
+    var builder = LeafBuilder(slicing: text, contents: contents)
     var source = text
     source.withUTF8 { bytes in
       var runStart = 0  // where the text run being read starts, in UTF-8 bytes
       forEachPiece { piece in
         let end = piece.utf8Start + piece.utf8.count
         switch piece.content {
-        case .emoticon(let emoticon):
-          builder.appendAttachment(emoticon, sourceRange: piece.utf8Start..<end)
+        case .emoticon:
+          builder.appendAttachment(piece.contentIndex, sourceRange: piece.utf8Start..<end)
         case .text(let attributes):
           if !piece.continuesRun { runStart = piece.utf8Start }
           if piece.endsRun {
@@ -48,7 +48,7 @@ extension RichText {
         return true
       }
     }
-    return RichText(leaves: builder.finish())
+    return RichText(builder)
   }
 
   /// Appends the text run at `utf8Range` of `bytes` (the post text `builder` slices), cut at the entities found

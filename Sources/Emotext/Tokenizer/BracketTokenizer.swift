@@ -42,7 +42,7 @@ public struct BracketTokenizer: Sendable {
   /// and each leaf's descriptors take one allocation, so a post costs about one.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
-    var builder = LeafBuilder(slicing: text)
+    var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
     var source = text
     source.withUTF8 { bytes in
       var tally = UTF8Tally()
@@ -53,7 +53,11 @@ public struct BracketTokenizer: Sendable {
         builder.appendText(
           sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes,
           counts: (tally.utf16 - textStartCounts.utf16, tally.scalars - textStartCounts.scalars))
-        builder.appendAttachment(tokenTable.emoticon(of: entry), sourceRange: utf8Range)
+        switch entry {
+        case .table(let index):
+          builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
+        case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
+        }
         tally.advance(to: utf8Range.upperBound, in: bytes)
         textStart = utf8Range.upperBound
         textStartCounts = (tally.utf16, tally.scalars)
@@ -63,7 +67,7 @@ public struct BracketTokenizer: Sendable {
         sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes,
         counts: (tally.utf16 - textStartCounts.utf16, tally.scalars - textStartCounts.scalars))
     }
-    return RichText(root: builder.finishTree())
+    return RichText(builder)
   }
 
   /// Calls `body` with each catalog token in `text`, in order.

@@ -21,6 +21,10 @@ struct TokenTable: Sendable {
   private(set) var tokens: [String] = []
   /// The emoticon of each entry.
   private(set) var emoticons: [Emoticon] = []
+  /// The catalog's emoticons as a document's content table: what the tokenizer's documents start with.
+  private(set) var contents = RunContentTable()
+  /// Each entry's emoticon's index in `contents`.
+  private var contentIndices: [RunContentIndex] = []
   /// Whether every token is plain (ASCII and U+4000–U+9FFF), which makes a miss of a plain candidate final.
   private let tokensArePlain: Bool
 
@@ -41,6 +45,7 @@ struct TokenTable: Sendable {
       byteStarts.append(Int32(bytes.count))
       self.tokens.append(token)
       emoticons.append(emoticon)
+      contentIndices.append(contents.index(of: .emoticon(emoticon)))
     }
     tokensArePlain = allPlain
   }
@@ -53,6 +58,9 @@ struct TokenTable: Sendable {
   }
 
   /// The emoticon of `entry`.
+  /// The index in `contents` of the emoticon of the entry numbered `index`.
+  func contentIndex(ofEntry index: Int) -> RunContentIndex { contentIndices[index] }
+
   func emoticon(of entry: Entry) -> Emoticon {
     switch entry {
     case .table(let index): emoticons[index]

@@ -141,7 +141,9 @@ struct ChunkReadingTests {
         #expect(chunk.utf16Start == utf16 && chunk.scalarStart == scalars, "\(context): leaf \(ordinal)")
         #expect(chunk.utf8.count == chunk.descriptors.reduce(0) { $0 + Int($1.utf8Count) }, "\(context)")
         let continues = previousLast.map { previous in
-          previous.attributes != nil && previous.attributes == chunk.descriptors[0].attributes
+          let (before, first) = (chunk.contents[previous.contentIndex.position], chunk.content(of: 0))
+          if case .text = before { return before == first }
+          return false
         }
         #expect(chunk.firstContinuesRun == (continues ?? false), "\(context): leaf \(ordinal)")
         #expect(chunk.firstContinuesRun == previousLastContinues, "\(context): leaf \(ordinal)")
@@ -150,7 +152,7 @@ struct ChunkReadingTests {
         var utf8 = 0
         for descriptor in chunk.descriptors {
           let piece = chunk.utf8[utf8..<(utf8 + Int(descriptor.utf8Count))]
-          scalars += descriptor.content.isText ? String(decoding: piece, as: UTF8.self).unicodeScalars.count : 1
+          scalars += descriptor.isText ? String(decoding: piece, as: UTF8.self).unicodeScalars.count : 1
           utf8 += Int(descriptor.utf8Count)
         }
         ordinal += 1
@@ -231,6 +233,12 @@ struct ChunkReadingTests {
     #expect(read.map(\.1) == [3, 1])
     #expect(read.map(\.2) == [true, false])
     #expect(read.map(\.3) == [true, true])
+  }
+}
+
+extension RichText.LeafChunk {
+  fileprivate func content(of index: Int) -> RunDescriptor.Content {
+    contents[descriptors[index].contentIndex.position]
   }
 }
 
