@@ -87,21 +87,16 @@ extension RichText {
     guard mayHoldEntity else { return nil }
     let old = slice(stretch)
     let recognized = old.removingEntities().recognizingEntities()
-    let before = old.entitySpans()
-    let after = recognized.entitySpans()
+    // Note: compared unit by unit, so a mention that grows by the typed letter reports the letter only.
+    let before = old.entityKinds()
+    let after = recognized.entityKinds()
     guard before != after else { return nil }
-    var prefix = 0
-    while prefix < min(before.count, after.count) && before[prefix] == after[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < min(before.count, after.count) - prefix
-      && before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
-    {
-      suffix += 1
-    }
-    let differing = before[prefix..<(before.count - suffix)] + after[prefix..<(after.count - suffix)]
-    let local = differing.map(\.range.lowerBound).min()!..<differing.map(\.range.upperBound).max()!
-    let replaced = old.slice(local)
-    let change = replaceSubrange(local.shifted(by: stretch.lowerBound), with: recognized.slice(local))
+    var lower = 0
+    while before[lower] == after[lower] { lower += 1 }
+    var upper = before.count
+    while before[upper - 1] == after[upper - 1] { upper -= 1 }
+    let replaced = old.slice(lower..<upper)
+    let change = replaceSubrange((lower..<upper).shifted(by: stretch.lowerBound), with: recognized.slice(lower..<upper))
     return Editor.RecordedChange(change: change, replaced: replaced)
   }
 
@@ -129,26 +124,16 @@ extension RichText {
     return splitsPair ? utf16Offset - 1 : utf16Offset
   }
 
-  /// An entity run: its UTF-16 range and kind (touching pieces of one kind joined).
-  struct EntitySpan: Equatable {
-    var range: Range<Int>
-    var kind: TextAttributes.Entity
-  }
-
-  /// The entity runs of this document, in order.
-  func entitySpans() -> [EntitySpan] {
-    var spans: [EntitySpan] = []
+  /// The entity of each UTF-16 unit (nil for plain text and attachments).
+  func entityKinds() -> [TextAttributes.Entity?] {
+    var kinds: [TextAttributes.Entity?] = []
+    kinds.reserveCapacity(utf16Count)
     forEachPiece { piece in
-      guard case .text(let attributes) = piece.content, let kind = attributes.entity else { return true }
-      let range = piece.utf16Start..<(piece.utf16Start + piece.utf16Count)
-      if let last = spans.last, last.kind == kind, last.range.upperBound == range.lowerBound {
-        spans[spans.count - 1].range = last.range.lowerBound..<range.upperBound
-      } else {
-        spans.append(EntitySpan(range: range, kind: kind))
-      }
+      let kind: TextAttributes.Entity? = if case .text(let attributes) = piece.content { attributes.entity } else { nil }
+      kinds.append(contentsOf: repeatElement(kind, count: piece.utf16Count))
       return true
     }
-    return spans
+    return kinds
   }
 }
 
