@@ -282,6 +282,7 @@ public struct Editor: Sendable {
   ///
   /// - Returns: `caret` (by default the end of the new content), mapped through the token conversions.
   @discardableResult
+  @inline(never)  // Note: inlined into `delete(_:)`, it crashes Swift 6.3.1's optimizer (SIL verification).
   mutating func edit(
     _ range: Range<Int>, with content: RichText, group: EditGroup?, normalizing: Bool = true,
     alsoAround: Range<Int>? = nil, caret: Int? = nil
@@ -293,7 +294,8 @@ public struct Editor: Sendable {
     // Note: the undo step keeps what each change replaced (a slice shares the document's leaves), so a
     // keystroke records only the units it replaced.
     let replaced = document.slice(range)
-    record(document.replaceSubrange(range, with: content), replaced: replaced)
+    let change = document.replaceSubrange(range, with: content)
+    record(change, replaced: replaced)
     var mappedCaret = caret ?? afterEnd
     if normalizing {
       var touched = start..<afterEnd
