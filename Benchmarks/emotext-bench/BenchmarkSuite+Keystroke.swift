@@ -20,6 +20,7 @@ extension BenchmarkSuite {
       }
       // Note: a megabyte on one line, where live entities once read the line around every edit; without
       // emoticons (`[` written `(`) the text around the caret is also one run of the whole megabyte.
+      guard !checkOnly else { continue }
       let text = Self.generate(profile, utf8Count: 1 << 20, seed: Input.seed ^ 0x4B45_59)
       let line = String(text.map { $0.isNewline ? " " : $0 })
       runKeystroke(task, text: line, input: "\(profile.rawValue) 1 MB, one line")

@@ -336,7 +336,8 @@ public struct Editor: Sendable {
     for recorded in canonical.changes {
       record(recorded.change, replaced: recorded.replaced)
       // Note: the touched range after the conversion, with what the conversion inserted.
-      touched = TextChange(replacedRange: touched, insertedUTF16Count: touched.count).followed(by: recorded.change)
+      touched =
+        TextChange(replacedRange: touched, insertedUTF16Count: touched.count).followed(by: recorded.change)
         .insertedRange
     }
     if recognizesEntities {

@@ -44,7 +44,8 @@ extension RichText {
       let matches = tokenizer.matches(in: text).filter { match in
         let start = stretch.utf16Start + text.utf16Offset(ofUTF8Offset: match.utf8Range.lowerBound)
         let end = stretch.utf16Start + text.utf16Offset(ofUTF8Offset: match.utf8Range.upperBound)
-        return end > utf16Range.lowerBound && start < (utf16Range.isEmpty ? utf16Range.lowerBound : utf16Range.upperBound)
+        return end > utf16Range.lowerBound
+          && start < (utf16Range.isEmpty ? utf16Range.lowerBound : utf16Range.upperBound)
       }
       guard let first = matches.first, let last = matches.last else { continue }
       // Note: only the text from the first token to the last is replaced, so the change a host redraws

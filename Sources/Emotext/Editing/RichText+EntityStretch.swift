@@ -129,7 +129,8 @@ extension RichText {
     var kinds: [TextAttributes.Entity?] = []
     kinds.reserveCapacity(utf16Count)
     forEachPiece { piece in
-      let kind: TextAttributes.Entity? = if case .text(let attributes) = piece.content { attributes.entity } else { nil }
+      let kind: TextAttributes.Entity? =
+        if case .text(let attributes) = piece.content { attributes.entity } else { nil }
       kinds.append(contentsOf: repeatElement(kind, count: piece.utf16Count))
       return true
     }
