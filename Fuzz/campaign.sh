@@ -8,8 +8,10 @@
 #   CAMPAIGN_NICE=N   nice level of the fuzzing and merging (default 10)
 #   CAMPAIGN_TIMEOUT=N libFuzzer's per-input limit in wall-clock seconds (default 60; see below)
 #
-# Each target runs `Fuzz/run.sh TARGET SECONDS -fork=N -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=60`,
-# so a finding does not end the campaign: it is saved as Corpus/fuzz/regressions/TARGET-KIND-SHA1 (replayed by
+# Each target runs `Fuzz/run.sh TARGET SECONDS -fork=N -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
+# -timeout=60 -report_slow_units=60` (libFuzzer's default of 10 s for a slow unit saved an input of 0.4 CPU
+# seconds as a finding when the nice'd worker was starved), so a finding does not end the campaign: it is saved as
+# Corpus/fuzz/regressions/TARGET-KIND-SHA1 (replayed by
 # FuzzRegressionTests) and counted. The new inputs (Fuzz/.build/corpus/TARGET/) are then merged into
 # Corpus/fuzz/TARGET/ with -merge=1: an input is kept only if it adds coverage, so the corpus grows by coverage,
 # not by size. The ledger line (tab-separated) is: date, commit, target, seconds, jobs, executions, inputs added,
@@ -60,7 +62,7 @@ for target in "${targets[@]}"; do
   # Note: the hard timeout only guards against a hang of libFuzzer's parent; it stops by itself.
   timeout $((seconds + 300)) /usr/bin/time -f 'cpu %U %S' -o "$log.time" nice -n "$niceness" \
     Fuzz/run.sh "$target" "$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    -timeout="$timeout" >"$log" 2>&1 || status=$?
+    -timeout="$timeout" -report_slow_units="$timeout" >"$log" 2>&1 || status=$?
   cpu=$(awk '/^cpu / { printf "%.0f", $2 + $3 }' "$log.time" 2>/dev/null)
   cpu=${cpu:-0}
   # Note: in fork mode the parent prints "#EXECUTIONS: cov: … ft: … corp: …" lines; the last is the total.

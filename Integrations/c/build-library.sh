@@ -28,18 +28,10 @@ case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-# Note: the scratch directory of Integrations/spark/build-binary.sh, which builds the same modules with the same
-# flags, so CI compiles them once for both.
-scratch=.build/static-binary
-multiarch=$(gcc -print-multiarch 2>/dev/null || echo "$(uname -m)-linux-gnu")
-static_libs="$PWD/$scratch/static-libs"
-rm -rf "$static_libs"
+source Integrations/static-libs.sh
+scratch=$static_binary_scratch
+static_libs=$(static_libs_directory c)
 mkdir -p "$static_libs/putil"
-for library in icuuc icui18n icudata; do
-  archive="/usr/lib/$multiarch/lib$library.a"
-  [ -e "$archive" ] || { echo "$0: $archive is missing: apt-get install -y libicu-dev" >&2; exit 1; }
-  cp "$archive" "$static_libs/lib$library.a"
-done
 (
   cd "$static_libs/putil"
   ar x ../libicuuc.a putil.ao
@@ -47,10 +39,6 @@ done
   ar r ../libicuuc.a putil.ao
 )
 cc -O2 -fPIC -c Integrations/c/icu-host-timezone.c -o "$static_libs/icu-host-timezone.o"
-libstdcxx=$(gcc -print-file-name=libstdc++.a 2>/dev/null || true)
-if [ -n "$libstdcxx" ] && [ -e "$libstdcxx" ]; then
-  ln -s "$(readlink -f "$libstdcxx")" "$static_libs/libstdc++.a"
-fi
 
 swift build -c release --target EmotextC --static-swift-stdlib --scratch-path "$scratch" 2>&1 \
   | { grep -v "the use of \`mktemp' is dangerous" || true; } >&2

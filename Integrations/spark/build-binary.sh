@@ -20,20 +20,9 @@ out=$1
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-scratch=.build/static-binary
-multiarch=$(gcc -print-multiarch 2>/dev/null || echo "$(uname -m)-linux-gnu")
-static_libs="$PWD/$scratch/static-libs"
-rm -rf "$static_libs"
-mkdir -p "$static_libs"
-for library in icuuc icui18n icudata; do
-  archive="/usr/lib/$multiarch/lib$library.a"
-  [ -e "$archive" ] || { echo "$0: $archive is missing: apt-get install -y libicu-dev" >&2; exit 1; }
-  ln -s "$archive" "$static_libs/lib$library.a"
-done
-libstdcxx=$(gcc -print-file-name=libstdc++.a 2>/dev/null || true)
-if [ -n "$libstdcxx" ] && [ -e "$libstdcxx" ]; then
-  ln -s "$(readlink -f "$libstdcxx")" "$static_libs/libstdc++.a"
-fi
+source Integrations/static-libs.sh
+scratch=$static_binary_scratch
+static_libs=$(static_libs_directory spark)
 
 # SwiftPM does not track the archives: remove the old executable so that it is linked again.
 rm -f "$scratch/release/emotext"

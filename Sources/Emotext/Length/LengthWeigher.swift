@@ -1,4 +1,5 @@
 import EmotextUnicode
+import Synchronization
 
 /// A ``LengthMeasure`` prepared for one walk over a document: the weight of each run, read in place, and its
 /// units one by one where a walk needs them (truncation).
@@ -28,27 +29,17 @@ struct LengthWeigher {
   /// Whether every unit weighs 0 or more, so the sum only grows along the text.
   let hasNoNegativeWeights: Bool
 
+  /// The rule of a measure that is not weighted (never read).
+  private static let unweightedRule = WeightedLengthRule(ranges: [], defaultWeight: 1)
+
   /// In ``leadWeights``, a lead byte whose scalars' weights differ.
-  private static let mixedLead = Int.min
+  fileprivate static let mixedLead = Int.min
 
   /// Calls `body` with a weigher for `measure`, valid inside it.
   static func with<Result>(_ measure: LengthMeasure, _ body: (LengthWeigher) -> Result) -> Result {
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { leadWeights in
-      withUnsafeTemporaryAllocation(of: Bool.self, capacity: 256) { bulkLeads in
-        with(measure, leadWeights, bulkLeads, body)
-      }
-    }
-  }
-
-  private static func with<Result>(
-    _ measure: LengthMeasure, _ leadWeights: UnsafeMutableBufferPointer<Int>,
-    _ bulkLeads: UnsafeMutableBufferPointer<Bool>, _ body: (LengthWeigher) -> Result
-  ) -> Result {
-    leadWeights.initialize(repeating: 0)
-    bulkLeads.initialize(repeating: false)
     let unit: Unit
-    var rule = WeightedLengthRule(ranges: [], defaultWeight: 1)
-    var hasNoNegativeWeights = true
+    var rule = Self.unweightedRule
+    var prepared = PreparedRule.unweighted
     switch measure {
     case .utf16: unit = .utf16
     case .unicodeScalars: unit = .unicodeScalars
@@ -56,31 +47,71 @@ struct LengthWeigher {
     case .weighted(let weighted):
       unit = .weighted
       rule = weighted
-      for lead in 0..<256 { leadWeights[lead] = Self.weight(ofScalarsWithLead: lead, rule) }
+      prepared = .cached(for: weighted)
+    }
+    return prepared.leadWeights.withUnsafeBufferPointer { leadWeights in
+      prepared.bulkLeads.withUnsafeBufferPointer { bulkLeads in
+        GraphemeBreaks.withTables { tables in
+          body(
+            LengthWeigher(
+              unit: unit, rule: rule, asciiWeight: rule.asciiWeight, leadWeights: leadWeights.baseAddress!,
+              bulkLeads: bulkLeads.baseAddress!, tables: tables, hasNoNegativeWeights: prepared.hasNoNegativeWeights
+            ))
+        }
+      }
+    }
+  }
+
+  /// What a weigher reads of a rule's ranges, by lead byte: made once per rule, not once per call, since a
+  /// batch job measures each post on its own (the 512 range look-ups took a fifth of `emotext count`'s time).
+  private final class PreparedRule: Sendable {
+    /// The weight of each lead byte's scalars, or ``mixedLead``.
+    let leadWeights: [Int]
+    /// The lead bytes whose three-byte scalars are weighed four at a time.
+    let bulkLeads: [Bool]
+    let hasNoNegativeWeights: Bool
+
+    /// The tables of a measure that is not weighted (never read).
+    static let unweighted = PreparedRule(
+      leadWeights: Array(repeating: 0, count: 256), bulkLeads: Array(repeating: false, count: 256),
+      hasNoNegativeWeights: true)
+
+    /// The last rule prepared and its tables: jobs use one rule for every post.
+    private static let last = Mutex<(rule: WeightedLengthRule, prepared: PreparedRule)?>(nil)
+
+    /// The tables of `rule`, made now unless it is the last rule prepared.
+    static func cached(for rule: WeightedLengthRule) -> PreparedRule {
+      if let hit = last.withLock({ $0?.rule == rule ? $0?.prepared : nil }) { return hit }
+      let prepared = PreparedRule(rule)
+      last.withLock { $0 = (rule, prepared) }
+      return prepared
+    }
+
+    private init(leadWeights: [Int], bulkLeads: [Bool], hasNoNegativeWeights: Bool) {
+      self.leadWeights = leadWeights
+      self.bulkLeads = bulkLeads
+      self.hasNoNegativeWeights = hasNoNegativeWeights
+    }
+
+    private convenience init(_ rule: WeightedLengthRule) {
+      let leadWeights = (0..<256).map { LengthWeigher.weight(ofScalarsWithLead: $0, rule) }
       let checks = rule.emojiClusterWeight != nil || rule.normalizesToNFC
-      for lead in 0..<256 {
-        bulkLeads[lead] =
-          (0xE0..<0xF0).contains(lead) && leadWeights[lead] != mixedLead && (!checks || checkFreeLeads[lead])
+      let bulkLeads = (0..<256).map { lead in
+        (0xE0..<0xF0).contains(lead) && leadWeights[lead] != LengthWeigher.mixedLead
+          && (!checks || LengthWeigher.checkFreeLeads[lead])
       }
       let weights =
         rule.ranges.map(\.weight) + [rule.defaultWeight]
         + [rule.emojiClusterWeight, rule.emoticonWeight, rule.urlWeight].compactMap { $0 }
-      hasNoNegativeWeights = weights.allSatisfy { $0 >= 0 }
-    }
-    return GraphemeBreaks.withTables { tables in
-      body(
-        LengthWeigher(
-          unit: unit, rule: rule, asciiWeight: rule.asciiWeight,
-          leadWeights: UnsafePointer(leadWeights.baseAddress!), bulkLeads: UnsafePointer(bulkLeads.baseAddress!),
-          tables: tables,
-          hasNoNegativeWeights: hasNoNegativeWeights))
+      self.init(
+        leadWeights: leadWeights, bulkLeads: bulkLeads, hasNoNegativeWeights: weights.allSatisfy { $0 >= 0 })
     }
   }
 
   /// By a lead byte of three-byte scalars: whether none of them needs a check, for emoji or NFC: none is
   /// Emoji_Presentation, a regional indicator, U+20E3 or U+FE0F, and all are NFC_Quick_Check=Yes with combining
   /// class 0 (the CJK ideographs' lead bytes). From ``GraphemeTable``, on first use.
-  private static let checkFreeLeads: [Bool] = (0..<256).map { lead in
+  fileprivate static let checkFreeLeads: [Bool] = (0..<256).map { lead in
     guard (0xE0..<0xF0).contains(lead) else { return false }
     let scalars = UInt32(lead & 0x0F) << 12..<UInt32((lead & 0x0F) + 1) << 12
     return GraphemeTable.shared.withLookup { table in
@@ -94,7 +125,7 @@ struct LengthWeigher {
   }
 
   /// The weight by `rule` of every scalar whose UTF-8 starts with `lead`, or ``mixedLead`` when they differ.
-  private static func weight(ofScalarsWithLead lead: Int, _ rule: WeightedLengthRule) -> Int {
+  fileprivate static func weight(ofScalarsWithLead lead: Int, _ rule: WeightedLengthRule) -> Int {
     // The scalars a lead byte starts: ASCII itself; 2 bytes: 64 scalars; 3 bytes: 4096; 4 bytes: 262144.
     let scalars: ClosedRange<UInt32>
     switch lead {

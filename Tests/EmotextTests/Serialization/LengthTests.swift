@@ -46,6 +46,24 @@ import Testing
     #expect(tokenizer.tokenize("a1😀[哈哈]http://x.io").length(by: .weighted(rule)) == 3 + 0 + 5 + 7 + 11)
   }
 
+  /// A weigher's tables are prepared once per rule and reused while the rule stays the same: rules that
+  /// differ in one weight, alternated and from several tasks at once, each get their own weights.
+  @Test func rulesThatDifferInOneWeightAreNeverConfused() async {
+    let text = tokenizer.tokenize("今天1😀[哈哈]http://x.io ok")
+    let rules = (1...4).map { weight in
+      WeightedLengthRule(ranges: [.init(0x4E00...0x9FFF, weight: weight)], defaultWeight: 1)
+    }
+    let expected = rules.map { text.length(by: .weighted($0)) }
+    // Four CJK scalars (今天, and 哈哈 in the token) at the rule's weight; 18 other scalars at 1.
+    #expect(expected == [22, 26, 30, 34])
+    let answers = await withTaskGroup(of: [Int].self) { group in
+      for _ in 0..<4 { group.addTask { (0..<200).map { rules[$0 % 4] }.map { text.length(by: .weighted($0)) } } }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    for answer in answers { #expect(answer == (0..<200).map { expected[$0 % 4] }) }
+    #expect(text.length(by: .weighted(.weibo)) != text.length(by: .weighted(.twitter)))
+  }
+
   @Test(arguments: [
     ("今天好开心[哈哈]👨‍👩‍👧", 5, LengthMeasure.graphemeClusters, "…", "今天好开…"),
     ("今天好开心[哈哈]👨‍👩‍👧", 7, .graphemeClusters, "…", "今天好开心[哈哈]👨‍👩‍👧"),
