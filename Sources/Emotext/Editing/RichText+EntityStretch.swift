@@ -36,9 +36,17 @@ enum EntityCut {
   /// Whether `scalar` may end the stretch live recognition reads: a line break, a space or tab, a space
   /// separator (Zs), or punctuation that no mention, topic opening or URL path holds and that clusters never join
   /// to what is before it (see ``EntityCut``).
+  ///
+  /// Only the blocks where posts have their spaces and punctuation are looked up (Latin-1, General Punctuation,
+  /// CJK Symbols and Punctuation, the CJK forms and the fullwidth forms): fewer separators only make a stretch
+  /// longer, and a scalar elsewhere (a letter of most scripts) costs no table lookup.
   static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return scalar == " " || scalar == "\t" || LineBreaks.isLineBreak(scalar) }
-    if LineBreaks.isLineBreak(scalar) { return true }
+    switch scalar.value {
+    case 0x85, 0x2028, 0x2029: return true
+    case 0xA0...0xBF, 0x2000...0x206F, 0x3000...0x303F, 0xFE10...0xFE6F, 0xFF00...0xFF65: break
+    default: return false
+    }
     switch ScalarCategories.generalCategory(of: scalar) {
     case .spaceSeparator: return true
     case .dashPunctuation, .startPunctuation, .endPunctuation, .otherPunctuation, .initialPunctuation,
@@ -67,8 +75,8 @@ extension RichText {
   /// skip it.
   /// - Complexity: linear in the stretch, plus at most one leaf before it.
   func entityStretch(around utf16Range: Range<Int>) -> (range: Range<Int>, mayHoldEntity: Bool) {
-    // Note: a cut needs `quietScalarCount` scalars read before it, so the walk starts twice that far back.
-    var lookback = 2 * EntityCut.quietScalarCount + 32
+    // Note: a cut needs `quietScalarCount` scalars read before it, so the walk starts further back than that.
+    var lookback = EntityCut.quietScalarCount + 48
     while true {
       let start = scalarBoundary(atOrBefore: max(utf16Range.lowerBound - lookback, 0))
       var scan = EntityCutScan(edit: utf16Range, start: start, documentEnd: utf16Count)

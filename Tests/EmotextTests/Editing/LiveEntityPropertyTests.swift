@@ -142,7 +142,7 @@ struct LiveEntityPropertyTests {
           "no cluster break before U+\(String(value, radix: 16)) after \(context.unicodeScalars.map(\.value))")
       }
     }
-    #expect(separators > 500)
+    #expect(separators > 150)
     #expect(!EntityCut.breaks(between: "\u{600}", and: " ") && !EntityCut.breaks(between: "\r", and: "\n"))
   }
 }
