@@ -108,30 +108,6 @@ extension RichText {
     return Editor.RecordedChange(change: change, replaced: replaced)
   }
 
-  /// `utf16Offset`, or one unit before it when it falls between the halves of a surrogate pair.
-  /// - Complexity: O(log *n*) plus the length of the run piece around the offset.
-  func scalarBoundary(atOrBefore utf16Offset: Int) -> Int {
-    guard utf16Offset > 0 && utf16Offset < utf16Count else { return utf16Offset }
-    var splitsPair = false
-    forEachLeafChunk(in: utf16Offset..<(utf16Offset + 1)) { chunk in
-      var utf16 = chunk.utf16Start
-      var utf8 = 0
-      for descriptor in chunk.descriptors {
-        let utf8Count = Int(descriptor.utf8Count)
-        if utf16Offset < utf16 + Int(descriptor.utf16Count) {
-          // Note: an attachment is one unit, so the offset is its start; only text can split a pair.
-          let piece = UnsafeBufferPointer(rebasing: chunk.utf8[utf8..<(utf8 + utf8Count)])
-          splitsPair = piece.utf8Offset(ofUTF16Offset: utf16Offset - utf16) == nil
-          break
-        }
-        utf16 += Int(descriptor.utf16Count)
-        utf8 += utf8Count
-      }
-      return false
-    }
-    return splitsPair ? utf16Offset - 1 : utf16Offset
-  }
-
   /// The entity of each UTF-16 unit (nil for plain text and attachments).
   func entityKinds() -> [TextAttributes.Entity?] {
     var kinds: [TextAttributes.Entity?] = []
