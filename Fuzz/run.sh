@@ -24,8 +24,17 @@ binary="$build/emotext-fuzz"
 # scripts of commands, 4096.
 max_len() {
   case "$1" in
-    edit | editscript | storage) echo 4096 ;;
+    edit | editscript | storage | storageFull) echo 4096 ;;
     *) echo 512 ;;
+  esac
+}
+
+# The dictionary a target fuzzes with, Fuzz/NAME.dict: a target split off another shares its inputs' dictionary.
+dictionary() {
+  case "$1" in
+    tokenizedDocument) echo tokenize ;;
+    urlLength) echo urls ;;
+    *) echo "$1" ;;
   esac
 }
 
@@ -98,7 +107,8 @@ work=${EMOTEXT_FUZZ_CORPUS:-$build/corpus/$target}
 mkdir -p "$work" "$root/Corpus/fuzz/$target" "$root/Corpus/fuzz/regressions"
 flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$target")" -print_final_stats=1
   -detect_leaks=0 -artifact_prefix="$root/Corpus/fuzz/regressions/$target-")
-[ -f "$root/Fuzz/$target.dict" ] && flags+=(-dict="$root/Fuzz/$target.dict")
+dict="$root/Fuzz/$(dictionary "$target").dict"
+[ -f "$dict" ] && flags+=(-dict="$dict")
 status=0
 # Note: the Swift runtime's backtracer fights ASan's handler; libFuzzer prints the stack itself.
 # Foundation keeps caches alive until exit, which LeakSanitizer would report as leaks. A smaller quarantine, one

@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func checkScheduleIsSeededByTheInput() {
-    func picks(_ bytes: [UInt8], period: Int) -> [Bool] {
+    func picks(_ bytes: [UInt8], period: Int?) -> [Bool] {
       var schedule = CheckSchedule(bytes, period: period)
       return (0..<1000).map { _ in schedule.nextStep() }
     }
@@ -62,6 +62,7 @@ import Testing
     #expect(first != picks([1, 2, 4], period: 8))
     #expect((60...190).contains(first.count { $0 }), "about one step in eight: \(first.count { $0 })")
     #expect(picks([1, 2, 3], period: 1).allSatisfy { $0 })
+    #expect(picks([1, 2, 3], period: nil).allSatisfy { !$0 }, "no period: only the end gets the full checks")
   }
 
   @Test func editScriptLinesWithLargeCountsAreLeftOut() {

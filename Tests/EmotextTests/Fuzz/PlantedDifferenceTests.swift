@@ -146,10 +146,15 @@ struct PlantedDifferenceTests {
     let expected = URLFinder.weibo.urlRanges(in: text).map {
       text.utf8Slice(0..<$0.lowerBound).utf16.count..<text.utf8Slice(0..<$0.upperBound).utf16.count
     }
-    try URLProperty.checkEntitiesAndLength(of: document, expected: expected, finder: .weibo, input: [])
+    // Note: the links (urls target) and the length (urlLength target) are checked apart; each must reject.
+    try URLProperty.checkEntities(of: document, expected: expected, finder: .weibo, input: [])
+    try URLProperty.checkLength(of: document, expected: expected, finder: .weibo, input: [])
     for planted in [Array(expected.dropLast()), expected.map { $0.lowerBound..<($0.upperBound - 1) }] {
-      #expect(throws: PropertyFailure.self, "\(planted)") {
-        try URLProperty.checkEntitiesAndLength(of: document, expected: planted, finder: .weibo, input: [])
+      #expect(throws: PropertyFailure.self, "links \(planted)") {
+        try URLProperty.checkEntities(of: document, expected: planted, finder: .weibo, input: [])
+      }
+      #expect(throws: PropertyFailure.self, "length \(planted)") {
+        try URLProperty.checkLength(of: document, expected: planted, finder: .weibo, input: [])
       }
     }
   }

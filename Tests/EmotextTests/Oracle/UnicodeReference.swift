@@ -349,11 +349,25 @@ enum UnicodeReference {
 
   /// Every cluster boundary of `text` after 0, in UTF-8 offsets, ascending; the last is `text.utf8.count`.
   static func clusterBoundaries(in text: String) -> [Int] {
+    #if EMOTEXT_FUZZ
+      if let memo = lastBoundaries, memo.text.utf8.elementsEqual(text.utf8) { return memo.boundaries }
+    #endif
     let scalars = Array(text.unicodeScalars)
     guard !scalars.isEmpty else { return [] }
     let starts = utf8Starts(of: scalars)
-    return clusterBoundaries(in: scalars).dropFirst().map { starts[$0] }
+    let boundaries = Array(clusterBoundaries(in: scalars).dropFirst().map { starts[$0] })
+    #if EMOTEXT_FUZZ
+      lastBoundaries = (text, boundaries)
+    #endif
+    return boundaries
   }
+
+  #if EMOTEXT_FUZZ
+    /// The fuzz binary's memo of the last text asked about (compared byte for byte) and its boundaries: the
+    /// array-of-runs oracle asks about the same run's text several times a step. The fuzz binary checks one input
+    /// at a time, on one thread; the tests, which run in parallel, do not keep it.
+    nonisolated(unsafe) private static var lastBoundaries: (text: String, boundaries: [Int])?
+  #endif
 
   /// The UTF-8 offset where the text one Backspace press removes before `utf8Offset` starts.
   ///

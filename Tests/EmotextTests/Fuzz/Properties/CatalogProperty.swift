@@ -28,36 +28,43 @@ enum CatalogProperty {
         at: folder.appending(path: "com.fuzz"), withIntermediateDirectories: true)
       return folder
     }()
+
+    /// The paths of ``files`` in ``sharedFolder``.
+    static let sharedPaths = files.map { sharedFolder.appending(path: $0).path }
   #endif
 
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     // Note: the tests run inputs in parallel, each in a folder of its own; the fuzz binary reuses one.
     #if EMOTEXT_FUZZ
+      // Note: the folder and its com.fuzz/ were made once; the previous input's files go.
       let folder = sharedFolder
-      for file in files { unlink(folder.appending(path: file).path) }
+      for file in sharedPaths { unlink(file) }
     #else
       let folder = FileManager.default.temporaryDirectory.appending(
         path: "emotext-fuzz-catalog-\(UUID().uuidString)")
       defer { try? FileManager.default.removeFuzzFolder(folder) }
+      try FileManager.default.createFuzzFolder(folder.appending(path: "com.fuzz"))
     #endif
     let content = bytes.dropFirst()
     let path: String
-    try FileManager.default.createFuzzFolder(folder.appending(path: "com.fuzz"))
+    // Note: paths by string, not `URL.appending` (which costs more than writing the file).
+    let folderPath = folder.path
+    func inFolder(_ name: String) -> String { folderPath + "/" + name }
     switch bytes.first.map({ $0 % 4 }) ?? 0 {
     case 0:
-      path = folder.appending(path: "catalog.json").path
+      path = inFolder("catalog.json")
       try write(content, to: path)
     case 1:
-      path = folder.path
-      try write(Array(listing.utf8)[...], to: folder.appending(path: "emoticons.plist").path)
-      try write(content, to: folder.appending(path: "com.fuzz/info.plist").path)
+      path = folderPath
+      try write(Array(listing.utf8)[...], to: inFolder("emoticons.plist"))
+      try write(content, to: inFolder("com.fuzz/info.plist"))
     case 2:
-      path = folder.path
-      try write(content, to: folder.appending(path: "emoticons.plist").path)
+      path = folderPath
+      try write(content, to: inFolder("emoticons.plist"))
     default:
-      path = folder.path
-      try write(Array(listing.utf8)[...], to: folder.appending(path: "emoticons.plist").path)
-      try write(content, to: folder.appending(path: "com.fuzz/info.json").path)
+      path = folderPath
+      try write(Array(listing.utf8)[...], to: inFolder("emoticons.plist"))
+      try write(content, to: inFolder("com.fuzz/info.json"))
     }
 
     let report = EmoticonCatalog.validate(contentsOf: path)
@@ -83,9 +90,9 @@ enum CatalogProperty {
       }
     }
 
-    let exported = folder.appending(path: "exported.json")
-    try write(Array(catalog.jsonText.utf8)[...], to: exported.path)
-    let reloaded = EmoticonCatalog.validate(contentsOf: exported.path)
+    let exported = inFolder("exported.json")
+    try write(Array(catalog.jsonText.utf8)[...], to: exported)
+    let reloaded = EmoticonCatalog.validate(contentsOf: exported)
     try require(reloaded.errors.isEmpty, "the exported catalog does not load: \(reloaded.errors)\n\(catalog.jsonText)")
     func shape(_ catalog: EmoticonCatalog) -> [String] {
       catalog.packs.map { "\($0.id)|\($0.displayName)|\($0.isDisplayOnly)" }

@@ -53,7 +53,7 @@ enum EditProperty {
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     let catalog = FuzzCatalogs.small
     let emoticons = catalog.packs.flatMap(\.emoticons)
-    let tokenizer = BracketTokenizer(catalog: catalog)
+    let tokenizer = FuzzCatalogs.smallTokenizer
     var input = FuzzInput(bytes)
     let limitByte = input.byte()
     let undoLimit = limitByte % 4 == 0 ? 1 + Int(limitByte / 4) % 8 : 100_000

@@ -54,7 +54,7 @@ enum EditScriptProperty {
         try require(
           (object["line"] as? Int) == index + 1, "error names line \(object["line"] ?? "nil"), not \(index + 1)")
         try require(
-          Array(script.editor.document.postText.utf8) == Array(before.document.postText.utf8)
+          script.editor.document.postText.utf8.elementsEqual(before.document.postText.utf8)
             && script.editor.selection == before.selection,
           "a failed line \(Array(lineBytes)) changed the document")
       } else {
@@ -67,8 +67,9 @@ enum EditScriptProperty {
   static func checkState(
     _ answer: [String: Any], of editor: Editor, mirror: inout [UInt16], whole: Bool, line: [UInt8]
   ) throws(PropertyFailure) {
+    // Note: byte for byte (`String ==` treats canonically equivalent text as equal), without copying either.
     try require(
-      (answer["text"] as? String).map { Array($0.utf8) } == Array(editor.document.postText.utf8),
+      (answer["text"] as? String)?.utf8.elementsEqual(editor.document.postText.utf8) == true,
       "the answer's text is not the document's post text for \(line): \(answer)")
     let selection = editor.selection
     try require(
@@ -121,14 +122,16 @@ enum EditScriptProperty {
         content.runs.allSatisfy { if case .text(_, let a) = $0 { a.entity == nil } else { false } },
         "marked text holds an attachment or an entity for \(line)")
     } else if whole {
-      let batch = BracketTokenizer(catalog: FuzzCatalogs.small).tokenize(document.postText).recognizingEntities()
+      let batch = FuzzCatalogs.smallTokenizer.tokenize(document.postText).recognizingEntities()
       try require(batch == document, "the document is not what the batch pass makes of its post text, \(line)")
     }
     let completion = answer["completion"] as? [String: Any]
+    // Note: once: each read of `completion` scans the caret's line.
+    let editorCompletion = editor.completion
     try require(
-      (completion?["query"] as? String) == editor.completion?.query
+      (completion?["query"] as? String) == editorCompletion?.query
         && (completion?["range"] as? [Int])
-          == editor.completion.map { [$0.utf16Range.lowerBound, $0.utf16Range.count] },
+          == editorCompletion.map { [$0.utf16Range.lowerBound, $0.utf16Range.count] },
       "completion is not the editor's for \(line)")
   }
 }

@@ -1,11 +1,12 @@
 @testable import Emotext
 
-/// The escapes target: the BMP-only emoji escaping and the tutorials' emoji code strings.
+/// The escapes target, the BMP-only emoji escaping, and the emojiCode target, the tutorials' emoji code strings
+/// (split apart so each stays fast).
 ///
-/// For any text: `encode` writes only BMP scalars and `decode(encode(s))` gives `s` back byte for byte,
+/// escapes, for any text: `encode` writes only BMP scalars and `decode(encode(s))` gives `s` back byte for byte,
 /// in the default and a custom format; `decode` of arbitrary text gives text or an error whose byte offset
-/// lies in the text; `EmojiCode.parse(EmojiCode.format(s))` gives `s` back, and `parse` of arbitrary text
-/// gives text or an error.
+/// lies in the text. emojiCode: `EmojiCode.parse(EmojiCode.format(s))` gives `s` back, and `parse` of arbitrary
+/// text gives text or an error.
 enum EscapesProperty {
   static let formats: [EmojiEscaping] = {
     var formats = [EmojiEscaping()]
@@ -33,6 +34,11 @@ enum EscapesProperty {
           "decode error offset \(error.utf16Offset) outside the text (\(text.utf16.count) UTF-16 units)")
       }
     }
+  }
+
+  /// The emojiCode target.
+  static func checkEmojiCode(_ bytes: [UInt8]) throws(PropertyFailure) {
+    let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
     if !text.isEmpty {
       let parsed: String
       do {

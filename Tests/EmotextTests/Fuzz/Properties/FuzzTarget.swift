@@ -17,46 +17,87 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(Pro
 /// `Fuzz/run.sh NAME` fuzzes one target; `FuzzRegressionTests` replays `Corpus/fuzz/NAME/` and the
 /// files in `Corpus/fuzz/regressions/` whose names start with `NAME-` through ``check(_:)``.
 enum FuzzTarget: String, CaseIterable, Sendable {
-  /// Any bytes as post text: lossless, canonical, agrees with a reference tokenizer.
+  /// Any bytes as post text: lossless, agrees with a reference tokenizer, no token left in text.
   case tokenize
+  /// Any bytes as post text, tokenized: the document's invariants, `tokenize(postText(doc)) == doc`, batched
+  /// boundaries, cluster positions (the expensive half of what `tokenize` checked, split off to keep it fast).
+  case tokenizedDocument
   /// Bytes as editor commands, run against ``Editor`` and a naive reference model.
   case edit
   /// Bytes as JSON Lines for `emotext edit`: one well-formed answer per line; a failed line changes nothing.
   case editscript
   /// Bytes as a JSON catalog or a bundle's plist / JSON files: a catalog or clear errors, never a crash.
   case catalog
-  /// The JSON document format: decode or a clear error; encode → decode is exact.
+  /// The JSON document format: decode or a clear error; the documents pass their invariants.
   case document
-  /// The BMP emoji escaping and the tutorials' emoji code strings: round trips and clear errors.
+  /// The JSON document format: encode → decode is exact and the encoding a fixed point.
+  case documentRoundTrip
+  /// The BMP emoji escaping: round trips and clear errors.
   case escapes
+  /// The tutorials' emoji code strings: round trips and clear errors.
+  case emojiCode
   /// The HTML renderer: nothing from the input becomes markup.
   case html
   /// The terminal renderer: no control character from the input, lines wrapped to the width.
   case terminal
-  /// The URL finder: whole clusters, in order; entity links and weighted length see exactly its URLs.
+  /// The URL finder: whole clusters, in order; entity links see exactly its URLs.
   case urls
+  /// The weighted length that weighs URLs, in its one-pass sum and its unit walk, counts exactly the finder's URLs.
+  case urlLength
   /// Grapheme boundaries, counts, lengths and truncation agree with ICU's break iterator on any text.
   case graphemes
-  /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree.
+  /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree (locally
+  /// after every step, everything at the end).
   case storage
+  /// As `storage`, with everything compared also at about one step in 16 (picked by the input).
+  case storageFull
   /// Bytes as pasted HTML, text or document JSON: the editor's laws hold, scripts are dropped, and the
   /// clipboard's three flavours round-trip.
   case paste
+
+  /// The targets split off this one to keep it fast (each checks what this one checked before the split), which
+  /// `FuzzRegressionTests` also replays this target's saved findings (`Corpus/fuzz/regressions/NAME-…`) through.
+  var splitOff: [FuzzTarget] {
+    switch self {
+    case .tokenize: [.tokenizedDocument]
+    case .document: [.documentRoundTrip]
+    case .escapes: [.emojiCode]
+    case .urls: [.urlLength]
+    case .storage: [.storageFull]
+    default: []
+    }
+  }
+
+  /// Whether the target's checks read ``UnicodeReference`` (whose tables the fuzz binary loads before the first
+  /// input, so that no input is charged for them).
+  var usesUnicodeReference: Bool {
+    switch self {
+    case .edit, .storage, .storageFull, .graphemes, .urls, .terminal: true
+    case .tokenize, .tokenizedDocument, .editscript, .catalog, .document, .documentRoundTrip, .escapes, .emojiCode,
+      .html, .urlLength, .paste:
+      false
+    }
+  }
 
   /// Checks the target's properties on `bytes`; throws the first one that fails.
   func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     switch self {
     case .tokenize: try TokenizeProperty.check(bytes)
+    case .tokenizedDocument: try TokenizeProperty.checkDocument(bytes)
     case .edit: try EditProperty.check(bytes)
     case .editscript: try EditScriptProperty.check(bytes)
     case .catalog: try CatalogProperty.check(bytes)
-    case .document: try DocumentProperty.check(bytes)
+    case .document: try DocumentProperty.check(bytes, roundTrip: false)
+    case .documentRoundTrip: try DocumentProperty.check(bytes, roundTrip: true)
     case .escapes: try EscapesProperty.check(bytes)
+    case .emojiCode: try EscapesProperty.checkEmojiCode(bytes)
     case .html: try HTMLProperty.check(bytes)
     case .terminal: try TerminalProperty.check(bytes)
     case .urls: try URLProperty.check(bytes)
+    case .urlLength: try URLProperty.checkLength(bytes)
     case .graphemes: try GraphemeProperty.check(bytes)
-    case .storage: try StorageProperty.check(bytes)
+    case .storage: try StorageProperty.check(bytes, fullCheckPeriod: nil)
+    case .storageFull: try StorageProperty.check(bytes, fullCheckPeriod: 16)
     case .paste: try PasteProperty.check(bytes)
     }
   }
@@ -84,6 +125,11 @@ enum FuzzCatalogs {
 
   /// The catalogs the tokenize target checks every input against.
   static let all: [EmoticonCatalog] = [.default, small]
+
+  /// Tokenizers made once (making one sorts its catalog's tokens: for the default catalog, the largest cost of a
+  /// short input).
+  static let smallTokenizer = BracketTokenizer(catalog: small)
+  static let defaultTokenizer = BracketTokenizer(catalog: .default)
 }
 
 /// Reads a fuzz input front to back; past the end every read gives 0.

@@ -6,6 +6,9 @@
 /// even, as UTF-8 (invalid bytes become U+FFFD); odd, as choices of ``GraphemeTextGenerator``, which reaches
 /// conjuncts, emoji sequences and flags far sooner than raw bytes.
 enum GraphemeProperty {
+  /// How many offsets Backspace is checked before, at most, in one input.
+  static let backspaceChecks = 8
+
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     let text: String
     if let first = bytes.first, first & 1 == 1 {
@@ -17,7 +20,8 @@ enum GraphemeProperty {
     let expected = GraphemeBreaks.icuBoundaries(in: text)
     let found = GraphemeBreaks.boundaries(in: text)
     try require(found == expected, "boundaries \(found), ICU \(expected) for \(Array(text.unicodeScalars))")
-    try checkAgainstReference(text, libraryBoundaries: found)
+    var schedule = CheckSchedule(bytes, period: 1)
+    try checkAgainstReference(text, libraryBoundaries: found, schedule: &schedule)
     let document = RichText(text)
     try require(
       document.length(by: .graphemeClusters) == expected.count,
@@ -30,9 +34,12 @@ enum GraphemeProperty {
       "truncated to \(limit) clusters: \(Array(truncated.unicodeScalars)) for \(Array(text.unicodeScalars))")
   }
 
-  /// The boundaries and Backspace against ``UnicodeReference``: Backspace before every scalar of a short text, at
-  /// about 48 evenly spread scalars of a long one (each reference query walks back from its offset).
-  static func checkAgainstReference(_ text: String, libraryBoundaries: [Int]) throws(PropertyFailure) {
+  /// The boundaries and Backspace against ``UnicodeReference``: Backspace before every scalar of a text of up to
+  /// ``backspaceChecks`` scalars; of a longer one, before its end and before scalars `schedule` picks (seeded by the
+  /// input, so a failing input replays the same offsets), since each query walks back from its offset.
+  static func checkAgainstReference(
+    _ text: String, libraryBoundaries: [Int], schedule: inout CheckSchedule
+  ) throws(PropertyFailure) {
     let scalars = Array(text.unicodeScalars)
     var utf8Starts = [0]
     for scalar in scalars { utf8Starts.append(utf8Starts.last! + UTF8.width(scalar)) }
@@ -42,7 +49,11 @@ enum GraphemeProperty {
       libraryBoundaries == referenceUTF8,
       "boundaries \(libraryBoundaries), reference \(referenceUTF8) for \(scalars)")
     guard !scalars.isEmpty else { return }
-    for end in stride(from: scalars.count, to: 0, by: -max(1, scalars.count / 48)) {
+    let ends =
+      scalars.count <= backspaceChecks
+      ? Array(1...scalars.count)
+      : [scalars.count] + (1..<backspaceChecks).map { _ in 1 + schedule.number(below: scalars.count) }
+    for end in ends {
       let platform = utf8Starts[UnicodeReference.backspaceStart(before: end, in: scalars, mode: .platform)]
       let cluster = utf8Starts[reference.last { $0 < end }!]
       for (mode, expected) in [(BackspaceMode.platform, platform), (.graphemeCluster, cluster)] {

@@ -20,6 +20,8 @@ enum HTMLProperty {
         Emoticon(code: "[哈哈]", kind: .image(png: "d_haha.png", gif: nil), fallback: "😆", packID: "evil"),
       ], directory: "/tmp/a\"b<c>")
   ])
+  /// Made once: making a tokenizer sorts its catalog's tokens.
+  static let tokenizer = BracketTokenizer(catalog: catalog)
   static let baseURLs: [String?] = [
     nil, "https://img.example/e/", "javascript:", "\"><script>/", "//evil.example/", " http://x/",
   ]
@@ -42,7 +44,7 @@ enum HTMLProperty {
     if flags & 0x80 != 0 { renderer.mentionURLTemplate = "javascript:{name}" }
     renderer.emojiImages = emojiImages[Int(flags >> 3) / baseURLs.count % emojiImages.count]
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
-    let document = BracketTokenizer(catalog: catalog).tokenize(text).recognizingEntities()
+    let document = tokenizer.tokenize(text).recognizingEntities()
     let html = renderer.render(document)
     try checkStructure(html, of: document, emojiImages: renderer.emojiImages, input: bytes)
   }
@@ -132,9 +134,29 @@ enum HTMLProperty {
     if emoji != expectedEmoji { throw fail("\(emoji) emoji images for \(expectedEmoji) emoji clusters") }
   }
 
+  /// The five references the renderer writes, and what each stands for.
+  static let references: [([Unicode.Scalar], Unicode.Scalar)] = [
+    ("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"),
+  ].map { (Array($0.0.unicodeScalars), $0.1) }
+
+  /// `value` with the five references replaced, in one pass over its scalars, as a browser reads them (a combining
+  /// mark after the `;` does not hide a reference).
   static func unescape(_ value: String) -> String {
-    value.replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<")
-      .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+    let scalars = Array(value.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    outer: while index < scalars.count {
+      if scalars[index] == "&" {
+        for (reference, scalar) in references where scalars[index...].starts(with: reference) {
+          result.append(scalar)
+          index += reference.count
+          continue outer
+        }
+      }
+      result.append(scalars[index])
+      index += 1
+    }
+    return String(result)
   }
 
   enum Tag {

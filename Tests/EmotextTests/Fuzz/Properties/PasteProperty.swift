@@ -48,7 +48,7 @@ enum PasteProperty {
     mirror.apply(editor.lastChange, from: editor.document)
     let document = editor.document
     try require(mirror.units == HostMirror.units(of: document), "the mirror differs after pasting \(flavor)")
-    let batch = BracketTokenizer(catalog: .default).tokenize(document.postText)
+    let batch = FuzzCatalogs.defaultTokenizer.tokenize(document.postText)
     // Note: document JSON may carry host attributes and entities of its own, which the batch pass does not make.
     try require(
       flavor.isDocumentJSON || document == (entities ? batch.recognizingEntities() : batch),
@@ -74,7 +74,7 @@ enum PasteProperty {
   }
 
   private static func checkRoundTrip(_ text: String, entities: Bool) throws(PropertyFailure) {
-    let tokenized = BracketTokenizer(catalog: .default).tokenize(Editor.droppingObjectReplacement(text))
+    let tokenized = FuzzCatalogs.defaultTokenizer.tokenize(Editor.droppingObjectReplacement(text))
     let document = entities ? tokenized.recognizingEntities() : tokenized
     var source = Editor(document: document, catalog: .default, recognizesEntities: entities)
     source.select(0..<document.utf16Count)

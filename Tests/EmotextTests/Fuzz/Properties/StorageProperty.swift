@@ -4,8 +4,8 @@
 /// (through ``Editor`` and directly) and on the array-of-runs oracle (`ArrayEditor`, `ArrayRichText`).
 ///
 /// After every step the selection, the caret, the undo state, the UTF-16 counts and the content around the
-/// step's change agree. At the steps a ``CheckSchedule`` picks (about one in 16, seeded by the input) and
-/// always at the end, everything is compared: the runs, the post text, every count (UTF-16, scalars, clusters),
+/// step's change agree. At the end, and in the storageFull target (and the tests) also at the steps a
+/// ``CheckSchedule`` picks (about one in 16, seeded by the input), everything is compared: the runs, the post text, every count (UTF-16, scalars, clusters),
 /// the position queries at both ends and four offsets the schedule picks, `==` and `hash`; both documents pass
 /// `checkInvariants()`; slices and tokenizing the post text agree too. A host mirror that applies only the editor's
 /// ``Editor/lastChange`` equals its document around each change, and whole at the picked steps and the end.
@@ -22,10 +22,12 @@ enum StorageProperty {
     .plain, TextAttributes(entity: .mention), TextAttributes(entity: .link), TextAttributes(hostAttributes: ["k": "v"]),
   ]
 
-  static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
+  /// Runs the script of `bytes`; `fullCheckPeriod`: compare everything at about one step in that many (nil: only
+  /// at the start and the end, as the storage target does, so that it stays fast; storageFull picks one in 16).
+  static func check(_ bytes: [UInt8], fullCheckPeriod: Int? = 16) throws(PropertyFailure) {
     let catalog = FuzzCatalogs.small
     let emoticons = catalog.packs.flatMap(\.emoticons)
-    let tokenizer = BracketTokenizer(catalog: catalog)
+    let tokenizer = FuzzCatalogs.smallTokenizer
     var input = FuzzInput(bytes)
     var start = ""
     for _ in 0..<input.number(below: 12) { start += alphabet[input.number(below: alphabet.count)] }
@@ -35,7 +37,7 @@ enum StorageProperty {
     var document = tokenizer.tokenize(start)
     var oracle = oracleTokenize(start, tokenizer)
     var history: [String] = ["start \(Array(start.utf8))"]
-    var schedule = CheckSchedule(bytes, period: 16)
+    var schedule = CheckSchedule(bytes, period: fullCheckPeriod)
     var mirror = HostMirror.units(of: editor.document)
     try compare(editor, oracleEditor, &schedule, history)
     try compare(document, oracle, tokenizer, &schedule, history)

@@ -1,38 +1,51 @@
 @testable import Emotext
 
-/// The tokenize target: any bytes are post text.
+/// The tokenize and tokenizedDocument targets: any bytes are post text.
 ///
-/// For valid UTF-8 (and for invalid input after `String(decoding:)` repairs it), against each catalog in
-/// ``FuzzCatalogs/all``: `postText` gives back the input byte for byte; the document passes
-/// `checkInvariants()` and no text run holds a catalog token; the matches are those of a reference
-/// tokenizer written differently (looking back from each `]`); `tokenize(postText(doc)) == doc`; and the
-/// UTF-16 length and, under one of the catalogs, cluster positions (the ends and one the input picks) agree with
-/// the runs.
+/// `tokenize`, for valid UTF-8 (and for invalid input after `String(decoding:)` repairs it), against each catalog
+/// in ``FuzzCatalogs/all``: `postText` gives back the input byte for byte; the matches are those of a reference
+/// tokenizer written differently (looking back from each `]`); the attachments are exactly at those matches (so no
+/// text run holds a token), each the catalog's emoticon for its token; and the UTF-16 length agrees with the runs.
+///
+/// `tokenizedDocument`, the expensive half split off so `tokenize` stays fast, on the same documents: they pass
+/// `checkInvariants()`, the tokenizer finds no token in any text run, `tokenize(postText(doc)) == doc`, the
+/// boundaries of each text run found in batches agree with stepping one at a time, and under one of the catalogs
+/// cluster positions (the ends and one the input picks) map to UTF-16 offsets and back.
 enum TokenizeProperty {
   /// A tokenizer for each of ``FuzzCatalogs/all``, made once: making one sorts its catalog's tokens.
   static let tokenizers = FuzzCatalogs.all.map { BracketTokenizer(catalog: $0) }
 
+  /// The `tokenize` target.
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
+    let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
+    for tokenizer in tokenizers { try checkTokens(text, tokenizer: tokenizer) }
+  }
+
+  /// The `tokenizedDocument` target.
+  static func checkDocument(_ bytes: [UInt8]) throws(PropertyFailure) {
     let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
     // Note: the positions (each query walks the document) under one of the catalogs, picked by the input.
     var schedule = CheckSchedule(bytes, period: 1)
     let positionsUnder = schedule.number(below: tokenizers.count)
     for (index, tokenizer) in tokenizers.enumerated() {
-      try check(text, tokenizer: tokenizer, positions: index == positionsUnder, schedule: &schedule)
+      try checkDocument(
+        tokenizer.tokenize(text), tokenizer: tokenizer, positions: index == positionsUnder, schedule: &schedule)
     }
   }
 
+  /// Both targets' checks of `text` under `catalog`, positions included.
   static func check(_ text: String, catalog: EmoticonCatalog) throws(PropertyFailure) {
     var schedule = CheckSchedule(Array(text.utf8), period: 1)
-    try check(text, tokenizer: BracketTokenizer(catalog: catalog), positions: true, schedule: &schedule)
+    let tokenizer = BracketTokenizer(catalog: catalog)
+    let document = try checkTokens(text, tokenizer: tokenizer)
+    try checkDocument(document, tokenizer: tokenizer, positions: true, schedule: &schedule)
   }
 
-  private static func check(
-    _ text: String, tokenizer: BracketTokenizer, positions: Bool, schedule: inout CheckSchedule
-  ) throws(PropertyFailure) {
+  /// The `tokenize` target's checks of `text` under `tokenizer`; returns the document.
+  @discardableResult
+  private static func checkTokens(_ text: String, tokenizer: BracketTokenizer) throws(PropertyFailure) -> RichText {
     let catalog = tokenizer.catalog
     let document = tokenizer.tokenize(text)
-    document.checkInvariants()
     let bytes = Array(text.utf8)
     try require(Array(document.postText.utf8) == bytes, "postText differs from the input \(bytes)")
 
@@ -43,26 +56,47 @@ enum TokenizeProperty {
       "matches \(found.map(\.0)) differ from the reference \(expected.map(\.0)) in \(bytes)")
     try require(zip(found, expected).allSatisfy { $0.1 == $1.1 }, "a match names the wrong emoticon in \(bytes)")
 
-    var attachments = 0
+    // Note: each attachment's token spans exactly a reference match of the post text (which is the input), so no
+    // text run holds a token the reference finds; tokenizedDocument also asks the tokenizer about each text run.
+    var attachments: [Range<Int>] = []
     var tokenUTF16 = 0
+    var utf8Offset = 0
     for run in document.runs {
       switch run {
       case .text(let runText, _):
-        try require(tokenizer.matches(in: runText).isEmpty, "text run \(Array(runText.utf8)) holds a catalog token")
-        try checkBoundaries(runText)
+        utf8Offset += runText.utf8.count
       case .emoticon(let attachment):
-        attachments += 1
+        let token = attachment.token.utf8.count
+        attachments.append(utf8Offset..<(utf8Offset + token))
+        utf8Offset += token
         tokenUTF16 += attachment.token.utf16.count
         try require(
           catalog.emoticon(forToken: attachment.token) == attachment.emoticon,
           "attachment \(attachment.token) is not the catalog's emoticon for its token")
       }
     }
-    try require(attachments == expected.count, "\(attachments) attachments for \(expected.count) tokens")
     try require(
-      document.utf16Count == text.utf16.count - tokenUTF16 + attachments,
+      attachments == expected.map(\.0),
+      "attachments at \(attachments), the reference's tokens at \(expected.map(\.0)) in \(bytes)")
+    try require(
+      document.utf16Count == text.utf16.count - tokenUTF16 + attachments.count,
       "utf16Count \(document.utf16Count) does not match the input's \(text.utf16.count) units")
-    try require(tokenizer.tokenize(document.postText) == document, "tokenize(postText(doc)) != doc for \(bytes)")
+    return document
+  }
+
+  /// The `tokenizedDocument` target's checks of `document`, which `tokenizer` made.
+  private static func checkDocument(
+    _ document: RichText, tokenizer: BracketTokenizer, positions: Bool, schedule: inout CheckSchedule
+  ) throws(PropertyFailure) {
+    document.checkInvariants()
+    for run in document.runs {
+      guard case .text(let runText, _) = run else { continue }
+      try require(tokenizer.matches(in: runText).isEmpty, "text run \(Array(runText.utf8)) holds a catalog token")
+      try checkBoundaries(runText)
+    }
+    try require(
+      tokenizer.tokenize(document.postText) == document,
+      "tokenize(postText(doc)) != doc for \(Array(document.postText.utf8))")
     if positions { try checkPositions(document, schedule: &schedule) }
   }
 

@@ -1,28 +1,48 @@
 @testable import Emotext
 
 /// The urls target: for Weibo's and Twitter's finders, whatever the text, the URLs are in order, apart (a
-/// character between two), whole grapheme clusters, each holds a `.` (and a scheme for Weibo); entity
-/// recognition links exactly those UTF-16 ranges, and a weighted length that weighs only URLs counts exactly
-/// those, ending where the links end, in its one-pass sum and in its unit walk alike.
+/// character between two), whole grapheme clusters, each holds a `.` (and a scheme for Weibo), and entity
+/// recognition links exactly those UTF-16 ranges. The urlLength target (split off so `urls` stays fast): a weighted
+/// length that weighs only URLs counts exactly the finder's URLs, ending where they end, in its one-pass sum and in
+/// its unit walk alike.
 enum URLProperty {
+  /// The urls target.
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
     let text = String(decoding: bytes, as: UTF8.self)
     let document = RichText(text)
+    // Note: the reference's boundaries only when there is a URL to check against them, and once.
+    var boundaries: Set<Int>?
     for finder in [URLFinder.weibo, .twitter] {
       let ranges = finder.urlRanges(in: text)
-      try checkRanges(ranges, in: text, finder: finder)
-      let expected = ranges.map {
-        text.utf8Slice(0..<$0.lowerBound).utf16.count..<text.utf8Slice(0..<$0.upperBound).utf16.count
-      }
-      try checkEntitiesAndLength(of: document, expected: expected, finder: finder, input: bytes)
+      if !ranges.isEmpty && boundaries == nil { boundaries = Set(UnicodeReference.clusterBoundaries(in: text)) }
+      try checkRanges(ranges, in: text, finder: finder, boundaries: boundaries ?? [])
+      try checkEntities(of: document, expected: utf16Ranges(ranges, in: text), finder: finder, input: bytes)
     }
+  }
+
+  /// The urlLength target.
+  static func checkLength(_ bytes: [UInt8]) throws(PropertyFailure) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let document = RichText(text)
+    for finder in [URLFinder.weibo, .twitter] {
+      let expected = utf16Ranges(finder.urlRanges(in: text), in: text)
+      try checkLength(of: document, expected: expected, finder: finder, input: bytes)
+    }
+  }
+
+  /// UTF-8 `ranges` of `text` as UTF-16 ranges.
+  static func utf16Ranges(_ ranges: [Range<Int>], in text: String) -> [Range<Int>] {
+    ranges.map { text.utf8Slice(0..<$0.lowerBound).utf16.count..<text.utf8Slice(0..<$0.upperBound).utf16.count }
   }
 
   /// The finder's ranges in `text`: in order, apart, on cluster boundaries (``UnicodeReference``'s), each with a
   /// `.`, and a scheme for Weibo.
-  static func checkRanges(_ ranges: [Range<Int>], in text: String, finder: URLFinder) throws(PropertyFailure) {
+  /// `boundaries`: the text's cluster boundaries (UTF-8 offsets), when the caller has them.
+  static func checkRanges(
+    _ ranges: [Range<Int>], in text: String, finder: URLFinder, boundaries: Set<Int>? = nil
+  ) throws(PropertyFailure) {
     let bytes = Array(text.utf8)
-    let boundaries = Set(UnicodeReference.clusterBoundaries(in: text))
+    let boundaries = boundaries ?? Set(UnicodeReference.clusterBoundaries(in: text))
     var previousEnd: Int?
     for range in ranges {
       try require(
@@ -43,9 +63,8 @@ enum URLProperty {
     }
   }
 
-  /// Entity recognition links exactly `expected` (UTF-16 ranges), and a weighted length that weighs only URLs counts
-  /// exactly those, ending where they end.
-  static func checkEntitiesAndLength(
+  /// Entity recognition links exactly `expected` (UTF-16 ranges).
+  static func checkEntities(
     of document: RichText, expected: [Range<Int>], finder: URLFinder, input bytes: [UInt8]
   ) throws(PropertyFailure) {
     let text = document.postText
@@ -60,7 +79,13 @@ enum URLProperty {
       utf16Offset += run.utf16Count
     }
     try require(links == expected, "\(finder.detection): links \(links), URLs \(expected) in \(bytes)")
+  }
 
+  /// A weighted length that weighs only URLs counts exactly `expected` (UTF-16 ranges), ending where they end, in its
+  /// one-pass sum and in its unit walk.
+  static func checkLength(
+    of document: RichText, expected: [Range<Int>], finder: URLFinder, input bytes: [UInt8]
+  ) throws(PropertyFailure) {
     let counting = WeightedLengthRule(ranges: [], defaultWeight: 0, urlWeight: 1, urlFinder: finder)
     var unitWalk = counting
     unitWalk.emojiClusterWeight = 0
