@@ -18,6 +18,14 @@ extension BenchmarkSuite {
           task, text: Self.generate(profile, utf8Count: size, seed: Input.seed ^ 0x4B45_59),
           input: "\(profile.rawValue) \(formatBytes(size))")
       }
+      // Note: a megabyte on one line, where live entities once read the line around every edit; without
+      // emoticons (`[` written `(`) the text around the caret is also one run of the whole megabyte.
+      guard !checkOnly else { continue }
+      let text = Self.generate(profile, utf8Count: 1 << 20, seed: Input.seed ^ 0x4B45_59)
+      let line = String(text.map { $0.isNewline ? " " : $0 })
+      runKeystroke(task, text: line, input: "\(profile.rawValue) 1 MB, one line")
+      let plain = String(line.map { $0 == "[" ? "(" : $0 })
+      runKeystroke(task, text: plain, input: "\(profile.rawValue) 1 MB, one line, no emoticons")
     }
   }
 
@@ -44,7 +52,7 @@ extension BenchmarkSuite {
     var (insertSamples, backspaceSamples) = pressKeys(on: &editor, restoring: document, task: task, input: input)
     recordLatency(task, input: input, bytes: text.utf8.count, contender: "Emotext Editor insert", insertSamples)
     recordLatency(task, input: input, bytes: text.utf8.count, contender: "Emotext Editor Backspace", backspaceSamples)
-    // Note: the composer's setting: entities are recognized again on the line around each edit only.
+    // Note: the composer's setting: entities are recognized again around each edit only.
     var liveEditor = Editor(document: document, catalog: .default, recognizesEntities: true)
     liveEditor.select(middle..<middle)
     let live = pressKeys(on: &liveEditor, restoring: liveEditor.document, task: task, input: input)

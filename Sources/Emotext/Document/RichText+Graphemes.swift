@@ -134,40 +134,13 @@ extension RichText {
     return count
   }
 
-  /// Calls `body` with the bytes of the text run holding the unit at `utf16Offset` and the UTF-16 offset where
-  /// the run starts; nil for an attachment. The bytes are read in place when the run lies in one leaf; only a
-  /// run cut across leaves is assembled.
+  /// Calls `body` with the bytes of the text run holding the unit at `utf16Offset`, or of a stretch of it around
+  /// the unit that segments as the whole run does there, and the UTF-16 offset where they start; nil for an
+  /// attachment (see `withTextWindow(containing:_:)`: a long run is not read whole).
   func withTextRun<Result>(
     containing utf16Offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Result
   ) -> Result? {
-    let (content, utf16Range, position) = runExtent(containing: utf16Offset)
-    guard case .text = content else { return nil }
-    let leaf = position.leaf
-    if utf16Range.lowerBound >= position.utf16Start && utf16Range.upperBound <= position.utf16Start + leaf.summary.utf16
-    {
-      // Note: the common case, the run in the leaf the lookup found: its bytes in place, no walk set up. (The
-      // leaf converts the offsets: an attachment before the run is one UTF-16 unit but its token's bytes.)
-      let lower = leaf.utf8Offset(ofUTF16Offset: utf16Range.lowerBound - position.utf16Start)
-      let upper = leaf.utf8Offset(ofUTF16Offset: utf16Range.upperBound - position.utf16Start)
-      var text = leaf.text
-      return text.withUTF8 { bytes in
-        body(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), utf16Range.lowerBound)
-      }
-    }
-    // Note: appended in place; a new array per piece made a Backspace at the end of a 4 MB line quadratic
-    // (16 s; the bench's pathological "Backspace at end").
-    var assembled: [UInt8] = []
-    var result: Result?
-    forEachPiece(in: utf16Range) { piece in
-      if piece.endsRun && assembled.isEmpty {
-        result = body(piece.utf8, utf16Range.lowerBound)
-      } else {
-        assembled.append(contentsOf: piece.utf8)
-      }
-      return true
-    }
-    if !assembled.isEmpty { result = assembled.withUnsafeBufferPointer { body($0, utf16Range.lowerBound) } }
-    return result
+    withTextWindow(containing: utf16Offset, body)
   }
 }
 

@@ -105,7 +105,9 @@ public struct Editor: Sendable {
     document: RichText = RichText(), tokenizer: any EmoticonTokenizer, backspaceMode: BackspaceMode = .platform,
     recognizesEntities: Bool = false
   ) {
-    self.document = recognizesEntities ? document.recognizingEntities() : document
+    // Note: the document's own entities are recognized again from scratch: recognition keeps a run that has an
+    // entity, so the text after it would read as a run of its own (`http://t.cn/a` + `@b`: no mention).
+    self.document = recognizesEntities ? document.removingEntities().recognizingEntities() : document
     anchor = document.utf16Count
     head = anchor
     self.backspaceMode = backspaceMode
@@ -275,11 +277,12 @@ public struct Editor: Sendable {
 
   /// Replaces `range` with `content`, then, when `normalizing`, turns tokens into attachments and (with
   /// ``recognizesEntities``) recognizes entities around the new content and around `alsoAround` (a range
-  /// of the document after the replacement); records the change in the undo step of `group` and in
+  /// of the document after the replacement); records each change in the undo step of `group` and in
   /// ``lastChange``.
   ///
   /// - Returns: `caret` (by default the end of the new content), mapped through the token conversions.
   @discardableResult
+  @inline(never)  // Note: inlined into `delete(_:)`, it crashes Swift 6.3.1's optimizer (SIL verification).
   mutating func edit(
     _ range: Range<Int>, with content: RichText, group: EditGroup?, normalizing: Bool = true,
     alsoAround: Range<Int>? = nil, caret: Int? = nil
@@ -288,40 +291,18 @@ public struct Editor: Sendable {
     redoStack.removeAll()
     let start = range.lowerBound
     let afterEnd = start + content.utf16Count
-    // Note: the replaced range, mapped back from where `alsoAround` lies after the replacement.
-    let oldAround = alsoAround.map { around -> Range<Int> in
-      let delta = content.utf16Count - range.count
-      let lower = around.lowerBound <= start ? around.lowerBound : max(around.lowerBound - delta, start)
-      let upper = around.upperBound <= start ? around.upperBound : max(around.upperBound - delta, start)
-      return min(lower, range.lowerBound)..<max(upper, range.upperBound)
-    }
-    // Note: what the edit and the normalization after it can change lies within the text runs around the
-    // range (canonicalization retokenizes only those) and, with entities, within the lines around it, so
-    // that window is kept before the edit and the exact replaced content is cut from it afterwards.
-    let window = normalizing ? changeWindow(around: oldAround ?? range) : range
-    let windowContent = document.slice(window)
-    var change = document.replaceSubrange(range, with: content)
+    // Note: the undo step keeps what each change replaced (a slice shares the document's leaves), so a
+    // keystroke records only the units it replaced.
+    let replaced = document.slice(range)
+    let change = document.replaceSubrange(range, with: content)
+    record(change, replaced: replaced)
     var mappedCaret = caret ?? afterEnd
     if normalizing {
       var touched = start..<afterEnd
       if let alsoAround {
         touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound)
       }
-      let normalized = normalize(around: touched, caret: mappedCaret)
-      mappedCaret = normalized.caret
-      if let more = normalized.change { change = change.followed(by: more) }
-    }
-    precondition(
-      window.lowerBound <= change.replacedRange.lowerBound && change.replacedRange.upperBound <= window.upperBound,
-      "an edit changed text outside the window its undo step records")
-    let replaced = windowContent.slice(change.replacedRange.shifted(by: -window.lowerBound))
-    // Note: only entity recognition rewrites content unchanged (the rest of a line); without it the change is
-    // already what differs, and a keystroke does not pay for comparing.
-    if recognizesEntities {
-      let trimmed = Self.trimmed(change, replaced: replaced, inserted: document.slice(change.insertedRange))
-      record(trimmed.change, replaced: trimmed.replaced)
-    } else {
-      record(change, replaced: replaced)
+      mappedCaret = normalize(around: touched, caret: mappedCaret)
     }
     // Note: the document only; the editor's own rules (selection, tokens) hold once the caller has placed
     // the caret, and the tests check them after every step with `checkInvariants()`.
@@ -329,34 +310,6 @@ public struct Editor: Sendable {
       if InternalChecks.afterEveryEdit { document.checkInvariants() }
     #endif
     return mappedCaret
-  }
-
-  /// `change` without the content that the replaced and the inserted side share at their ends (the rest of a
-  /// line that entity recognition rewrote unchanged), so a host redraws only what differs.
-  static func trimmed(
-    _ change: TextChange, replaced: RichText, inserted: RichText
-  ) -> (change: TextChange, replaced: RichText) {
-    let old = UnitSequence(replaced).elements
-    let new = UnitSequence(inserted).elements
-    var prefix = 0
-    while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix && suffix < new.count - prefix
-      && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
-    }
-    // Note: never between the halves of a surrogate pair.
-    if prefix > 0, prefix < old.count, old[prefix].isTrailSurrogate { prefix -= 1 }
-    if suffix > 0, old.count - suffix > 0, old[old.count - suffix].isTrailSurrogate { suffix -= 1 }
-    guard prefix > 0 || suffix > 0 else { return (change, replaced) }
-    let lower = change.replacedRange.lowerBound + prefix
-    return (
-      TextChange(
-        replacedRange: lower..<(change.replacedRange.upperBound - suffix),
-        insertedUTF16Count: change.insertedUTF16Count - prefix - suffix),
-      replaced.slice(prefix..<(old.count - suffix))
-    )
   }
 
   /// Adds `change` (which replaced `replaced`) to the open undo step and to ``lastChange``; a change that
@@ -374,46 +327,26 @@ public struct Editor: Sendable {
     lastChange = lastChange.map { $0.followed(by: change) } ?? change
   }
 
-  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`.
+  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`, recording each change.
   ///
-  /// - Returns: `caret` mapped through the conversions, and what changed (nil when nothing did).
-  private mutating func normalize(around utf16Range: Range<Int>, caret: Int) -> (caret: Int, change: TextChange?) {
-    var change: TextChange?
-    // Note: entities are taken off the lines first, so a token that an edit completes across an entity run
-    // (`#[哈哈` + `]`) is found in one text run, as the batch pass tokenizes before it recognizes entities.
-    if recognizesEntities, let stripped = document.removeEntities(onLinesAround: utf16Range) {
-      change = stripped
-    }
+  /// - Returns: `caret` mapped through the conversions.
+  private mutating func normalize(around utf16Range: Range<Int>, caret: Int) -> Int {
     let canonical = document.canonicalizeTokens(around: utf16Range, caret: caret, tokenizer: tokenizer)
-    if let converted = canonical.change { change = change.map { $0.followed(by: converted) } ?? converted }
+    var touched = utf16Range
+    for recorded in canonical.changes {
+      record(recorded.change, replaced: recorded.replaced)
+      // Note: the touched range after the conversion, with what the conversion inserted.
+      touched =
+        TextChange(replacedRange: touched, insertedUTF16Count: touched.count).followed(by: recorded.change)
+        .insertedRange
+    }
     if recognizesEntities {
-      let lines = change?.insertedRange ?? utf16Range
-      let around = min(lines.lowerBound, utf16Range.lowerBound)..<max(lines.upperBound, canonical.caret)
-      if let recognized = document.recognizeEntities(onLinesAround: around) {
-        change = change.map { $0.followed(by: recognized) } ?? recognized
+      let around = touched.lowerBound..<max(touched.upperBound, canonical.caret)
+      if let recognized = document.recognizeEntities(around: around) {
+        record(recognized.change, replaced: recognized.replaced)
       }
     }
-    return (canonical.caret, change)
-  }
-
-  /// The part of the document an edit of `range` can change: from the start of the run before the range
-  /// to the end of the run at its end, and, with entities, the whole lines around it.
-  private func changeWindow(around range: Range<Int>) -> Range<Int> {
-    let count = document.utf16Count
-    // Note: the runs' extents only: no run's text is read.
-    var lower = range.lowerBound > 0 ? document.runExtent(containing: range.lowerBound - 1).utf16Range.lowerBound : 0
-    var upper =
-      range.upperBound < count ? document.runExtent(containing: range.upperBound).utf16Range.upperBound : count
-    if recognizesEntities {
-      let lines = document.lineRange(around: range)
-      // Note: the runs that touch the lines' ends, since canonicalization retokenizes whole runs.
-      lower = min(
-        lower, lines.lowerBound > 0 ? document.runExtent(containing: lines.lowerBound - 1).utf16Range.lowerBound : 0)
-      upper = max(
-        upper,
-        lines.upperBound < count ? document.runExtent(containing: lines.upperBound).utf16Range.upperBound : count)
-    }
-    return lower..<upper
+    return canonical.caret
   }
 
   // MARK: Undo
@@ -472,30 +405,5 @@ public struct Editor: Sendable {
   mutating func setSelection(_ range: Range<Int>) {
     anchor = range.lowerBound
     head = range.upperBound
-  }
-}
-
-/// A document as UTF-16 units with their attributes, each attachment one element: what two documents are
-/// compared by when a change is trimmed to what differs.
-struct UnitSequence {
-  enum Element: Equatable {
-    case unit(UInt16, TextAttributes)
-    case attachment(EmoticonAttachment)
-
-    var isTrailSurrogate: Bool {
-      if case .unit(let unit, _) = self { return UTF16.isTrailSurrogate(unit) }
-      return false
-    }
-  }
-
-  var elements: [Element] = []
-
-  init(_ document: RichText) {
-    for run in document.runs {
-      switch run {
-      case .text(let text, let attributes): elements.append(contentsOf: text.utf16.map { .unit($0, attributes) })
-      case .emoticon(let attachment): elements.append(.attachment(attachment))
-      }
-    }
   }
 }

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension RichText {
   /// Whether a UTF-16 code unit is a line break as ``LineBreaks`` defines them (all of them are in the BMP, so
   /// one unit; a surrogate is none).
@@ -51,27 +53,5 @@ extension RichText {
         attributes.entity = nil
         return .text(text, attributes)
       })
-  }
-
-  /// Removes the entity attributes on the lines around `utf16Range`.
-  /// - Returns: What changed (the lines, replaced by the same text), or nil when they had no entity.
-  mutating func removeEntities(onLinesAround utf16Range: Range<Int>) -> TextChange? {
-    let lines = lineRange(around: utf16Range)
-    let content = slice(lines)
-    guard content.runs.contains(where: { if case .text(_, let a) = $0 { a.entity != nil } else { false } }) else {
-      return nil
-    }
-    return replaceSubrange(lines, with: content.removingEntities())
-  }
-
-  /// Recognizes entities on the lines around `utf16Range` with ``recognizingEntities()``'s rules, replacing
-  /// what was recognized there before.
-  /// - Returns: What changed (the lines, replaced by the same text), or nil when nothing did.
-  mutating func recognizeEntities(onLinesAround utf16Range: Range<Int>) -> TextChange? {
-    let lines = lineRange(around: utf16Range)
-    let content = slice(lines)
-    let recognized = content.removingEntities().recognizingEntities()
-    guard recognized != content else { return nil }
-    return replaceSubrange(lines, with: recognized)
   }
 }

@@ -486,7 +486,7 @@ extension Unicode.Scalar {
   fileprivate var isURLCharacter: Bool { isASCIIAlphanumeric || isLatinAccent }
 
   /// `URL_VALID_UNICODE_CHARS`: not ASCII punctuation, not a space or separator, not General Punctuation.
-  fileprivate var isURLUnicodeDomainCharacter: Bool {
+  var isURLUnicodeDomainCharacter: Bool {
     if isASCII { return UInt8(value).isASCIIAlphanumeric || !(value <= 0x20 || value == 0x7F || isASCIIPunctuation) }
     if (0x2000...0x206F).contains(value) { return false }
     return !ScalarCategories.isSeparator(self)
@@ -496,7 +496,7 @@ extension Unicode.Scalar {
   private var isASCIIPunctuation: Bool { "-_!\"#$%&'()*+,./:;<=>?@[]^`{|}~".unicodeScalars.contains(self) }
 
   /// `URL_VALID_GENERAL_PATH_CHARS`.
-  fileprivate var isURLPathCharacter: Bool {
+  var isURLPathCharacter: Bool {
     if isASCII { return UInt8(value).isASCIIAlphanumeric || "!*';:=+,.$/%#[]-_~|&@".unicodeScalars.contains(self) }
     return value == 0x2013 || isLatinAccent || isCyrillic
   }
