@@ -11,12 +11,13 @@ enum URLProperty {
     let text = String(decoding: bytes, as: UTF8.self)
     let document = RichText(text)
     // Note: the reference's boundaries only when there is a URL to check against them, and once.
-    var boundaries: Set<Int>?
+    var boundaries: [Int]?
     for finder in [URLFinder.weibo, .twitter] {
       let ranges = finder.urlRanges(in: text)
-      if !ranges.isEmpty && boundaries == nil { boundaries = Set(UnicodeReference.clusterBoundaries(in: text)) }
+      if !ranges.isEmpty && boundaries == nil { boundaries = UnicodeReference.clusterBoundaries(in: text) }
       try checkRanges(ranges, in: text, finder: finder, boundaries: boundaries ?? [])
-      try checkEntities(of: document, expected: utf16Ranges(ranges, in: text), finder: finder, input: bytes)
+      try checkEntities(
+        of: document, postText: text, expected: utf16Ranges(ranges, in: text), finder: finder, input: bytes)
     }
   }
 
@@ -37,21 +38,28 @@ enum URLProperty {
 
   /// The finder's ranges in `text`: in order, apart, on cluster boundaries (``UnicodeReference``'s), each with a
   /// `.`, and a scheme for Weibo.
-  /// `boundaries`: the text's cluster boundaries (UTF-8 offsets), when the caller has them.
+  /// `boundaries`: the text's cluster boundaries (UTF-8 offsets, ascending), when the caller has them.
   static func checkRanges(
-    _ ranges: [Range<Int>], in text: String, finder: URLFinder, boundaries: Set<Int>? = nil
+    _ ranges: [Range<Int>], in text: String, finder: URLFinder, boundaries: [Int]? = nil
   ) throws(PropertyFailure) {
-    let bytes = Array(text.utf8)
-    let boundaries = boundaries ?? Set(UnicodeReference.clusterBoundaries(in: text))
+    let boundaries = boundaries ?? UnicodeReference.clusterBoundaries(in: text)
+    func isBoundary(_ offset: Int) -> Bool {
+      var (low, high) = (0, boundaries.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if boundaries[middle] < offset { low = middle + 1 } else { high = middle }
+      }
+      return low < boundaries.count && boundaries[low] == offset
+    }
     var previousEnd: Int?
     for range in ranges {
       try require(
         !range.isEmpty && range.upperBound <= text.utf8.count && range.lowerBound > (previousEnd ?? -1),
-        "\(finder.detection): URL \(range) after \(String(describing: previousEnd)) in \(bytes)")
+        "\(finder.detection): URL \(range) after \(String(describing: previousEnd)) in \(Array(text.utf8))")
       try require(
-        (range.lowerBound == 0 || boundaries.contains(range.lowerBound))
-          && (range.upperBound == text.utf8.count || boundaries.contains(range.upperBound)),
-        "\(finder.detection): URL \(range) is not whole clusters in \(bytes)")
+        (range.lowerBound == 0 || isBoundary(range.lowerBound))
+          && (range.upperBound == text.utf8.count || isBoundary(range.upperBound)),
+        "\(finder.detection): URL \(range) is not whole clusters in \(Array(text.utf8))")
       let url = text.utf8Slice(range)
       try require(url.utf8.contains(UInt8(ascii: ".")), "\(finder.detection): URL \(url.debugDescription) has no dot")
       if finder.detection == .schemeOnly {
@@ -63,11 +71,11 @@ enum URLProperty {
     }
   }
 
-  /// Entity recognition links exactly `expected` (UTF-16 ranges).
+  /// Entity recognition links exactly `expected` (UTF-16 ranges). `postText`: the document's, when the caller has it.
   static func checkEntities(
-    of document: RichText, expected: [Range<Int>], finder: URLFinder, input bytes: [UInt8]
+    of document: RichText, postText: String? = nil, expected: [Range<Int>], finder: URLFinder, input bytes: [UInt8]
   ) throws(PropertyFailure) {
-    let text = document.postText
+    let text = postText ?? document.postText
     let linked = document.recognizingEntities(urls: finder)
     try require(linked.postText == text, "entities changed the text of \(bytes)")
     var links: [Range<Int>] = []
