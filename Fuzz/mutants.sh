@@ -53,7 +53,7 @@ mutant wrong-cluster-rule Sources/EmotextUnicode/GraphemeBreaks+Count.swift grap
 mutant canonicalization-forgets-token-after-caret Sources/Emotext/Editing/RichText+Canonical.swift edit,storage \
   'let matches = tokenizer.matches(in: text)' \
   'let matches = tokenizer.matches(in: text).filter {
-        runRange.lowerBound + text.utf16Offset(ofUTF8Offset: $0.utf8Range.upperBound) <= caret
+        stretch.utf16Start + text.utf16Offset(ofUTF8Offset: $0.utf8Range.upperBound) <= caret
       }'
 # Note: base + variation selector + modifier; no hand-written case has it, and the oracles used the library's
 # own Backspace until UnicodeReference, so this one survived them.
