@@ -1,5 +1,11 @@
 import EmotextUnicode
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes text for storage that only takes the Basic Multilingual Plane (MySQL's 3-byte `utf8`): every
 /// grapheme cluster that contains a scalar above U+FFFF becomes one escape token, and ``decode(_:)``
 /// brings the text back exactly.
@@ -69,8 +75,11 @@ public struct EmojiEscaping: Sendable, Hashable {
   /// ``prefix``, written as escapes. The result is BMP-only.
   /// - Complexity: O(*n*) in the length of `text`.
   public func encode(_ text: String) -> String {
+    let prefixUTF8 = Array(prefix.utf8)
     let needsWork =
-      text.utf8.contains { $0 >= 0xF0 } || text.unicodeScalars.firstRange(of: prefix.unicodeScalars) != nil
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.contains { $0 >= 0xF0 } || Self.offset(of: prefixUTF8, in: bytes, from: 0) != nil
+      } ?? true
     guard needsWork else { return text }
     var output = ""
     output.reserveCapacity(text.utf8.count + 16)
@@ -103,35 +112,87 @@ public struct EmojiEscaping: Sendable, Hashable {
   /// - Throws: ``EmojiEscapeError`` naming the UTF-16 offset of a malformed escape.
   /// - Complexity: O(*n*) in the length of `encoded`.
   public func decode(_ encoded: String) throws(EmojiEscapeError) -> String {
-    // Note: every search here is on scalars, not Characters: a literal prefix can share a grapheme
-    // cluster with what precedes it (U+0600 followed by `[` is one cluster).
-    let prefix = Array(self.prefix.unicodeScalars)
-    let separator = Array(self.separator.unicodeScalars)
-    let suffix = Array(self.suffix.unicodeScalars)
-    let scalars = encoded.unicodeScalars
-    guard scalars.firstRange(of: prefix) != nil else { return encoded }
-    var output = String.UnicodeScalarView()
-    var rest = scalars[...]
-    while let start = rest.firstRange(of: prefix) {
-      output.append(contentsOf: rest[..<start.lowerBound])
-      let utf16Offset = encoded.utf16.distance(from: encoded.utf16.startIndex, to: start.lowerBound)
-      let body = rest[start.upperBound...]
-      guard let end = body.firstRange(of: suffix) else {
-        throw EmojiEscapeError(utf16Offset: utf16Offset, reason: "'\(self.prefix)' without a closing '\(self.suffix)'")
-      }
-      for field in body[..<end.lowerBound].split(separator: separator, omittingEmptySubsequences: false) {
-        let hex = String(String.UnicodeScalarView(field))
-        guard (1...6).contains(field.count), field.allSatisfy(\.isASCIIHexDigit),
-          let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value)
-        else {
-          throw EmojiEscapeError(utf16Offset: utf16Offset, reason: "'\(hex)' is not a Unicode scalar in hex")
-        }
-        output.append(scalar)
-      }
-      rest = body[end.upperBound...]
+    // Note: the search is on UTF-8 bytes, which is the search on scalars (not Characters: a literal prefix can
+    // share a grapheme cluster with what precedes it, U+0600 followed by `[` is one cluster): the prefix,
+    // separator and suffix are valid UTF-8, and a match of valid UTF-8 in valid UTF-8 starts and ends on scalar
+    // boundaries.
+    let outcome: Result<String, EmojiEscapeError>? = encoded.utf8.withContiguousStorageIfAvailable { bytes in
+      decode(utf8: bytes, of: encoded)
     }
-    output.append(contentsOf: rest)
-    return String(output)
+    switch outcome ?? Array(encoded.utf8).withUnsafeBufferPointer({ decode(utf8: $0, of: encoded) }) {
+    case .success(let text): return text
+    case .failure(let error): throw error
+    }
+  }
+
+  /// ``decode(_:)`` of `encoded`, whose UTF-8 is `bytes`.
+  private func decode(utf8 bytes: UnsafeBufferPointer<UInt8>, of encoded: String) -> Result<String, EmojiEscapeError>
+  {
+    let prefix = Array(self.prefix.utf8)
+    let separator = Array(self.separator.utf8)
+    let suffix = Array(self.suffix.utf8)
+    guard var start = Self.offset(of: prefix, in: bytes, from: 0) else { return .success(encoded) }
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var rest = 0  // the bytes from here on are not decoded yet
+    func failure(_ reason: String) -> Result<String, EmojiEscapeError> {
+      let index = encoded.utf8.index(encoded.utf8.startIndex, offsetBy: start)
+      return .failure(
+        EmojiEscapeError(utf16Offset: encoded.utf16.distance(from: encoded.utf16.startIndex, to: index), reason: reason))
+    }
+    while true {
+      output.append(contentsOf: bytes[rest..<start])
+      let body = start + prefix.count
+      guard let end = Self.offset(of: suffix, in: bytes, from: body) else {
+        return failure("'\(self.prefix)' without a closing '\(self.suffix)'")
+      }
+      var fieldStart = body
+      while true {
+        let fieldEnd = Self.offset(of: separator, in: UnsafeBufferPointer(rebasing: bytes[..<end]), from: fieldStart) ?? end
+        let field = bytes[fieldStart..<fieldEnd]
+        // Note: one to six hex digits (each one byte), which fit in a UInt32.
+        var value: UInt32? = (1...6).contains(field.count) ? 0 : nil
+        for byte in field { value = value.flatMap { value in Self.hexDigitValue(byte).map { value << 4 | $0 } } }
+        guard let value, let scalar = Unicode.Scalar(value) else {
+          let hex = String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self)
+          return failure("'\(hex)' is not a Unicode scalar in hex")
+        }
+        output.append(contentsOf: scalar.utf8)
+        if fieldEnd == end { break }
+        fieldStart = fieldEnd + separator.count
+      }
+      rest = end + suffix.count
+      guard let next = Self.offset(of: prefix, in: bytes, from: rest) else { break }
+      start = next
+    }
+    output.append(contentsOf: bytes[rest...])
+    return .success(String(decoding: output, as: UTF8.self))
+  }
+
+  /// The first offset at or after `start` where `bytes` holds `pattern` (not empty), or nil: `memchr` to each
+  /// candidate first byte, then `memcmp` (the patterns are a format's few bytes).
+  private static func offset(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let last = bytes.count - pattern.count  // the last offset a match can start at
+    var index = start
+    while index <= last {
+      guard let found = memchr(raw + index, Int32(pattern[0]), last - index + 1) else { return nil }
+      let offset = raw.distance(to: UnsafeRawPointer(found))
+      if memcmp(raw + offset, pattern, pattern.count) == 0 { return offset }
+      index = offset + 1
+    }
+    return nil
+  }
+
+  /// The value of an ASCII hex digit, or nil.
+  private static func hexDigitValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
   }
 
   private func appendEscape(of scalars: some Sequence<Unicode.Scalar>, to output: inout String) {

@@ -46,9 +46,11 @@ enum DocumentProperty {
     }
   }
 
-  private static func check(_ document: RichText, roundTrip: Bool, catalog: EmoticonCatalog, origin: String)
-    throws(PropertyFailure)
-  {
+  /// `origin`: where the document came from, for a failure's message (made only then: describing the input costs
+  /// more than checking it).
+  private static func check(
+    _ document: RichText, roundTrip: Bool, catalog: EmoticonCatalog, origin: @autoclosure () -> String
+  ) throws(PropertyFailure) {
     document.checkInvariants()
     guard roundTrip else { return }
     let json = document.documentJSON
@@ -56,13 +58,13 @@ enum DocumentProperty {
     do {
       decoded = try RichText(documentJSON: json, catalog: catalog)
     } catch {
-      throw PropertyFailure(description: "the encoding of a document \(origin) does not decode: \(error)\n\(json)")
+      throw PropertyFailure(description: "the encoding of a document \(origin()) does not decode: \(error)\n\(json)")
     }
     decoded.checkInvariants()
-    try require(decoded == document, "decode(encode(doc)) != doc for a document \(origin)\n\(json)")
+    try require(decoded == document, "decode(encode(doc)) != doc for a document \(origin())\n\(json)")
     try require(
-      exactlyEqual(decoded, document), "decode(encode(doc)) changed bytes of a document \(origin)\n\(json)")
-    try require(decoded.documentJSON == json, "encoding is not a fixed point for a document \(origin)")
+      exactlyEqual(decoded, document), "decode(encode(doc)) changed bytes of a document \(origin())\n\(json)")
+    try require(decoded.documentJSON == json, "encoding is not a fixed point for a document \(origin())")
   }
 
   /// Whether the runs have the same text and host attributes byte for byte (`String ==` treats canonically
