@@ -126,8 +126,7 @@ public struct EmojiEscaping: Sendable, Hashable {
   }
 
   /// ``decode(_:)`` of `encoded`, whose UTF-8 is `bytes`.
-  private func decode(utf8 bytes: UnsafeBufferPointer<UInt8>, of encoded: String) -> Result<String, EmojiEscapeError>
-  {
+  private func decode(utf8 bytes: UnsafeBufferPointer<UInt8>, of encoded: String) -> Result<String, EmojiEscapeError> {
     let prefix = Array(self.prefix.utf8)
     let separator = Array(self.separator.utf8)
     let suffix = Array(self.suffix.utf8)
@@ -138,7 +137,8 @@ public struct EmojiEscaping: Sendable, Hashable {
     func failure(_ reason: String) -> Result<String, EmojiEscapeError> {
       let index = encoded.utf8.index(encoded.utf8.startIndex, offsetBy: start)
       return .failure(
-        EmojiEscapeError(utf16Offset: encoded.utf16.distance(from: encoded.utf16.startIndex, to: index), reason: reason))
+        EmojiEscapeError(utf16Offset: encoded.utf16.distance(from: encoded.utf16.startIndex, to: index), reason: reason)
+      )
     }
     while true {
       output.append(contentsOf: bytes[rest..<start])
@@ -148,7 +148,8 @@ public struct EmojiEscaping: Sendable, Hashable {
       }
       var fieldStart = body
       while true {
-        let fieldEnd = Self.offset(of: separator, in: UnsafeBufferPointer(rebasing: bytes[..<end]), from: fieldStart) ?? end
+        let fieldEnd =
+          Self.offset(of: separator, in: UnsafeBufferPointer(rebasing: bytes[..<end]), from: fieldStart) ?? end
         let field = bytes[fieldStart..<fieldEnd]
         // Note: one to six hex digits (each one byte), which fit in a UInt32.
         var value: UInt32? = (1...6).contains(field.count) ? 0 : nil

@@ -76,6 +76,18 @@ import Testing
     #expect(try custom.decode("a{U+1f44d 1f3fd}{U+7b}U+b") == "a👍🏽{U+b")
   }
 
+  /// A format of non-ASCII characters: the decoder's search finds them whole (never a byte of one), however
+  /// the text around them is encoded.
+  @Test func aNonASCIIFormatRoundTrips() throws {
+    let custom = try EmojiEscaping(prefix: "«ü", separator: "·", suffix: "»")
+    #expect(custom.encode("«ü👍🏽«·»é") == "«üab»ü«ü1f44d·1f3fd»«·»é")
+    #expect(try custom.decode("«üab»ü«ü1f44d·1f3fd»«·»é") == "«ü👍🏽«·»é")
+    #expect(try custom.decode("ü»·«") == "ü»·«")
+    #expect(throws: EmojiEscapeError(utf16Offset: 1, reason: "'1f600-20' is not a Unicode scalar in hex")) {
+      try custom.decode("a«ü1f600-20»")
+    }
+  }
+
   @Test(arguments: [
     ("&#", ";&#", ";", "the prefix's first character '&' must not occur again in the prefix, separator or suffix"),
     ("a:", "-", "]", "the prefix must not start with a hex digit"),
@@ -95,6 +107,15 @@ import Testing
     ("好[emoji:d800]", "malformed emoji escape at UTF-16 offset 1: 'd800' is not a Unicode scalar in hex"),
     ("[emoji:110000]", "malformed emoji escape at UTF-16 offset 0: '110000' is not a Unicode scalar in hex"),
     ("[emoji:1f600--1f3fd]", "malformed emoji escape at UTF-16 offset 0: '' is not a Unicode scalar in hex"),
+    (
+      "😀x[emoji:1f600][emoji:1234567]",
+      "malformed emoji escape at UTF-16 offset 16: '1234567' is not a Unicode scalar in hex"
+    ),
+    ("[emoji:1f60g-20]", "malformed emoji escape at UTF-16 offset 0: '1f60g' is not a Unicode scalar in hex"),
+    ("[emoji:1f600-]", "malformed emoji escape at UTF-16 offset 0: '' is not a Unicode scalar in hex"),
+    ("[emoji:-1f600]", "malformed emoji escape at UTF-16 offset 0: '' is not a Unicode scalar in hex"),
+    ("[emoji:+1f60]", "malformed emoji escape at UTF-16 offset 0: '+1f60' is not a Unicode scalar in hex"),
+    ("[emoji:1f600]x[emoji:", "malformed emoji escape at UTF-16 offset 14: '[emoji:' without a closing ']'"),
   ])
   func malformedEscapesAreErrors(encoded: String, message: String) {
     #expect(throws: EmojiEscapeError.self) { try escaping.decode(encoded) }
