@@ -99,10 +99,12 @@ enum EntityScanner {
   /// and mentions and topics between them.
   static func entities(in text: String, urls: URLFinder) -> [Match] {
     let links = urls.urlRanges(in: text)
-    let scalars = Array(text.unicodeScalars)
-    guard scalars.contains(where: { $0 == "@" || $0 == "#" }) else {
+    // Note: `@` and `#` are ASCII, so their bytes tell; most text with a URL trigger has neither, and is not
+    // decoded into scalars.
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") }) else {
       return links.map { Match(kind: .link, utf8Range: $0) }
     }
+    let scalars = Array(text.unicodeScalars)
     var utf8Offsets: [Int] = []  // the UTF-8 offset of each scalar, plus the end
     utf8Offsets.reserveCapacity(scalars.count + 1)
     var utf8Offset = 0
@@ -111,7 +113,19 @@ enum EntityScanner {
       utf8Offset += UTF8.width(scalar)
     }
     utf8Offsets.append(utf8Offset)
-    let boundaries = Set(GraphemeBreaks.boundaries(in: text)).union([0])
+    // Note: found once a candidate needs them, ascending, so a lookup is a binary search (no set to hash every
+    // boundary into).
+    var lazyBoundaries: [Int]?
+    func isBoundary(_ utf8Offset: Int) -> Bool {
+      let boundaries = lazyBoundaries ?? ([0] + GraphemeBreaks.boundaries(in: text))
+      lazyBoundaries = boundaries
+      var (low, high) = (0, boundaries.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if boundaries[middle] < utf8Offset { low = middle + 1 } else { high = middle }
+      }
+      return low < boundaries.count && boundaries[low] == utf8Offset
+    }
 
     var matches: [Match] = []
     var linkIndex = 0
@@ -134,13 +148,13 @@ enum EntityScanner {
         case "#": topicEnd(in: scalars[..<limit], at: index).map { (.topic, $0) }
         default: nil
         }
-      guard let (kind, proposedEnd) = candidate, boundaries.contains(utf8Offsets[index]) else {
+      guard let (kind, proposedEnd) = candidate, isBoundary(utf8Offsets[index]) else {
         index += 1
         continue
       }
       // Note: shorten to a grapheme boundary, then check that what is left is still an entity.
       var end = proposedEnd
-      while end > index, !boundaries.contains(utf8Offsets[end]) { end -= 1 }
+      while end > index, !isBoundary(utf8Offsets[end]) { end -= 1 }
       let stillValid = kind == .mention ? end - index >= 2 : end == proposedEnd
       guard stillValid else {
         index += 1
