@@ -282,18 +282,25 @@ struct URLScan {
     // Note: a non-ASCII TLD matches in any case (`.РУС` is `.рус`), as in twitter-text's JavaScript and Ruby
     // patterns and in DNS; Java's pattern folds ASCII only. The next scalars (at most as many as the longest
     // such TLD has) are lowercased once, each on its own, by ICU.
+    // Note: most non-ASCII text starts no TLD; when the first scalar, lowercased, starts none, nothing more is
+    // lowercased and no TLD is compared.
     var lowercased: [UInt8] = []
     var ends: [(lowercasedCount: Int, utf8End: Int)] = []
     var index = start
     while index < limit, bytes[index] >= 0x80, ends.count < table.longestNonASCIIScalarCount {
       let (scalar, next) = decode(at: index)
-      lowercased.append(contentsOf: ScalarCategories.lowercased(String(scalar)).utf8)
+      let lower = ScalarCategories.lowercased(String(scalar))
+      if ends.isEmpty, let first = lower.unicodeScalars.first, !table.nonASCIIFirstScalars.contains(first) {
+        return nil
+      }
+      lowercased.append(contentsOf: lower.utf8)
       ends.append((lowercased.count, next))
       index = next
     }
     var best: Int?
-    for (tld, isCountry) in table.nonASCII where kinds != .country || isCountry {
-      guard lowercased.starts(with: tld.utf8), let end = ends.first(where: { $0.lowercasedCount == tld.utf8.count })
+    for (tld, isCountry) in table.nonASCIIUTF8 where kinds != .country || isCountry {
+      guard lowercased.first == tld.first, lowercased.starts(with: tld),
+        let end = ends.first(where: { $0.lowercasedCount == tld.count })
       else { continue }
       let utf8End = end.utf8End
       guard utf8End > best ?? start else { continue }
@@ -443,6 +450,10 @@ struct TopLevelDomainTable: Sendable {
   let nonASCII: [(String, Bool)]
   /// The most scalars in a non-ASCII TLD.
   let longestNonASCIIScalarCount: Int
+  /// ``nonASCII``'s TLDs as UTF-8 bytes, compared with the lowercased text without a `String`.
+  let nonASCIIUTF8: [([UInt8], Bool)]
+  /// The first scalar of each non-ASCII TLD.
+  let nonASCIIFirstScalars: Set<Unicode.Scalar>
 
   private init() {
     asciiCountry = Set(TopLevelDomains.country.filter { $0.utf8.allSatisfy { $0 < 0x80 } })
@@ -451,6 +462,8 @@ struct TopLevelDomainTable: Sendable {
       TopLevelDomains.country.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }.map { ($0, true) }
       + TopLevelDomains.generic.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }.map { ($0, false) }
     longestNonASCIIScalarCount = nonASCII.map(\.0.unicodeScalars.count).max() ?? 0
+    nonASCIIUTF8 = nonASCII.map { (Array($0.utf8), $1) }
+    nonASCIIFirstScalars = Set(nonASCII.compactMap(\.0.unicodeScalars.first))
   }
 }
 
@@ -493,7 +506,13 @@ extension Unicode.Scalar {
   }
 
   /// twitter-text's `PUNCTUATION_CHARS` (every ASCII punctuation character except `\`).
-  private var isASCIIPunctuation: Bool { "-_!\"#$%&'()*+,./:;<=>?@[]^`{|}~".unicodeScalars.contains(self) }
+  private var isASCIIPunctuation: Bool {
+    // Note: `-_!"#$%&'()*+,./:;<=>?@[]^`{|}~` as ranges, not a scan of that string for every character.
+    switch value {
+    case 0x21...0x2F, 0x3A...0x40, 0x5B, 0x5D...0x60, 0x7B...0x7E: true
+    default: false
+    }
+  }
 
   /// `URL_VALID_GENERAL_PATH_CHARS`.
   var isURLPathCharacter: Bool {

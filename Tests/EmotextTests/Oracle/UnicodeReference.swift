@@ -350,23 +350,36 @@ enum UnicodeReference {
   /// Every cluster boundary of `text` after 0, in UTF-8 offsets, ascending; the last is `text.utf8.count`.
   static func clusterBoundaries(in text: String) -> [Int] {
     #if EMOTEXT_FUZZ
-      if let memo = lastBoundaries, memo.text.utf8.elementsEqual(text.utf8) { return memo.boundaries }
+      let utf8Count = text.utf8.count
+      for memo in recentBoundaries where memo.text.utf8.count == utf8Count && memo.text.utf8.elementsEqual(text.utf8) {
+        return memo.boundaries
+      }
     #endif
     let scalars = Array(text.unicodeScalars)
     guard !scalars.isEmpty else { return [] }
     let starts = utf8Starts(of: scalars)
     let boundaries = Array(clusterBoundaries(in: scalars).dropFirst().map { starts[$0] })
     #if EMOTEXT_FUZZ
-      lastBoundaries = (text, boundaries)
+      if recentBoundaries.count < recentBoundariesLimit {
+        recentBoundaries.append((text, boundaries))
+      } else {
+        recentBoundaries[nextReplaced] = (text, boundaries)
+        nextReplaced = (nextReplaced + 1) % recentBoundariesLimit
+      }
     #endif
     return boundaries
   }
 
   #if EMOTEXT_FUZZ
-    /// The fuzz binary's memo of the last text asked about (compared byte for byte) and its boundaries: the
-    /// array-of-runs oracle asks about the same run's text several times a step. The fuzz binary checks one input
-    /// at a time, on one thread; the tests, which run in parallel, do not keep it.
-    nonisolated(unsafe) private static var lastBoundaries: (text: String, boundaries: [Int])?
+    /// The fuzz binary's memo of the last texts asked about (compared byte for byte) and their boundaries: the
+    /// array-of-runs oracle asks about the same runs' texts several times a step, and about the runs of two
+    /// documents (the editor's and the one edited directly) in turn, and a full comparison about every run
+    /// several times. The fuzz binary checks one input at a time, on one thread; the tests, which run in parallel,
+    /// do not keep it.
+    nonisolated(unsafe) private static var recentBoundaries: [(text: String, boundaries: [Int])] = []
+    /// The entry the next new text replaces once the memo is full (the oldest).
+    nonisolated(unsafe) private static var nextReplaced = 0
+    private static let recentBoundariesLimit = 16
   #endif
 
   /// The UTF-8 offset where the text one Backspace press removes before `utf8Offset` starts.
