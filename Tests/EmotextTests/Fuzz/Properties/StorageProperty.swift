@@ -3,8 +3,8 @@
 /// The storage target: bytes are a starting text and a script of edits, run on the tree-backed ``RichText``
 /// (through ``Editor`` and directly) and on the array-of-runs oracle (`ArrayEditor`, `ArrayRichText`).
 ///
-/// After every step the selection, the caret, the undo state, the UTF-16 counts and the content around the
-/// step's change agree. At the end, and in the storageFull target (and the tests) also at the steps a
+/// After every step the pair it changed (the editors, or the documents edited directly) agrees in selection, caret
+/// and undo state (editors), UTF-16 count and the content around the step's change; the other pair is unchanged. At the end, and in the storageFull target (and the tests) also at the steps a
 /// ``CheckSchedule`` picks (about one in 16, seeded by the input), everything is compared: the runs, the post text, every count (UTF-16, scalars, clusters),
 /// the position queries at both ends and four offsets the schedule picks, `==` and `hash`; both documents pass
 /// `checkInvariants()`; slices and tokenizing the post text agree too. A host mirror that applies only the editor's
@@ -167,8 +167,11 @@ enum StorageProperty {
       if fullCheck {
         try compare(editor, oracleEditor, &schedule, history)
         try compare(document, oracle, tokenizer, &schedule, history)
-      } else {
+      } else if command <= 12 {
+        // Note: each step changes either the editors (0–12) or the documents; the pair it left alone is as the
+        // last comparison saw it.
         try compareLocally(editor, oracleEditor, history)
+      } else {
         try compareLocally(document, oracle, around: changed, history)
       }
       // Note: the steps 0–12 are the editor's; the others leave its lastChange from the step before.
