@@ -138,7 +138,8 @@ public struct BracketTokenizer: Sendable {
           if index - open >= 2 { body(open..<(index + 1), &tally) }
           index += 1
           break
-        } else if LineBreaks.lineBreakUTF8Count(in: bytes, at: index) > 0 {
+        } else if byte < 0x20 || byte >= 0xC0, LineBreaks.lineBreakUTF8Count(in: bytes, at: index) > 0 {
+          // Note: only a control or a lead byte can start a line break; the look-up is a call.
           index += 1
           break
         }
@@ -178,18 +179,16 @@ struct UTF8Tally {
     let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
     let continuation = SIMD16<UInt8>(repeating: 0x80)
     let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
-    let zero = SIMD16<UInt8>(repeating: 0)
-    let one = SIMD16<UInt8>(repeating: 1)
     var index = position
-    // Note: per 16 bytes one comparison for `[`, and the lanes that are continuation bytes or four-byte leads
-    // summed as 0/1 lanes; a block with a `[` is left to the byte loop below.
+    // Note: per 16 bytes one comparison for `[`, and the continuation bytes and four-byte leads counted from
+    // their comparison masks (lanes of 0 or 0xFF, read as two words: 8 set bits a lane); a block with a `[` is
+    // left to the byte loop below. (`any(_:)` and `wrappedSum()` compile to calls, not instructions.)
     while index &+ 16 <= bytes.count {
       let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-      if any(block .== open) { break }
-      let continuations = zero.replacing(with: one, where: (block & continuationBits) .== continuation)
-      let leads = zero.replacing(with: one, where: block .>= fourByteLead)
-      scalars &+= 16 &- Int(continuations.wrappedSum())
-      fourByteLeads &+= Int(leads.wrappedSum())
+      if Self.setBits(block .== open) != 0 { break }
+      let continuations = Self.setBits((block & continuationBits) .== continuation)
+      scalars &+= 16 &- continuations &>> 3
+      fourByteLeads &+= Self.setBits(block .>= fourByteLead) &>> 3
       index &+= 16
     }
     while index < bytes.count {
@@ -204,5 +203,12 @@ struct UTF8Tally {
     }
     position = index
     return nil
+  }
+
+  /// The number of set bits in `mask`: 8 for each true lane.
+  @inline(__always)
+  private static func setBits(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return words[0].nonzeroBitCount &+ words[1].nonzeroBitCount
   }
 }
