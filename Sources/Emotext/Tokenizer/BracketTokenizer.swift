@@ -180,17 +180,31 @@ struct UTF8Tally {
     let continuation = SIMD16<UInt8>(repeating: 0x80)
     let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
     var index = position
-    // Note: per 16 bytes one comparison for `[`, and the continuation bytes and four-byte leads counted from
-    // their comparison masks (lanes of 0 or 0xFF, read as two words: 8 set bits a lane); a block with a `[` is
-    // left to the byte loop below. (`any(_:)` and `wrappedSum()` compile to calls, not instructions.)
+    // Note: per 16 bytes one comparison for `[`; the continuation bytes and four-byte leads are counted per
+    // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed only every 255 blocks and at
+    // the end; a block with a `[` is left to the byte loop below. (`any(_:)` and `wrappedSum()` compile to
+    // calls, not instructions, and the baseline x86-64 has no popcount.)
+    var laneContinuations = SIMD16<UInt8>()
+    var laneLeads = SIMD16<UInt8>()
+    var blocksInLanes = 0
+    func sumLanes() {
+      scalars &+= 16 &* blocksInLanes &- Int(SIMD16<UInt16>(truncatingIfNeeded: laneContinuations).wrappedSum())
+      fourByteLeads &+= Int(SIMD16<UInt16>(truncatingIfNeeded: laneLeads).wrappedSum())
+      laneContinuations = SIMD16()
+      laneLeads = SIMD16()
+      blocksInLanes = 0
+    }
     while index &+ 16 <= bytes.count {
       let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-      if Self.setBits(block .== open) != 0 { break }
-      let continuations = Self.setBits((block & continuationBits) .== continuation)
-      scalars &+= 16 &- continuations &>> 3
-      fourByteLeads &+= Self.setBits(block .>= fourByteLead) &>> 3
+      let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
+      if opens[0] | opens[1] != 0 { break }
+      laneContinuations &-= unsafeBitCast((block & continuationBits) .== continuation, to: SIMD16<UInt8>.self)
+      laneLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
       index &+= 16
+      blocksInLanes &+= 1
+      if blocksInLanes == 255 { sumLanes() }
     }
+    sumLanes()
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") {
@@ -203,12 +217,5 @@ struct UTF8Tally {
     }
     position = index
     return nil
-  }
-
-  /// The number of set bits in `mask`: 8 for each true lane.
-  @inline(__always)
-  private static func setBits(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    return words[0].nonzeroBitCount &+ words[1].nonzeroBitCount
   }
 }
