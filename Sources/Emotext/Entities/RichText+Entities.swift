@@ -111,14 +111,7 @@ enum EntityScanner {
       utf8Offset += UTF8.width(scalar)
     }
     utf8Offsets.append(utf8Offset)
-    // Note: whether each scalar starts a grapheme cluster, by scalar index (both lists are sorted).
-    var startsCluster = [Bool](repeating: false, count: scalars.count + 1)
-    startsCluster[0] = true
-    var scalar = 0
-    GraphemeBreaks.forEachBoundary(in: text) { boundary in
-      while utf8Offsets[scalar] < boundary { scalar += 1 }
-      startsCluster[scalar] = true
-    }
+    let boundaries = Set(GraphemeBreaks.boundaries(in: text)).union([0])
 
     var matches: [Match] = []
     var linkIndex = 0
@@ -141,13 +134,13 @@ enum EntityScanner {
         case "#": topicEnd(in: scalars[..<limit], at: index).map { (.topic, $0) }
         default: nil
         }
-      guard let (kind, proposedEnd) = candidate, startsCluster[index] else {
+      guard let (kind, proposedEnd) = candidate, boundaries.contains(utf8Offsets[index]) else {
         index += 1
         continue
       }
       // Note: shorten to a grapheme boundary, then check that what is left is still an entity.
       var end = proposedEnd
-      while end > index, !startsCluster[end] { end -= 1 }
+      while end > index, !boundaries.contains(utf8Offsets[end]) { end -= 1 }
       let stillValid = kind == .mention ? end - index >= 2 : end == proposedEnd
       guard stillValid else {
         index += 1
