@@ -188,6 +188,7 @@ struct UTF8Tally {
     var laneLeads = SIMD16<UInt8>()
     var blocksInLanes = 0
     func sumLanes() {
+      guard blocksInLanes > 0 else { return }
       scalars &+= 16 &* blocksInLanes &- Int(SIMD16<UInt16>(truncatingIfNeeded: laneContinuations).wrappedSum())
       fourByteLeads &+= Int(SIMD16<UInt16>(truncatingIfNeeded: laneLeads).wrappedSum())
       laneContinuations = SIMD16()
