@@ -43,8 +43,8 @@ public struct BracketTokenizer: Sendable {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
     var source = text
-    // Note: the builder is a local of the loop, captured by no closure, so that `RichText(builder)` moves it
-    // (a captured one was copied and destroyed twice: a tenth of a post's tokenizing).
+    // Note: the builder is a local of the loop, captured by no closure, and moved into the document (copied,
+    // it was also destroyed twice: a tenth of a post's tokenizing).
     return source.withUTF8 { bytes in
       var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
       var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
@@ -68,7 +68,7 @@ public struct BracketTokenizer: Sendable {
       builder.appendText(
         sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes,
         counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
-      return RichText(builder)
+      return RichText(consume builder)
     }
   }
 
