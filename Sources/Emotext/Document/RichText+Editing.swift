@@ -178,7 +178,7 @@ extension RichText {
       let upper = ordinal == last.ordinal ? upperUTF8 : leaf.summary.utf8
       builder.appendContent(of: leaf, utf8Range: lower..<upper, table: contents)
     }
-    return RichText(builder)
+    return RichText(consume builder)
   }
 }
 

@@ -41,14 +41,14 @@ public struct RichText: Sendable {
     var builder = LeafBuilder(slicing: text)
     var source = text
     source.withUTF8 { builder.appendText(sourceRange: 0..<$0.count, of: $0, attributes: attributes) }
-    self.init(builder)
+    self.init(consume builder)
   }
 
   /// A document of one emoticon attachment.
   public init(attachment: EmoticonAttachment) {
     var builder = LeafBuilder()
     builder.appendAttachment(attachment.emoticon, token: attachment.token[...])
-    self.init(builder)
+    self.init(consume builder)
   }
 
   /// A document of `runs`, made canonical (empty runs dropped, equal neighbours joined).
@@ -60,7 +60,7 @@ public struct RichText: Sendable {
       case .emoticon(let attachment): builder.appendAttachment(attachment.emoticon, token: attachment.token[...])
       }
     }
-    self.init(builder)
+    self.init(consume builder)
   }
 
   /// Whether the document has no runs.

@@ -48,7 +48,7 @@ extension RichText {
         return true
       }
     }
-    return RichText(builder)
+    return RichText(consume builder)
   }
 
   /// Appends the text run at `utf8Range` of `bytes` (the post text `builder` slices), cut at the entities found

@@ -48,6 +48,6 @@ extension RichText {
       }
       builder.appendText(sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes)
     }
-    self.init(builder)
+    self.init(consume builder)
   }
 }
