@@ -38,17 +38,20 @@ struct GraphemeLocalBreakTests {
           asked += 1
           if let local = GraphemeBreaks.Local.isBoundary(offset, inUTF8: utf8) {
             answered.isBoundary += 1
-            #expect(local == GraphemeBreaks.isBoundary(offset, inUTF8: utf8), "isBoundary(\(offset)) in \(utf8.map { $0 })")
+            #expect(
+              local == GraphemeBreaks.isBoundary(offset, inUTF8: utf8), "isBoundary(\(offset)) in \(utf8.map { $0 })")
           }
           if offset > 0, let local = GraphemeBreaks.Local.boundary(before: offset, inUTF8: utf8) {
             answered.before += 1
             #expect(
-              local == GraphemeBreaks.boundary(before: offset, inUTF8: utf8), "boundary(before: \(offset)) in \(utf8.map { $0 })")
+              local == GraphemeBreaks.boundary(before: offset, inUTF8: utf8),
+              "boundary(before: \(offset)) in \(utf8.map { $0 })")
           }
           if offset < utf8.count, let local = GraphemeBreaks.Local.boundary(after: offset, inUTF8: utf8) {
             answered.after += 1
             #expect(
-              local == GraphemeBreaks.boundary(after: offset, inUTF8: utf8), "boundary(after: \(offset)) in \(utf8.map { $0 })")
+              local == GraphemeBreaks.boundary(after: offset, inUTF8: utf8),
+              "boundary(after: \(offset)) in \(utf8.map { $0 })")
           }
         }
       }
