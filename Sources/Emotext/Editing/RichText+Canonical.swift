@@ -15,6 +15,20 @@ extension RichText {
   mutating func canonicalizeTokens(
     around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer
   ) -> (caret: Int, changes: [Editor.RecordedChange]) {
+    // Note: a `BracketTokenizer`'s token starts with `[`; without one in reach, nothing is read or tokenized.
+    if ObjectIdentifier(type(of: tokenizer)) == ObjectIdentifier(BracketTokenizer.self)
+      && !mayHoldBracketToken(around: utf16Range, reach: tokenizer.catalog.longestTokenUTF8Count)
+    {
+      return (caret, [])
+    }
+    return canonicalizeTokensInReach(around: utf16Range, caret: caret, tokenizer: tokenizer)
+  }
+
+  /// ``canonicalizeTokens(around:caret:tokenizer:)`` without its shortcut: the text within the catalog's longest
+  /// token of the range, read and tokenized.
+  mutating func canonicalizeTokensInReach(
+    around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer
+  ) -> (caret: Int, changes: [Editor.RecordedChange]) {
     let reach = tokenizer.catalog.longestTokenUTF8Count
     guard reach > 0 else { return (caret, []) }
     let lower = scalarBoundary(atOrBefore: max(utf16Range.lowerBound - reach, 0))
@@ -66,6 +80,54 @@ extension RichText {
       delta += converted.utf16Delta
     }
     return (mappedCaret, changes)
+  }
+
+  /// Whether a bracket token (`[`, then its name and `]`, no longer than `reach` bytes) can overlap `utf16Range` (or,
+  /// when it is empty, hold its point) as ``canonicalizeTokensInReach(around:caret:tokenizer:)`` keeps tokens: false
+  /// when the text from `reach` units before the range to its end holds no `[`, since such a token starts in that
+  /// text, after the last attachment before the range (a token never spans one). True also when the text to read
+  /// reaches into the leaf before: the general path decides then. Reads one leaf in place.
+  /// - Complexity: O(log *n* + *k*) for `reach` = *k*.
+  func mayHoldBracketToken(around utf16Range: Range<Int>, reach: Int) -> Bool {
+    let end = utf16Range.upperBound
+    guard end > 0 && reach > 0 else { return false }
+    // Note: one unit more than the reach: `canonicalizeTokensInReach` moves its start off a surrogate pair's middle.
+    let units = end - utf16Range.lowerBound + reach + 1
+    let position = root.leaf(at: end, preferringEnd: true)
+    let leafEnd = end - position.utf16Start
+    guard leafEnd >= units || position.utf16Start == 0 else { return true }
+    let descriptors = position.leaf.descriptors
+    var text = position.leaf.text
+    return text.withUTF8 { utf8 in
+      var holding = descriptors.start(ofDescriptorHolding: leafEnd - 1)
+      // The descriptor's bytes before `leafEnd`, then whole descriptors before it, back to the reach.
+      var utf16 = leafEnd
+      var utf8End =
+        descriptors[holding.index].isText
+        ? utf8.utf8Offset(ofUTF16Count: leafEnd - holding.utf16, from: holding.utf8)
+        : holding.utf8 + Int(descriptors[holding.index].utf8Count)
+      while true {
+        let descriptor = descriptors[holding.index]
+        if descriptor.isText {
+          var index = utf8End
+          while index > holding.utf8 && leafEnd - utf16 < units {
+            index -= 1
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "[") { return true }
+            utf16 -= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1
+          }
+        } else {
+          // An attachment before the range ends the text a token there could start in.
+          utf16 -= 1
+          if position.utf16Start + utf16 < utf16Range.lowerBound { return false }
+        }
+        guard holding.index > 0 && leafEnd - utf16 < units else { return false }
+        holding.index -= 1
+        holding.utf16 -= Int(descriptors[holding.index].utf16Count)
+        utf8End = holding.utf8
+        holding.utf8 -= Int(descriptors[holding.index].utf8Count)
+      }
+    }
   }
 
   /// Maps an offset in a document where `oldStart..<oldEnd` has just become `replacement` to the same place
