@@ -87,7 +87,18 @@ struct CanonicalShortcutTests {
         #expect(changes.isEmpty, "\(document.runs) around \(range)")
       }
     }
-    // Note: both outcomes must be common, or the comparison shows nothing.
-    #expect(skipped > asked / 10 && found > asked / 20, "skipped \(skipped), found \(found) of \(asked)")
+    // Note: both outcomes must be common, or the comparison shows nothing (with the internal checks' 24-byte leaves
+    // the reach crosses a leaf's start more often, and the general path decides).
+    #expect(
+      skipped > asked / Self.leafFactor / 10 && found > asked / 20, "skipped \(skipped), found \(found) of \(asked)")
+  }
+
+  /// How much rarer the shortcut is with the internal checks' tiny leaves.
+  static var leafFactor: Int {
+    #if EMOTEXT_INTERNAL_CHECKS
+      8
+    #else
+      1
+    #endif
   }
 }
