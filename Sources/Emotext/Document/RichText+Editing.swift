@@ -102,7 +102,8 @@ extension RichText {
   /// The plan to replace `utf16Range` with `replacement` inside one text run of one leaf, which then changes
   /// in place; nil when the edit is not that (a keystroke is): when `replacement` is more than one text run
   /// of one content, the range spans runs or leaves, an attachment or a whole run goes, or the leaf would
-  /// outgrow `NodeCapacity.leafUTF8` or shrink below a quarter of it (a neighbour joins it then).
+  /// outgrow `NodeCapacity.leafUTF8` or shrink to below a quarter of it (a neighbour joins it then; a leaf that grows may
+  /// stay below, as a leaf cut by its descriptors between attachments does).
   // Note: a function of its own so that the leaf it looks at is let go before the edit: a copy held would make
   // the leaf's storage shared, and the edit would copy it.
   private func inLeafEdit(_ utf16Range: Range<Int>, with replacement: RichText) -> InLeafEdit? {
@@ -143,7 +144,7 @@ extension RichText {
       let leafUTF8 = leaf.summary.utf8 + delta.utf8
       guard
         Int(descriptor.utf8Count) + delta.utf8 > 0 && leafUTF8 <= NodeCapacity.leafUTF8
-          && (isRoot || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
+          && (isRoot || delta.utf8 >= 0 || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
       else { return nil }
       return InLeafEdit(
         ordinal: position.ordinal, descriptor: index, utf8Range: utf8Range, inserted: inserted, delta: delta)
@@ -173,7 +174,7 @@ extension RichText {
   /// changes in place: an attachment (an emoticon inserted), or text whose attributes differ from the runs on both
   /// sides. Nil when the range is not empty, `replacement` is not one run whose content the document's table holds,
   /// text would have to join a neighbour in the leaf (``inLeafEdit(_:with:)``'s case), or the leaf would outgrow
-  /// `NodeCapacity.leafUTF8` or its descriptor capacity, or stay below a quarter of `NodeCapacity.leafUTF8`. (Text at a
+  /// `NodeCapacity.leafUTF8` or its descriptor capacity. (Text at a
   /// leaf's start may continue the last run of the leaf before: a run cut across leaves.)
   func inLeafInsertion(_ utf16Range: Range<Int>, with replacement: RichText) -> InLeafInsertion? {
     guard utf16Range.isEmpty, case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1 else {
@@ -194,9 +195,9 @@ extension RichText {
     let lower = utf16Range.lowerBound - position.utf16Start
     guard !descriptors.isEmpty && lower <= leaf.summary.utf16 && descriptors.count + 2 <= NodeCapacity.leafDescriptors
     else { return nil }
-    let isRoot = if case .leaf = root { true } else { false }
     let leafUTF8 = leaf.summary.utf8 + pasted.summary.utf8
-    guard leafUTF8 <= NodeCapacity.leafUTF8 && (isRoot || leafUTF8 >= NodeCapacity.leafUTF8 / 4) else { return nil }
+    // Note: no floor: the leaf grows (a leaf cut by its descriptors, between attachments, holds few bytes).
+    guard leafUTF8 <= NodeCapacity.leafUTF8 else { return nil }
     let descriptor = RunDescriptor(
       utf8Count: source.utf8Count, utf16Count: source.utf16Count, contentIndex: content)
     // The descriptor holding the offset (none at the leaf's end) and the one before it.
