@@ -92,7 +92,7 @@ extension RichText {
   /// - Returns: What changed (text replaced by the same text with other entities) and what it replaced, or nil.
   mutating func recognizeEntities(around utf16Range: Range<Int>) -> Editor.RecordedChange? {
     let (stretch, mayHoldEntity) = entityStretch(around: utf16Range)
-    guard mayHoldEntity else { return nil }
+    guard mayHoldEntity, !entitiesAreCurrent(in: stretch) else { return nil }
     let old = slice(stretch)
     let recognized = old.removingEntities().recognizingEntities()
     // Note: compared unit by unit, so a mention that grows by the typed letter reports the letter only.
@@ -108,6 +108,35 @@ extension RichText {
     return Editor.RecordedChange(change: change, replaced: replaced)
   }
 
+  /// Whether recognizing `stretch` again (its entities removed first) would mark exactly the entities it has: then
+  /// an edit changed none, which is what most keystrokes do, and nothing needs to be built.
+  ///
+  /// Reads the stretch's text runs as recognition groups them (attachments and host attributes end a run; an
+  /// entity's edge does not) and compares, run by run, the entities the scanner finds with those marked, touching
+  /// entities of one kind joined on both sides (the document joins them), so that equal lists mean the same
+  /// entity for every unit.
+  /// - Complexity: linear in the stretch; a run is copied only when it holds an entity or a byte one needs.
+  func entitiesAreCurrent(in stretch: Range<Int>) -> Bool {
+    var run = RecognitionRun()
+    var isCurrent = true
+    forEachPiece(in: stretch) { piece in
+      guard case .text(var attributes) = piece.content else {
+        isCurrent = run.isCurrent()
+        run.reset(attributes: nil)
+        return isCurrent
+      }
+      let entity = attributes.entity
+      attributes.entity = nil
+      if run.attributes != attributes {
+        isCurrent = run.isCurrent()
+        run.reset(attributes: attributes)
+      }
+      run.append(piece.utf8, entity: entity)
+      return isCurrent
+    }
+    return isCurrent && run.isCurrent()
+  }
+
   /// The entity of each UTF-16 unit (nil for plain text and attachments).
   func entityKinds() -> [TextAttributes.Entity?] {
     var kinds: [TextAttributes.Entity?] = []
@@ -119,6 +148,50 @@ extension RichText {
       return true
     }
     return kinds
+  }
+}
+
+/// One text run of a stretch as recognition reads it, for ``RichText/entitiesAreCurrent(in:)``: its bytes and the
+/// entities marked in it.
+private struct RecognitionRun {
+  /// The run's attributes without entity; nil when no text run is being read.
+  var attributes: TextAttributes?
+  var bytes: [UInt8] = []
+  /// The marked entities, in UTF-8 offsets of `bytes`, touching ones of a kind joined.
+  var marked: [EntityScanner.Match] = []
+
+  mutating func reset(attributes: TextAttributes?) {
+    self.attributes = attributes
+    bytes.removeAll(keepingCapacity: true)
+    marked.removeAll(keepingCapacity: true)
+  }
+
+  mutating func append(_ utf8: UnsafeBufferPointer<UInt8>, entity: TextAttributes.Entity?) {
+    if let entity {
+      Self.join(EntityScanner.Match(kind: entity, utf8Range: bytes.count..<bytes.count + utf8.count), to: &marked)
+    }
+    bytes.append(contentsOf: utf8)
+  }
+
+  /// Whether the scanner finds exactly the marked entities in the run.
+  func isCurrent() -> Bool {
+    guard attributes != nil else { return true }
+    let mayHoldEntity = bytes.withUnsafeBufferPointer(EntityScanner.mayHoldEntity)
+    guard mayHoldEntity || !marked.isEmpty else { return true }
+    var found: [EntityScanner.Match] = []
+    for match in EntityScanner.entities(in: String(decoding: bytes, as: UTF8.self), urls: .weibo) {
+      Self.join(match, to: &found)
+    }
+    return found == marked
+  }
+
+  /// Appends `match` to `matches`, joined with the last one when it is of the same kind and touches it.
+  private static func join(_ match: EntityScanner.Match, to matches: inout [EntityScanner.Match]) {
+    if let last = matches.last, last.kind == match.kind, last.utf8Range.upperBound == match.utf8Range.lowerBound {
+      matches[matches.count - 1].utf8Range = last.utf8Range.lowerBound..<match.utf8Range.upperBound
+    } else {
+      matches.append(match)
+    }
   }
 }
 

@@ -16,8 +16,9 @@ struct LengthWeigher {
   }
 
   let unit: Unit
-  /// The rule, for a weighted measure (else one that is not read).
-  private let rule: WeightedLengthRule
+  /// The rule and its tables, for a weighted measure (else a rule that is not read): one reference, so that
+  /// copying a weigher, which the walks' closures do several times a run, is a copy of a few words.
+  private let prepared: PreparedRule
   private let asciiWeight: Int?
   /// By a scalar's lead byte: the weight of every scalar starting with it, or ``mixedLead`` when they differ
   /// (then the rule's ranges decide). Filled only for a weighted measure.
@@ -29,16 +30,12 @@ struct LengthWeigher {
   /// Whether every unit weighs 0 or more, so the sum only grows along the text.
   let hasNoNegativeWeights: Bool
 
-  /// The rule of a measure that is not weighted (never read).
-  private static let unweightedRule = WeightedLengthRule(ranges: [], defaultWeight: 1)
-
   /// In ``leadWeights``, a lead byte whose scalars' weights differ.
   fileprivate static let mixedLead = Int.min
 
   /// Calls `body` with a weigher for `measure`, valid inside it.
   static func with<Result>(_ measure: LengthMeasure, _ body: (LengthWeigher) -> Result) -> Result {
     let unit: Unit
-    var rule = Self.unweightedRule
     var prepared = PreparedRule.unweighted
     switch measure {
     case .utf16: unit = .utf16
@@ -46,7 +43,6 @@ struct LengthWeigher {
     case .graphemeClusters: unit = .graphemeClusters
     case .weighted(let weighted):
       unit = .weighted
-      rule = weighted
       prepared = .cached(for: weighted)
     }
     return prepared.leadWeights.withUnsafeBufferPointer { leadWeights in
@@ -54,7 +50,8 @@ struct LengthWeigher {
         GraphemeBreaks.withTables { tables in
           body(
             LengthWeigher(
-              unit: unit, rule: rule, asciiWeight: rule.asciiWeight, leadWeights: leadWeights.baseAddress!,
+              unit: unit, prepared: prepared, asciiWeight: prepared.rule.asciiWeight,
+              leadWeights: leadWeights.baseAddress!,
               bulkLeads: bulkLeads.baseAddress!, tables: tables, hasNoNegativeWeights: prepared.hasNoNegativeWeights
             ))
         }
@@ -65,6 +62,7 @@ struct LengthWeigher {
   /// What a weigher reads of a rule's ranges, by lead byte: made once per rule, not once per call, since a
   /// batch job measures each post on its own (the 512 range look-ups took a fifth of `emotext count`'s time).
   private final class PreparedRule: Sendable {
+    let rule: WeightedLengthRule
     /// The weight of each lead byte's scalars, or ``mixedLead``.
     let leadWeights: [Int]
     /// The lead bytes whose three-byte scalars are weighed four at a time.
@@ -73,8 +71,8 @@ struct LengthWeigher {
 
     /// The tables of a measure that is not weighted (never read).
     static let unweighted = PreparedRule(
-      leadWeights: Array(repeating: 0, count: 256), bulkLeads: Array(repeating: false, count: 256),
-      hasNoNegativeWeights: true)
+      rule: WeightedLengthRule(ranges: [], defaultWeight: 1), leadWeights: Array(repeating: 0, count: 256),
+      bulkLeads: Array(repeating: false, count: 256), hasNoNegativeWeights: true)
 
     /// The last rule prepared and its tables: jobs use one rule for every post.
     private static let last = Mutex<(rule: WeightedLengthRule, prepared: PreparedRule)?>(nil)
@@ -87,7 +85,8 @@ struct LengthWeigher {
       return prepared
     }
 
-    private init(leadWeights: [Int], bulkLeads: [Bool], hasNoNegativeWeights: Bool) {
+    private init(rule: WeightedLengthRule, leadWeights: [Int], bulkLeads: [Bool], hasNoNegativeWeights: Bool) {
+      self.rule = rule
       self.leadWeights = leadWeights
       self.bulkLeads = bulkLeads
       self.hasNoNegativeWeights = hasNoNegativeWeights
@@ -104,7 +103,8 @@ struct LengthWeigher {
         rule.ranges.map(\.weight) + [rule.defaultWeight]
         + [rule.emojiClusterWeight, rule.emoticonWeight, rule.urlWeight].compactMap { $0 }
       self.init(
-        leadWeights: leadWeights, bulkLeads: bulkLeads, hasNoNegativeWeights: weights.allSatisfy { $0 >= 0 })
+        rule: rule, leadWeights: leadWeights, bulkLeads: bulkLeads, hasNoNegativeWeights: weights.allSatisfy { $0 >= 0 }
+      )
     }
   }
 
@@ -192,18 +192,18 @@ struct LengthWeigher {
   /// An attachment's weight: 1, or by a rule its ``WeightedLengthRule/emoticonWeight`` or its token's scalars.
   private func weight(ofAttachmentToken token: UnsafeBufferPointer<UInt8>) -> Int {
     guard unit == .weighted else { return 1 }
-    return rule.emoticonWeight ?? weightOfScalars(in: token, checksClusters: false)!
+    return prepared.rule.emoticonWeight ?? weightOfScalars(in: token, checksClusters: false)!
   }
 
   /// The weight of a text run by `rule` as the sum of its scalars' weights, its URLs' weights in place of
   /// theirs, when that is its weight: nil when the run holds a scalar that can make an emoji cluster (for a
   /// rule with a cluster weight) or one that may change under NFC (for a rule that normalizes).
   private func weightOfScalars(inText utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let urlWeight = rule.urlWeight else { return weightOfScalars(in: utf8) }
+    guard let urlWeight = prepared.rule.urlWeight else { return weightOfScalars(in: utf8) }
     var sum = 0
     var segmentStart = 0
     // Note: the finder's URLs start and end on cluster boundaries, as the unit walk's units do.
-    for url in rule.urlFinder.urlRanges(inUTF8: utf8) {
+    for url in prepared.rule.urlFinder.urlRanges(inUTF8: utf8) {
       guard let segment = weightOfScalars(in: UnsafeBufferPointer(rebasing: utf8[segmentStart..<url.lowerBound]))
       else { return nil }
       sum &+= segment &+ urlWeight
@@ -219,8 +219,8 @@ struct LengthWeigher {
   /// `checksClusters` (else no scalar is checked: an attachment's token is weighed as its scalars).
   private func weightOfScalars(in utf8: UnsafeBufferPointer<UInt8>, checksClusters: Bool = true) -> Int? {
     guard let base = utf8.baseAddress else { return 0 }
-    let checksEmoji = checksClusters && rule.emojiClusterWeight != nil
-    let checksNFC = checksClusters && rule.normalizesToNFC
+    let checksEmoji = checksClusters && prepared.rule.emojiClusterWeight != nil
+    let checksNFC = checksClusters && prepared.rule.normalizesToNFC
     let table = tables.lookup
     var sum = 0
     var index = 0
@@ -290,7 +290,7 @@ struct LengthWeigher {
         index &+= lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
       } else {
         let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
-        sum &+= rule.weight(ofScalarValue: value)
+        sum &+= prepared.rule.weight(ofScalarValue: value)
         index &+= length
       }
     }
@@ -344,8 +344,8 @@ struct LengthWeigher {
     in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int, isWholeRun: Bool = true, _ body: (Int, Int) -> Bool
   ) -> Bool {
     // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
-    let normalizes = isWholeRun && rule.normalizesToNFC && !Self.isNFC(utf8)
-    let urls = isWholeRun && rule.urlWeight != nil ? rule.urlFinder.urlRanges(inUTF8: utf8) : []
+    let normalizes = isWholeRun && prepared.rule.normalizesToNFC && !Self.isNFC(utf8)
+    let urls = isWholeRun && prepared.rule.urlWeight != nil ? prepared.rule.urlFinder.urlRanges(inUTF8: utf8) : []
     var urlIndex = 0
     var utf16Offset = utf16Start
     var clusterStartUTF8 = 0
@@ -360,7 +360,7 @@ struct LengthWeigher {
       let utf16Count = isASCII ? 1 : Self.utf16Count(ofUTF8: cluster)
       defer { clusterStartUTF8 = utf8End }
       utf16Offset += utf16Count
-      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let urlWeight = rule.urlWeight {
+      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let urlWeight = prepared.rule.urlWeight {
         if utf8End >= urls[urlIndex].upperBound {
           urlIndex += 1
           if !body(urlWeight, utf16Offset) { stopped = true }
@@ -370,13 +370,15 @@ struct LengthWeigher {
       let weight: Int
       if isASCII, let asciiWeight {
         weight = asciiWeight  // Note: one ASCII scalar is never an emoji cluster, and NFC.
-      } else if let emojiWeight = rule.emojiClusterWeight, GraphemeTable.isEmojiCluster(utf8: cluster, using: table) {
+      } else if let emojiWeight = prepared.rule.emojiClusterWeight,
+        GraphemeTable.isEmojiCluster(utf8: cluster, using: table)
+      {
         weight = emojiWeight
       } else if normalizes {
         var normalized = Self.nfc(String(decoding: cluster, as: UTF8.self))
-        weight = normalized.withUTF8 { rule.weight(ofUTF8: $0, asciiWeight: asciiWeight) }
+        weight = normalized.withUTF8 { prepared.rule.weight(ofUTF8: $0, asciiWeight: asciiWeight) }
       } else {
-        weight = rule.weight(ofUTF8: cluster, asciiWeight: asciiWeight)
+        weight = prepared.rule.weight(ofUTF8: cluster, asciiWeight: asciiWeight)
       }
       if !body(weight, utf16Offset) { stopped = true }
       return !stopped

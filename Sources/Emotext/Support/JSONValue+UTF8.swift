@@ -113,19 +113,23 @@ extension JSONValue {
 
 /// Byte tests on eight UTF-8 bytes at once (SWAR), for scans that skip ahead while nothing matches.
 package enum UTF8Words {
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  // Note: inlinable (the CLI's JSON Lines reader calls these per 8 bytes from another module), so the constants
+  // are literals.
 
   /// The eight bytes at `offset` (which must have eight bytes after it) as one little-endian word.
-  @inline(__always) package static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+  @inlinable @inline(__always)
+  package static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
     UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
   }
 
   /// Whether any byte of `word` is below `limit` (at most 0x80) or equal to one of `values`. Exact: the
   /// borrow of the subtraction can only disturb bytes above a byte that matches.
-  @inline(__always) package static func containsByte(
+  @inlinable @inline(__always)
+  package static func containsByte(
     below limit: UInt8, orEqualTo first: UInt8, _ second: UInt8, _ third: UInt8 = 0, in word: UInt64
   ) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
     func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
     let below = (word &- ones &* UInt64(limit)) & ~word & highBits != 0
     return below || hasZeroByte(word ^ (ones &* UInt64(first))) || hasZeroByte(word ^ (ones &* UInt64(second)))

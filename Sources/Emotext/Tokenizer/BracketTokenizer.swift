@@ -42,40 +42,42 @@ public struct BracketTokenizer: Sendable {
   /// and each leaf's descriptors take one allocation, so a post costs about one.
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
-    var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
     var source = text
-    source.withUTF8 { bytes in
-      var tally = UTF8Tally()
+    // Note: the builder is a local of the loop, captured by no closure, so that `RichText(builder)` moves it
+    // (a captured one was copied and destroyed twice: a tenth of a post's tokenizing).
+    return source.withUTF8 { bytes in
+      var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
+      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
       var textStart = 0
       var textStartCounts = (utf16: 0, scalars: 0)
-      forEachToken(in: bytes, tally: &tally) { utf8Range, entry, tally in
-        tally.advance(to: utf8Range.lowerBound, in: bytes)
+      while let (utf8Range, entry) = nextToken(&scan) {
+        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
         builder.appendText(
           sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes,
-          counts: (tally.utf16 - textStartCounts.utf16, tally.scalars - textStartCounts.scalars))
+          counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
         switch entry {
         case .table(let index):
           builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
         case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
         }
-        tally.advance(to: utf8Range.upperBound, in: bytes)
+        scan.tally.advance(to: utf8Range.upperBound, in: bytes)
         textStart = utf8Range.upperBound
-        textStartCounts = (tally.utf16, tally.scalars)
+        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
       }
-      tally.advance(to: bytes.count, in: bytes)
+      scan.tally.advance(to: bytes.count, in: bytes)
       builder.appendText(
         sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes,
-        counts: (tally.utf16 - textStartCounts.utf16, tally.scalars - textStartCounts.scalars))
+        counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
+      return RichText(builder)
     }
-    return RichText(builder)
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
   public func forEachMatch(in text: String, _ body: (TokenMatch) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var tally = UTF8Tally()
-      forEachToken(in: bytes, tally: &tally) { utf8Range, entry, _ in
+      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+      while let (utf8Range, entry) = nextToken(&scan) {
         body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
       }
     }
@@ -86,65 +88,78 @@ public struct BracketTokenizer: Sendable {
   func forEachCandidate(in text: String, _ body: (Range<Int>, String) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var tally = UTF8Tally()
-      forEachCandidate(in: bytes, tally: &tally) { utf8Range, _ in
+      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+      while let utf8Range = scan.nextCandidate() {
         body(utf8Range, String(decoding: UnsafeBufferPointer(rebasing: bytes[utf8Range]), as: UTF8.self))
       }
     }
   }
 
-  /// Calls `body` with the byte range of each catalog token in `bytes` (valid UTF-8), what the token table
-  /// found for it, and `tally` (which has counted the bytes before the candidate's first `[`).
-  func forEachToken(
-    in bytes: UnsafeBufferPointer<UInt8>, tally: inout UTF8Tally,
-    _ body: (Range<Int>, TokenTable.Entry, inout UTF8Tally) -> Void
-  ) {
-    forEachCandidate(in: bytes, tally: &tally) { utf8Range, tally in
-      let candidate = UnsafeBufferPointer(rebasing: bytes[utf8Range])
+  /// The next catalog token of `scan`'s bytes and what the token table found for it, or nil at the end;
+  /// `scan.tally` has counted the bytes before the candidate's first `[`.
+  func nextToken(_ scan: inout TokenScan) -> (Range<Int>, TokenTable.Entry)? {
+    while let utf8Range = scan.nextCandidate() {
+      let candidate = UnsafeBufferPointer(rebasing: scan.bytes[utf8Range])
       switch tokenTable.lookUp(candidate) {
-      case .found(let index): body(utf8Range, .table(index), &tally)
-      case .absent: break
+      case .found(let index): return (utf8Range, .table(index))
+      case .absent: continue
       case .unsure:
         if let emoticon = catalog.emoticon(forToken: String(decoding: candidate, as: UTF8.self)) {
-          body(utf8Range, .catalog(emoticon), &tally)
+          return (utf8Range, .catalog(emoticon))
         }
       }
     }
+    return nil
+  }
+}
+
+/// The candidates of valid UTF-8 bytes one by one: each innermost `[…]` that fits the grammar (1 or more bytes
+/// other than brackets and line breaks, no longer than the catalog's longest token, at least 3), in order.
+///
+/// Outside a candidate, the scan jumps 16 bytes at a time to the next `[`, counting the scalars and UTF-16
+/// units of what it passes (``UTF8Tally``); inside one, at most the catalog's longest token length is read byte
+/// by byte before the candidate is dropped, so every byte is read once.
+struct TokenScan {
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The catalog's longest token in UTF-8 bytes: no candidate is longer.
+  private let longestToken: Int
+  /// Where the search goes on.
+  private var index = 0
+  /// The counts of the bytes before the last candidate's first `[` (then of every byte, at the end).
+  var tally = UTF8Tally()
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, longestToken: Int) {
+    self.bytes = bytes
+    self.longestToken = longestToken
+    // Note: with no token of 3 bytes or more, or no bytes, there is no candidate to find.
+    if longestToken < 3 || bytes.baseAddress == nil { index = bytes.count }
   }
 
-  /// Calls `body` with the byte range of each candidate in `bytes` (valid UTF-8), as
-  /// ``forEachCandidate(in:_:)`` does, and `tally`, which has counted the bytes up to the candidate's first `[`
-  /// (and counts every byte by the end).
-  ///
-  /// Outside a candidate, the scan jumps 16 bytes at a time to the next `[`, counting the scalars and UTF-16
-  /// units of what it passes (``UTF8Tally``); inside one, at most the catalog's longest token length is read
-  /// byte by byte before the candidate is dropped, so every byte is read once.
-  func forEachCandidate(
-    in bytes: UnsafeBufferPointer<UInt8>, tally: inout UTF8Tally, _ body: (Range<Int>, inout UTF8Tally) -> Void
-  ) {
-    let longest = catalog.longestTokenUTF8Count
-    guard longest >= 3, bytes.baseAddress != nil else { return }
-    var index = 0
+  /// The byte range of the next candidate, or nil at the end.
+  mutating func nextCandidate() -> Range<Int>? {
     while index < bytes.count {
       tally.advance(to: index, in: bytes)
-      guard var open = tally.advanceToOpenBracket(in: bytes) else { return }
+      guard var open = tally.advanceToOpenBracket(in: bytes) else {
+        index = bytes.count
+        return nil
+      }
       index = open + 1
-      // Note: a candidate is `[`, 1 or more bytes, `]`, at most `longest` bytes in all.
-      while index < bytes.count && index - open < longest {
+      // Note: a candidate is `[`, 1 or more bytes, `]`, at most `longestToken` bytes in all.
+      while index < bytes.count && index - open < longestToken {
         let byte = bytes[index]
+        index += 1
         if byte == UInt8(ascii: "[") {
-          open = index
+          open = index - 1
         } else if byte == UInt8(ascii: "]") {
-          if index - open >= 2 { body(open..<(index + 1), &tally) }
-          index += 1
+          if index - open >= 3 { return open..<index }
           break
-        } else if LineBreaks.lineBreakUTF8Count(in: bytes, at: index) > 0 {
-          index += 1
+        } else if byte < 0x20 || byte >= 0xC0, LineBreaks.lineBreakUTF8Count(in: bytes, at: index - 1) > 0 {
+          // Note: only a control or a lead byte can start a line break; the look-up is a call.
           break
         }
-        index += 1
       }
     }
+    return nil
   }
 }
 
@@ -178,20 +193,33 @@ struct UTF8Tally {
     let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
     let continuation = SIMD16<UInt8>(repeating: 0x80)
     let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
-    let zero = SIMD16<UInt8>(repeating: 0)
-    let one = SIMD16<UInt8>(repeating: 1)
     var index = position
-    // Note: per 16 bytes one comparison for `[`, and the lanes that are continuation bytes or four-byte leads
-    // summed as 0/1 lanes; a block with a `[` is left to the byte loop below.
+    // Note: per 16 bytes one comparison for `[`; the continuation bytes and four-byte leads are counted per
+    // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed only every 255 blocks and at
+    // the end; a block with a `[` is left to the byte loop below. (`any(_:)` and `wrappedSum()` compile to
+    // calls, not instructions, and the baseline x86-64 has no popcount.)
+    var laneContinuations = SIMD16<UInt8>()
+    var laneLeads = SIMD16<UInt8>()
+    var blocksInLanes = 0
+    func sumLanes() {
+      guard blocksInLanes > 0 else { return }
+      scalars &+= 16 &* blocksInLanes &- Int(SIMD16<UInt16>(truncatingIfNeeded: laneContinuations).wrappedSum())
+      fourByteLeads &+= Int(SIMD16<UInt16>(truncatingIfNeeded: laneLeads).wrappedSum())
+      laneContinuations = SIMD16()
+      laneLeads = SIMD16()
+      blocksInLanes = 0
+    }
     while index &+ 16 <= bytes.count {
       let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-      if any(block .== open) { break }
-      let continuations = zero.replacing(with: one, where: (block & continuationBits) .== continuation)
-      let leads = zero.replacing(with: one, where: block .>= fourByteLead)
-      scalars &+= 16 &- Int(continuations.wrappedSum())
-      fourByteLeads &+= Int(leads.wrappedSum())
+      let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
+      if opens[0] | opens[1] != 0 { break }
+      laneContinuations &-= unsafeBitCast((block & continuationBits) .== continuation, to: SIMD16<UInt8>.self)
+      laneLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
       index &+= 16
+      blocksInLanes &+= 1
+      if blocksInLanes == 255 { sumLanes() }
     }
+    sumLanes()
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") {
