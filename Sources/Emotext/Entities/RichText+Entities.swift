@@ -111,7 +111,17 @@ enum EntityScanner {
       utf8Offset += UTF8.width(scalar)
     }
     utf8Offsets.append(utf8Offset)
-    let boundaries = Set(GraphemeBreaks.boundaries(in: text)).union([0])
+    // Note: the grapheme boundaries, by UTF-8 offset, found only when a candidate needs them (most `@` and `#`
+    // start none).
+    var boundaryFlags: [Bool] = []
+    func isBoundary(_ utf8Offset: Int) -> Bool {
+      if boundaryFlags.isEmpty {
+        boundaryFlags = [Bool](repeating: false, count: utf8Offsets[scalars.count] + 1)
+        boundaryFlags[0] = true
+        GraphemeBreaks.forEachBoundary(in: text) { boundaryFlags[$0] = true }
+      }
+      return boundaryFlags[utf8Offset]
+    }
 
     var matches: [Match] = []
     var linkIndex = 0
@@ -134,13 +144,13 @@ enum EntityScanner {
         case "#": topicEnd(in: scalars[..<limit], at: index).map { (.topic, $0) }
         default: nil
         }
-      guard let (kind, proposedEnd) = candidate, boundaries.contains(utf8Offsets[index]) else {
+      guard let (kind, proposedEnd) = candidate, isBoundary(utf8Offsets[index]) else {
         index += 1
         continue
       }
       // Note: shorten to a grapheme boundary, then check that what is left is still an entity.
       var end = proposedEnd
-      while end > index, !boundaries.contains(utf8Offsets[end]) { end -= 1 }
+      while end > index, !isBoundary(utf8Offsets[end]) { end -= 1 }
       let stillValid = kind == .mention ? end - index >= 2 : end == proposedEnd
       guard stillValid else {
         index += 1
