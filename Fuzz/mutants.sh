@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -62,6 +62,16 @@ mutant backspace-vs-modifier-base Sources/EmotextUnicode/Backspace.swift graphem
         if scalar.icuIsEmojiModifierBase { deletionStart = scalarStart }' \
   'case .beforeVariationSelectorAndEmojiModifier:
         _ = scalar'
+
+mutant local-boundary-too-eager Sources/EmotextUnicode/GraphemeBreaks+Local.swift graphemes,edit,storage \
+  'return (before | after) & 0x0F == GraphemeTable.Kind.other.rawValue ? true : nil' \
+  'return (before & after) & 0x0F == 0 ? true : nil'
+mutant canonical-shortcut-short-reach Sources/Emotext/Editing/RichText+Canonical.swift edit,storage \
+  'let scanStart = utf16Range.lowerBound - reach - 1' \
+  'let scanStart = utf16Range.lowerBound - reach / 2'
+mutant in-leaf-insertion-split Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+  'after.utf16Count -= split.utf16' \
+  'after.utf16Count -= split.utf16 > 1 ? split.utf16 - 1 : split.utf16'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

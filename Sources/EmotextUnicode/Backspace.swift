@@ -146,3 +146,43 @@ package enum Backspace {
     ("0"..."9").contains(scalar) || scalar == "#" || scalar == "*"
   }
 }
+
+extension Backspace {
+  /// ``deletionStart(before:in:mode:)`` on valid UTF-8 read in place (`0 < utf8Offset <= utf8.count`, on a scalar
+  /// boundary), deciding from the scalars before the offset without ICU or a `String` where they suffice (see
+  /// ``Local``).
+  package static func deletionStart(
+    before utf8Offset: Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>, mode: BackspaceMode
+  ) -> Int {
+    if let start = Local.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode) { return start }
+    switch mode {
+    case .graphemeCluster: return GraphemeBreaks.boundary(before: utf8Offset, inUTF8: utf8)
+    case .platform:
+      // Note: Android's rule walks back by scalars on a `String`; only the text before the offset is built.
+      let text = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<utf8Offset]), as: UTF8.self)
+      return deletionStart(before: utf8Offset, in: text, mode: mode)
+    }
+  }
+
+  /// Backspace before a scalar that the rules treat alone: what the scalars before the offset decide, or nil.
+  ///
+  /// In `.platform` mode a scalar of Grapheme_Cluster_Break Other that is not Emoji goes alone: Android's walk
+  /// starts anything longer only at a line feed, a variation selector, a regional indicator, an emoji modifier, a
+  /// keycap, an Emoji scalar or a cancel tag, and none of those is such a scalar. In `.graphemeCluster` mode it is
+  /// the last cluster boundary, when ``GraphemeBreaks/Local`` decides it. `BackspaceLocalTests` compares every
+  /// answer with the general path on random text of every script.
+  package enum Local {
+    @inline(__always)
+    package static func deletionStart(
+      before utf8Offset: Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>, mode: BackspaceMode
+    ) -> Int? {
+      switch mode {
+      case .graphemeCluster: return GraphemeBreaks.Local.boundary(before: utf8Offset, inUTF8: utf8)
+      case .platform:
+        let start = GraphemeBreaks.Local.scalarStart(before: utf8Offset, in: utf8)
+        let entry = GraphemeTable.shared.withLookup { $0.entry(in: utf8, at: start).entry }
+        return GraphemeTable.kind(entry) == .other && entry & GraphemeTable.emoji == 0 ? start : nil
+      }
+    }
+  }
+}

@@ -39,16 +39,42 @@ package enum EmojiClusters {
   }
 
   /// Splits `text` into maximal stretches of text that is not emoji and single emoji clusters, in order.
+  /// - Complexity: O(*n*) in the UTF-8 length: the boundaries are read from the bytes, and only a cluster whose
+  ///   first scalar has the Emoji property is looked at further.
   package static func segments(of text: String) -> [(text: Substring, isEmoji: Bool)] {
     var result: [(text: Substring, isEmoji: Bool)] = []
     var plainStart = text.startIndex
-    for cluster in text.graphemeClusters where isEmoji(cluster) {
-      if plainStart < cluster.startIndex { result.append((text[plainStart..<cluster.startIndex], false)) }
-      result.append((cluster, true))
-      plainStart = cluster.endIndex
+    var bytes = text
+    bytes.withUTF8 { utf8 in
+      var clusterStart = 0
+      GraphemeBreaks.forEachBoundary(inUTF8: utf8) { clusterEnd in
+        defer { clusterStart = clusterEnd }
+        // Note: a cluster of one byte (`#`, `*`, a digit) is never an emoji: a keycap needs U+20E3.
+        guard clusterEnd - clusterStart > 1, mayStartEmoji(utf8, at: clusterStart) else { return true }
+        let start = text.utf8.index(text.startIndex, offsetBy: clusterStart)
+        let cluster = text[start..<text.utf8.index(start, offsetBy: clusterEnd - clusterStart)]
+        guard isEmoji(cluster) else { return true }
+        if plainStart < start { result.append((text[plainStart..<start], false)) }
+        result.append((cluster, true))
+        plainStart = cluster.endIndex
+        return true
+      }
     }
     if plainStart < text.endIndex { result.append((text[plainStart...], false)) }
     return result
+  }
+
+  /// Whether the scalar at `index` of `utf8` has the Emoji property, as every emoji sequence's first scalar
+  /// does (``isEmoji(_:)``'s first test); the ASCII ones are `#`, `*` and the digits, answered without ICU.
+  @inline(__always)
+  private static func mayStartEmoji(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let lead = utf8[index]
+    if lead < 0x80 {
+      return lead == UInt8(ascii: "#") || lead == UInt8(ascii: "*")
+        || (lead >= UInt8(ascii: "0") && lead <= UInt8(ascii: "9"))
+    }
+    let (value, _) = GraphemeBreaks.scalar(in: utf8, at: index)
+    return Unicode.Scalar(value)?.icuIsEmoji ?? false
   }
 
   private static func withoutVariationSelectors(_ text: String) -> String {

@@ -18,13 +18,16 @@ public enum TerminalCellWidth {
   /// The cells one grapheme cluster takes.
   public static func of(_ cluster: some StringProtocol) -> Int {
     var cluster = String(cluster)
-    return cluster.withUTF8 { utf8 in
-      switch utf8.count {
-      case 0: 0
-      // Note: the common case, decided without ICU: printable ASCII is 1, controls 0 (keycaps like 1️⃣ go on).
-      case 1: utf8[0] < 0x20 || utf8[0] == 0x7F ? 0 : 1
-      default: of(cluster: utf8)
-      }
+    return cluster.withUTF8 { of(utf8Cluster: $0) }
+  }
+
+  /// ``of(_:)`` for one grapheme cluster of valid UTF-8 read in place.
+  package static func of(utf8Cluster utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    switch utf8.count {
+    case 0: 0
+    // Note: the common case, decided without ICU: printable ASCII is 1, controls 0 (keycaps like 1️⃣ go on).
+    case 1: utf8[0] < 0x20 || utf8[0] == 0x7F ? 0 : 1
+    default: of(cluster: utf8)
     }
   }
 

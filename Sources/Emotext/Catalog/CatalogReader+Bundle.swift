@@ -2,36 +2,23 @@ import Foundation
 
 /// Reading a tutorial `Emoticons.bundle` folder: `emoticons.plist`, each pack's `info.plist`.
 extension CatalogReader {
-  mutating func readBundle(root: String) {
-    guard let list = dictionary(root: root, file: "emoticons.plist") else { return }
-    readPackageList(list, root: root, file: "emoticons.plist", folder: "", displayOnly: false)
+  mutating func readBundle() {
+    guard let list = dictionary(file: "emoticons.plist") else { return }
+    readPackageList(list, file: "emoticons.plist", folder: "", displayOnly: false)
     let displayOnlyList = "DisplayOnly/display_only.plist"
-    if FileManager.default.fileExists(atPath: root + "/" + displayOnlyList),
-      let list = dictionary(root: root, file: displayOnlyList)
-    {
-      readPackageList(list, root: root, file: displayOnlyList, folder: "DisplayOnly/", displayOnly: true)
+    if files.exists(displayOnlyList), let list = dictionary(file: displayOnlyList) {
+      readPackageList(list, file: displayOnlyList, folder: "DisplayOnly/", displayOnly: true)
     }
     // Note: YYKit's bundle keeps newer packs as JSON under `additional/`, found by listing the folder.
-    for name in subfolders(of: root + "/additional") where name != "DisplayOnly" {
-      readPack(root: root, folder: "additional/" + name, listedID: nil, displayOnly: false)
+    for name in files.subfolders(of: "additional") where name != "DisplayOnly" {
+      readPack(folder: "additional/" + name, listedID: nil, displayOnly: false)
     }
-    for name in subfolders(of: root + "/additional/DisplayOnly") {
-      readPack(root: root, folder: "additional/DisplayOnly/" + name, listedID: nil, displayOnly: true)
+    for name in files.subfolders(of: "additional/DisplayOnly") {
+      readPack(folder: "additional/DisplayOnly/" + name, listedID: nil, displayOnly: true)
     }
   }
 
-  func subfolders(of path: String) -> [String] {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-    return names.filter { name in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }.sorted()
-  }
-
-  mutating func readPackageList(
-    _ list: [String: Any], root: String, file: String, folder: String, displayOnly: Bool
-  ) {
+  mutating func readPackageList(_ list: [String: Any], file: String, folder: String, displayOnly: Bool) {
     let location = CatalogLocation(file: file)
     guard let packages = array(list, "packages", at: location) else { return }
     for (index, element) in packages.enumerated() {
@@ -46,7 +33,7 @@ extension CatalogReader {
         continue
       }
       let listedDisplayOnly = package["display_only"].map(truthValue) ?? false
-      readPack(root: root, folder: folder + id, listedID: id, displayOnly: displayOnly || listedDisplayOnly == true)
+      readPack(folder: folder + id, listedID: id, displayOnly: displayOnly || listedDisplayOnly == true)
     }
   }
 
@@ -55,20 +42,16 @@ extension CatalogReader {
   }
 
   /// Reads `<folder>/info.plist` (or `info.json`) as one pack.
-  mutating func readPack(root: String, folder: String, listedID: String?, displayOnly: Bool) {
-    let directory = root + "/" + folder
-    if let resolvedFolder = realPath(directory), let resolvedRoot = realPath(root),
-      !resolvedFolder.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
-    {
+  mutating func readPack(folder: String, listedID: String?, displayOnly: Bool) {
+    if let resolvedFolder = files.resolvedOutsideRoot(folder) {
       errors.append(.packFolderOutsideBundle(CatalogLocation(file: folder), resolvedPath: resolvedFolder))
       return
     }
+    let directory = files.path(of: folder)
     let plistFile = folder + "/info.plist"
     let jsonFile = folder + "/info.json"
-    let file =
-      FileManager.default.fileExists(atPath: root + "/" + plistFile)
-      ? plistFile : FileManager.default.fileExists(atPath: root + "/" + jsonFile) ? jsonFile : plistFile
-    guard let info = dictionary(root: root, file: file) else { return }
+    let file = files.exists(plistFile) ? plistFile : files.exists(jsonFile) ? jsonFile : plistFile
+    guard let info = dictionary(file: file) else { return }
     let location = CatalogLocation(file: file)
 
     let declaredID = ["id", "emoticon_group_identifier"].lazy.compactMap { info[$0] as? String }.first
@@ -116,7 +99,7 @@ extension CatalogReader {
 
   /// One `{chs, cht, png, gif, type, code}` entry; `type` may be "0", "1", "", 0 or 1.
   mutating func tutorialEmoticon(
-    _ element: Any, at location: CatalogLocation, packID: String, directory: String
+    _ element: Any, at location: CatalogLocation, packID: String, directory: String?
   ) -> Emoticon? {
     guard let entry = element as? [String: Any] else {
       errors.append(.wrongValue(location, expected: "a dictionary", found: describe(element)))

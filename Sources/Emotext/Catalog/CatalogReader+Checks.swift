@@ -14,8 +14,8 @@ extension CatalogReader {
     return true
   }
 
-  /// A path is safe when it is relative, has no `..` component, and (if it exists) does not resolve
-  /// outside `directory` through a symbolic link.
+  /// A path is safe when it is relative, has no `..` component, and (if it exists on disk, and the catalog is read
+  /// from disk) does not resolve outside `directory` through a symbolic link.
   mutating func isSafeImagePath(_ path: String, directory: String?, at location: CatalogLocation) -> Bool {
     if path.isEmpty {
       errors.append(
@@ -27,20 +27,14 @@ extension CatalogReader {
       errors.append(.unsafeImagePath(location, path: path))
       return false
     }
-    if let directory, let resolvedImage = realPath(directory + "/" + path), let resolvedFolder = realPath(directory),
+    if files.isOnDisk, let directory, let resolvedImage = CatalogFiles.realPath(directory + "/" + path),
+      let resolvedFolder = CatalogFiles.realPath(directory),
       !resolvedImage.hasPrefix(resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/")
     {
       errors.append(.unsafeImagePath(location, path: path))
       return false
     }
     return true
-  }
-
-  /// The path with every symbolic link resolved, or `nil` when it does not exist.
-  func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   mutating func reportDuplicates() {

@@ -2,10 +2,8 @@ import Foundation
 
 /// Reading a JSON catalog file (the format `emotext catalog export` writes).
 extension CatalogReader {
-  mutating func readJSONCatalog(path: String) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let file = (path as NSString).lastPathComponent
-    guard let catalog = dictionary(root: folder, file: file) else { return }
+  mutating func readJSONCatalog(file: String) {
+    guard let catalog = dictionary(file: file, isJSON: true) else { return }
     let location = CatalogLocation(file: file)
     guard let version = catalog["version"] else {
       errors.append(.missingKey(location.appending("version")))
@@ -17,11 +15,11 @@ extension CatalogReader {
     }
     guard let packList = array(catalog, "packs", at: location) else { return }
     for (index, element) in packList.enumerated() {
-      readJSONPack(element, at: location.appending("packs").appending(index: index), folder: folder)
+      readJSONPack(element, at: location.appending("packs").appending(index: index))
     }
   }
 
-  mutating func readJSONPack(_ element: Any, at location: CatalogLocation, folder: String) {
+  mutating func readJSONPack(_ element: Any, at location: CatalogLocation) {
     guard let pack = element as? [String: Any] else {
       errors.append(.wrongValue(location, expected: "a pack dictionary", found: describe(element)))
       return
@@ -35,7 +33,9 @@ extension CatalogReader {
     let displayName = optionalString(pack, "displayName", at: location) ?? id
     let isDisplayOnly = pack["displayOnly"].map(truthValue) == true
     var directory = optionalString(pack, "directory", at: location)
-    if let relative = directory, !relative.hasPrefix("/") {
+    // Note: a relative directory is relative to the JSON file's folder on disk; read from memory, it stays as
+    // it is written.
+    if let relative = directory, !relative.hasPrefix("/"), let folder = files.path(of: "") {
       directory = URL(fileURLWithPath: folder + "/" + relative).resolvingSymlinksInPath().path
     }
     guard let entries = array(pack, "emoticons", at: location) else { return }

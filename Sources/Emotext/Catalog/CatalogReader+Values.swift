@@ -2,23 +2,25 @@ import Foundation
 
 /// Typed values out of property lists and JSON, each problem reported with where it is.
 extension CatalogReader {
-  /// The top-level dictionary of `root/file`, a property list or JSON (by extension).
-  mutating func dictionary(root: String, file: String) -> [String: Any]? {
+  /// The top-level dictionary of `file`, JSON when `isJSON` (by default, when its extension is `.json`), else a
+  /// property list.
+  mutating func dictionary(file: String, isJSON: Bool? = nil) -> [String: Any]? {
     let location = CatalogLocation(file: file)
-    guard let data = FileManager.default.contents(atPath: root + "/" + file) else {
+    let isJSON = isJSON ?? file.hasSuffix(".json")
+    guard let data = files.contents(of: file) else {
       errors.append(.missingFile(location))
       return nil
     }
     let value: Any
     do {
       value =
-        file.hasSuffix(".json")
+        isJSON
         ? try JSONSerialization.jsonObject(with: data, options: [])
         : try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
       errors.append(
-        .malformedFile(location, detail: file.hasSuffix(".json") ? Self.locatingJSONError(detail, in: data) : detail))
+        .malformedFile(location, detail: isJSON ? Self.locatingJSONError(detail, in: data) : detail))
       return nil
     }
     guard let dictionary = value as? [String: Any] else {

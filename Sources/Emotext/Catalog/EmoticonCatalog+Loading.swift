@@ -1,4 +1,5 @@
 import EmotextUnicode
+import Foundation
 
 /// Everything `validate` found in a catalog: what loads, the errors (entries skipped) and the warnings.
 ///
@@ -34,15 +35,71 @@ extension EmoticonCatalog {
   /// - Parameter path: A folder or a file, absolute or relative to the current directory.
   /// - Throws: The first ``CatalogError``; ``validate(contentsOf:)`` lists them all. Warnings do not throw.
   public init(contentsOf path: String) throws(CatalogError) {
-    let report = Self.validate(contentsOf: path)
-    if let error = report.errors.first { throw error }
-    self = report.catalog
+    try self.init(loading: Self.validate(contentsOf: path))
   }
 
   /// Loads a catalog like ``init(contentsOf:)`` but collects every problem instead of throwing.
   public static func validate(contentsOf path: String) -> CatalogReport {
+    report { $0.read(path: path) }
+  }
+
+  /// Loads a JSON catalog from its bytes, without touching the file system: what ``init(contentsOf:)`` reads
+  /// from a JSON catalog file, with the same checks.
+  ///
+  /// Errors name `fileName` (with the line and column where the JSON does not parse). A pack's relative
+  /// `directory` stays as written (on disk it is resolved against the file's folder); image paths are checked
+  /// as written (relative, no `..`), since no link can take them elsewhere.
+  ///
+  /// - Parameters:
+  ///   - jsonData: The file's contents, UTF-8 JSON.
+  ///   - fileName: The name errors give the file.
+  /// - Throws: The first ``CatalogError``; ``validate(jsonData:fileName:)`` lists them all.
+  public init(jsonData: Data, fileName: String = "catalog.json") throws(CatalogError) {
+    try self.init(loading: Self.validate(jsonData: jsonData, fileName: fileName))
+  }
+
+  /// Loads a JSON catalog from its bytes like ``init(jsonData:fileName:)`` but collects every problem instead of
+  /// throwing.
+  public static func validate(jsonData: Data, fileName: String = "catalog.json") -> CatalogReport {
+    report { $0.read(jsonCatalog: fileName, in: .memory([fileName: jsonData])) }
+  }
+
+  /// Loads a tutorial bundle from its files' contents, without touching the file system: what
+  /// ``init(contentsOf:)`` reads from a bundle folder, with the same layout, checks and errors.
+  ///
+  /// A folder exists when a file's path goes through it (for `additional/<id>/`). Packs get no
+  /// ``EmoticonPack/directory``: their images are nowhere on disk (give renderers an `imageBaseURL`).
+  ///
+  /// ```swift
+  /// let catalog = try EmoticonCatalog(bundleFiles: [
+  ///   "emoticons.plist": listData,               // packages = [{id: "com.sina.default"}]
+  ///   "com.sina.default/info.plist": infoData,
+  /// ])
+  /// ```
+  ///
+  /// - Parameter bundleFiles: Each file's contents by its path relative to the bundle folder, `/`-separated
+  ///   (`emoticons.plist`, `com.sina.default/info.plist`), as errors name them.
+  /// - Throws: The first ``CatalogError``; ``validate(bundleFiles:)`` lists them all.
+  public init(bundleFiles: [String: Data]) throws(CatalogError) {
+    try self.init(loading: Self.validate(bundleFiles: bundleFiles))
+  }
+
+  /// Loads a tutorial bundle from its files' contents like ``init(bundleFiles:)`` but collects every problem
+  /// instead of throwing.
+  public static func validate(bundleFiles: [String: Data]) -> CatalogReport {
+    report { $0.read(bundle: .memory(bundleFiles)) }
+  }
+
+  /// The catalog of `report`, or its first error.
+  private init(loading report: CatalogReport) throws(CatalogError) {
+    if let error = report.errors.first { throw error }
+    self = report.catalog
+  }
+
+  /// What a new reader's `read` loads, with its errors and warnings.
+  private static func report(_ read: (inout CatalogReader) -> EmoticonCatalog) -> CatalogReport {
     var reader = CatalogReader()
-    let catalog = reader.read(path: path)
+    let catalog = read(&reader)
     return CatalogReport(catalog: catalog, errors: reader.errors, warnings: reader.warnings)
   }
 

@@ -19,6 +19,12 @@ extension RichText {
       root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
         leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)
       }
+    } else if let insertion = inLeafInsertion(utf16Range, with: replacement) {
+      root.modifyLeaf(ordinal: insertion.ordinal, adding: insertion.delta) { leaf in
+        leaf.insertRun(
+          insertion.descriptor, bytes: insertion.bytes, beforeDescriptor: insertion.index,
+          utf8Offset: insertion.utf8Offset, splitting: insertion.split, adding: insertion.delta)
+      }
     } else {
       rebuildLeaves(utf16Range, with: replacement)
     }
@@ -96,7 +102,8 @@ extension RichText {
   /// The plan to replace `utf16Range` with `replacement` inside one text run of one leaf, which then changes
   /// in place; nil when the edit is not that (a keystroke is): when `replacement` is more than one text run
   /// of one content, the range spans runs or leaves, an attachment or a whole run goes, or the leaf would
-  /// outgrow `NodeCapacity.leafUTF8` or shrink below a quarter of it (a neighbour joins it then).
+  /// outgrow `NodeCapacity.leafUTF8` or shrink to below a quarter of it (a neighbour joins it then; a leaf that grows may
+  /// stay below, as a leaf cut by its descriptors between attachments does).
   // Note: a function of its own so that the leaf it looks at is let go before the edit: a copy held would make
   // the leaf's storage shared, and the edit would copy it.
   private func inLeafEdit(_ utf16Range: Range<Int>, with replacement: RichText) -> InLeafEdit? {
@@ -137,12 +144,86 @@ extension RichText {
       let leafUTF8 = leaf.summary.utf8 + delta.utf8
       guard
         Int(descriptor.utf8Count) + delta.utf8 > 0 && leafUTF8 <= NodeCapacity.leafUTF8
-          && (isRoot || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
+          && (isRoot || delta.utf8 >= 0 || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
       else { return nil }
       return InLeafEdit(
         ordinal: position.ordinal, descriptor: index, utf8Range: utf8Range, inserted: inserted, delta: delta)
     }
     return nil
+  }
+
+  /// An insertion of a run of its own into one leaf in place: what ``inLeafInsertion(_:with:)`` plans.
+  struct InLeafInsertion {
+    /// The leaf's number.
+    var ordinal: Int
+    /// The new run, its content in this document's table.
+    var descriptor: RunDescriptor
+    /// Its bytes.
+    var bytes: Substring
+    /// The descriptor it goes before (the descriptor count: at the leaf's end), or the one it splits.
+    var index: Int
+    /// Where its bytes go in the leaf.
+    var utf8Offset: Int
+    /// The lengths of the part of descriptor `index` before it, when it goes inside that text run.
+    var split: (utf8: Int32, utf16: Int32)?
+    /// How the leaf's counts (and those of every node above it) change.
+    var delta: Summary
+  }
+
+  /// The plan to insert `replacement` at `utf16Range.lowerBound` as a run of its own inside one leaf, which then
+  /// changes in place: an attachment (an emoticon inserted), or text whose attributes differ from the runs on both
+  /// sides. Nil when the range is not empty, `replacement` is not one run whose content the document's table holds,
+  /// text would have to join a neighbour in the leaf (``inLeafEdit(_:with:)``'s case), or the leaf would outgrow
+  /// `NodeCapacity.leafUTF8` or its descriptor capacity. (Text at a
+  /// leaf's start may continue the last run of the leaf before: a run cut across leaves.)
+  func inLeafInsertion(_ utf16Range: Range<Int>, with replacement: RichText) -> InLeafInsertion? {
+    guard utf16Range.isEmpty, case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1 else {
+      return nil
+    }
+    let source = pasted.descriptors[0]
+    let content: RunContentIndex
+    if source.contentIndex == .plainText || contents.isIdentical(to: replacement.contents) {
+      content = source.contentIndex
+    } else if let index = contents.existingIndex(of: replacement.contents[source.contentIndex]) {
+      content = index
+    } else {
+      return nil
+    }
+    let position = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
+    let leaf = position.leaf
+    let descriptors = leaf.descriptors
+    let lower = utf16Range.lowerBound - position.utf16Start
+    guard !descriptors.isEmpty && lower <= leaf.summary.utf16 && descriptors.count + 2 <= NodeCapacity.leafDescriptors
+    else { return nil }
+    let leafUTF8 = leaf.summary.utf8 + pasted.summary.utf8
+    // Note: no floor: the leaf grows (a leaf cut by its descriptors, between attachments, holds few bytes).
+    guard leafUTF8 <= NodeCapacity.leafUTF8 else { return nil }
+    let descriptor = RunDescriptor(
+      utf8Count: source.utf8Count, utf16Count: source.utf16Count, contentIndex: content)
+    // The descriptor holding the offset (none at the leaf's end) and the one before it.
+    let holding =
+      lower < leaf.summary.utf16
+      ? descriptors.start(ofDescriptorHolding: lower)
+      : DescriptorStart(index: descriptors.count, utf16: lower, utf8: leaf.summary.utf8)
+    let inside = holding.utf16 < lower
+    if descriptor.isText {
+      // Note: text of a neighbour's content joins it: not a run of its own.
+      if holding.index < descriptors.count && descriptors[holding.index].isText(content) { return nil }
+      if !inside && holding.index > 0 && descriptors[holding.index - 1].isText(content) { return nil }
+    }
+    var utf8Offset = holding.utf8
+    var split: (utf8: Int32, utf16: Int32)?
+    if inside {
+      let splitUTF8 = leaf.utf8Offset(ofUTF16Offset: lower) - holding.utf8
+      utf8Offset += splitUTF8
+      split = (Int32(splitUTF8), Int32(lower - holding.utf16))
+    }
+    let delta = Summary(
+      utf8: pasted.summary.utf8, utf16: pasted.summary.utf16, scalars: pasted.summary.scalars,
+      descriptors: split == nil ? 1 : 2)
+    return InLeafInsertion(
+      ordinal: position.ordinal, descriptor: descriptor, bytes: pasted.text, index: holding.index,
+      utf8Offset: utf8Offset, split: split, delta: delta)
   }
 
   /// Inserts `text` at `utf16Offset`.

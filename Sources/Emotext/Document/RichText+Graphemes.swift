@@ -11,7 +11,8 @@ extension RichText {
     let answer = withTextRun(containing: utf16Offset) { utf8, utf16Start -> Bool in
       guard utf16Start < utf16Offset else { return true }
       guard let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start) else { return false }
-      return GraphemeBreaks.isBoundary(utf8Offset, inUTF8: utf8)
+      return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
+        ?? GraphemeBreaks.isBoundary(utf8Offset, inUTF8: utf8)
     }
     return answer ?? true
   }
@@ -22,7 +23,9 @@ extension RichText {
     guard utf16Offset < utf16Count else { return utf16Offset }
     let answer = withTextRun(containing: utf16Offset) { utf8, utf16Start in
       let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .backward)
-      let next = GraphemeBreaks.boundary(after: utf8Offset, inUTF8: utf8)
+      let next =
+        GraphemeBreaks.Local.boundary(after: utf8Offset, inUTF8: utf8)
+        ?? GraphemeBreaks.boundary(after: utf8Offset, inUTF8: utf8)
       return utf16Start + utf8.utf16Count(ofUTF8Prefix: next)
     }
     return answer ?? utf16Offset + 1
@@ -34,7 +37,9 @@ extension RichText {
     guard utf16Offset > 0 else { return 0 }
     let answer = withTextRun(containing: utf16Offset - 1) { utf8, utf16Start in
       let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
-      let previous = GraphemeBreaks.boundary(before: utf8Offset, inUTF8: utf8)
+      let previous =
+        GraphemeBreaks.Local.boundary(before: utf8Offset, inUTF8: utf8)
+        ?? GraphemeBreaks.boundary(before: utf8Offset, inUTF8: utf8)
       return utf16Start + utf8.utf16Count(ofUTF8Prefix: previous)
     }
     return answer ?? utf16Offset - 1
@@ -59,14 +64,7 @@ extension RichText {
     guard utf16Offset > 0 else { return 0 }
     let answer = withTextRun(containing: utf16Offset - 1) { utf8, utf16Start in
       let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
-      let deletion: Int
-      switch mode {
-      case .graphemeCluster: deletion = GraphemeBreaks.boundary(before: utf8Offset, inUTF8: utf8)
-      case .platform:
-        // Note: Android's rule walks back by scalars on a `String`; only the text before the offset is built.
-        let text = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<utf8Offset]), as: UTF8.self)
-        deletion = Backspace.deletionStart(before: utf8Offset, in: text, mode: mode)
-      }
+      let deletion = Backspace.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode)
       return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
     }
     return answer ?? utf16Offset - 1
@@ -144,22 +142,16 @@ extension RichText {
     // in place, at most a leaf long; gathering a window for it cost a fifth of composing (`snapped`).
     let position = root.leaf(at: utf16Offset, preferringEnd: false)
     let descriptors = position.leaf.descriptors
-    var index = 0
-    var utf16Start = position.utf16Start
-    var utf8Start = 0
-    while utf16Offset >= utf16Start + Int(descriptors[index].utf16Count) {
-      utf16Start += Int(descriptors[index].utf16Count)
-      utf8Start += Int(descriptors[index].utf8Count)
-      index += 1
-    }
-    let descriptor = descriptors[index]
+    let start = descriptors.start(ofDescriptorHolding: utf16Offset - position.utf16Start)
+    let descriptor = descriptors[start.index]
     guard descriptor.isText else { return nil }
-    let startsRun = index > 0 || position.ordinal == 0
-    let endsRun = index < descriptors.count - 1 || utf16Start + Int(descriptor.utf16Count) == utf16Count
+    let utf16Start = position.utf16Start + start.utf16
+    let startsRun = start.index > 0 || position.ordinal == 0
+    let endsRun = start.index < descriptors.count - 1 || utf16Start + Int(descriptor.utf16Count) == utf16Count
     guard startsRun && endsRun else { return withTextWindow(containing: utf16Offset, body) }
     var text = position.leaf.text
     return text.withUTF8 { bytes in
-      body(UnsafeBufferPointer(rebasing: bytes[utf8Start..<(utf8Start + Int(descriptor.utf8Count))]), utf16Start)
+      body(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
     }
   }
 }

@@ -20,12 +20,9 @@ extension RichText {
       "RichText offset \(utf16Offset) holds no run (length \(utf16Count))")
     let position = root.leaf(at: utf16Offset, preferringEnd: false)
     let descriptors = position.leaf.descriptors
-    var index = 0
-    var descriptorStart = position.utf16Start
-    while utf16Offset >= descriptorStart + Int(descriptors[index].utf16Count) {
-      descriptorStart += Int(descriptors[index].utf16Count)
-      index += 1
-    }
+    let holding = descriptors.start(ofDescriptorHolding: utf16Offset - position.utf16Start)
+    let index = holding.index
+    let descriptorStart = position.utf16Start + holding.utf16
     // Back to the run's start: through the leaves before while the run continues into their successor.
     var start = descriptorStart
     var ordinal = position.ordinal

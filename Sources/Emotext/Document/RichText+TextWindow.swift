@@ -38,19 +38,11 @@ extension RichText {
     guard utf16Offset > 0 && utf16Offset < utf16Count else { return utf16Offset }
     var splitsPair = false
     forEachLeafChunk(in: utf16Offset..<(utf16Offset + 1)) { chunk in
-      var utf16 = chunk.utf16Start
-      var utf8 = 0
-      for descriptor in chunk.descriptors {
-        let utf8Count = Int(descriptor.utf8Count)
-        if utf16Offset < utf16 + Int(descriptor.utf16Count) {
-          // Note: an attachment is one unit, so the offset is its start; only text can split a pair.
-          let piece = UnsafeBufferPointer(rebasing: chunk.utf8[utf8..<(utf8 + utf8Count)])
-          splitsPair = piece.utf8Offset(ofUTF16Offset: utf16Offset - utf16) == nil
-          break
-        }
-        utf16 += Int(descriptor.utf16Count)
-        utf8 += utf8Count
-      }
+      let start = chunk.descriptors.start(ofDescriptorHolding: utf16Offset - chunk.utf16Start)
+      // Note: an attachment is one unit, so the offset is its start; only text can split a pair.
+      let utf8End = start.utf8 + Int(chunk.descriptors[start.index].utf8Count)
+      let piece = UnsafeBufferPointer(rebasing: chunk.utf8[start.utf8..<utf8End])
+      splitsPair = piece.utf8Offset(ofUTF16Offset: utf16Offset - chunk.utf16Start - start.utf16) == nil
       return false
     }
     return splitsPair ? utf16Offset - 1 : utf16Offset

@@ -374,3 +374,34 @@ extension RichText.Leaf {
     summary += delta
   }
 }
+
+extension RichText.Leaf {
+  /// Inserts `inserted` (the bytes of one run) at the start of the descriptor numbered `index`, or at the leaf's end
+  /// when `index` is the descriptor count, with `descriptor` (a content of this leaf's table), in place; a text
+  /// descriptor that the offset `split` bytes and units into it cuts is split in two around the new one. The leaf's
+  /// counts change by `delta`.
+  mutating func insertRun(
+    _ descriptor: RunDescriptor, bytes inserted: Substring, beforeDescriptor index: Int, utf8Offset: Int,
+    splitting split: (utf8: Int32, utf16: Int32)?, adding delta: Summary
+  ) {
+    if text.startIndex != text.base.startIndex || text.endIndex != text.base.endIndex {
+      var own = ""
+      own.reserveCapacity(NodeCapacity.leafUTF8)
+      own.append(contentsOf: text)
+      text = own[...]
+    }
+    let start = text.utf8.index(text.startIndex, offsetBy: utf8Offset)
+    text.replaceSubrange(start..<start, with: inserted)
+    if let split {
+      var after = descriptors[index]
+      after.utf8Count -= split.utf8
+      after.utf16Count -= split.utf16
+      descriptors[index].utf8Count = split.utf8
+      descriptors[index].utf16Count = split.utf16
+      descriptors.insert(contentsOf: [descriptor, after], at: index + 1)
+    } else {
+      descriptors.insert(descriptor, at: index)
+    }
+    summary += delta
+  }
+}

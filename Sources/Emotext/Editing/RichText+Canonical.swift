@@ -15,6 +15,20 @@ extension RichText {
   mutating func canonicalizeTokens(
     around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer
   ) -> (caret: Int, changes: [Editor.RecordedChange]) {
+    // Note: a `BracketTokenizer`'s token starts with `[`; without one in reach, nothing is read or tokenized.
+    if ObjectIdentifier(type(of: tokenizer)) == ObjectIdentifier(BracketTokenizer.self)
+      && !mayHoldBracketToken(around: utf16Range, reach: tokenizer.catalog.longestTokenUTF8Count)
+    {
+      return (caret, [])
+    }
+    return canonicalizeTokensInReach(around: utf16Range, caret: caret, tokenizer: tokenizer)
+  }
+
+  /// ``canonicalizeTokens(around:caret:tokenizer:)`` without its shortcut: the text within the catalog's longest
+  /// token of the range, read and tokenized.
+  mutating func canonicalizeTokensInReach(
+    around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer
+  ) -> (caret: Int, changes: [Editor.RecordedChange]) {
     let reach = tokenizer.catalog.longestTokenUTF8Count
     guard reach > 0 else { return (caret, []) }
     let lower = scalarBoundary(atOrBefore: max(utf16Range.lowerBound - reach, 0))
@@ -66,6 +80,80 @@ extension RichText {
       delta += converted.utf16Delta
     }
     return (mappedCaret, changes)
+  }
+
+  /// Whether a bracket token (`[`, then its name and `]`, no longer than `reach` bytes) can overlap `utf16Range` (or,
+  /// when it is empty, hold its point) as ``canonicalizeTokensInReach(around:caret:tokenizer:)`` keeps tokens: false
+  /// when the text from `reach` units before the range to its end holds no `[`, since such a token starts in that
+  /// text, after the last attachment before the range (a token never spans one). Reads the leaves in place, back
+  /// from the range's end.
+  /// - Complexity: O(log *n* + *k*) for `reach` = *k*, plus O(log *n*) for each leaf before the one holding the end
+  ///   that the text to read reaches into.
+  func mayHoldBracketToken(around utf16Range: Range<Int>, reach: Int) -> Bool {
+    let end = utf16Range.upperBound
+    guard end > 0 && reach > 0 else { return false }
+    // Note: one unit more than the reach: `canonicalizeTokensInReach` moves its start off a surrogate pair's middle.
+    let scanStart = utf16Range.lowerBound - reach - 1
+    var position = root.leaf(at: end, preferringEnd: true)
+    var leafEnd = end - position.utf16Start
+    while true {
+      switch Self.scanForBracket(
+        in: position.leaf, before: leafEnd, leafStart: position.utf16Start, back: scanStart,
+        attachmentsBefore: utf16Range.lowerBound)
+      {
+      case .found: return true
+      case .stopped: return false
+      case .reachedLeafStart:
+        guard position.ordinal > 0 && position.utf16Start > max(scanStart, 0) else { return false }
+        position = root.leaf(ordinal: position.ordinal - 1)
+        leafEnd = position.leaf.summary.utf16
+      }
+    }
+  }
+
+  /// What ``scanForBracket(in:before:leafStart:back:attachmentsBefore:)`` found.
+  private enum BracketScan {
+    case found, stopped, reachedLeafStart
+  }
+
+  /// Reads `leaf`'s text back from `leafEnd` (a UTF-16 offset in it) for `[` until the document offset `scanStart`:
+  /// found one, stopped (at `scanStart`, or at an attachment before the document offset `attachmentsBefore`), or
+  /// reached the leaf's start before either.
+  private static func scanForBracket(
+    in leaf: Leaf, before leafEnd: Int, leafStart: Int, back scanStart: Int, attachmentsBefore: Int
+  ) -> BracketScan {
+    let descriptors = leaf.descriptors
+    var text = leaf.text
+    return text.withUTF8 { utf8 in
+      var holding = descriptors.start(ofDescriptorHolding: leafEnd - 1)
+      // The descriptor's bytes before `leafEnd`, then whole descriptors before it, back to `scanStart`.
+      var utf16 = leafEnd
+      var utf8End =
+        descriptors[holding.index].isText
+        ? utf8.utf8Offset(ofUTF16Count: leafEnd - holding.utf16, from: holding.utf8)
+        : holding.utf8 + Int(descriptors[holding.index].utf8Count)
+      while true {
+        if descriptors[holding.index].isText {
+          var index = utf8End
+          while index > holding.utf8 {
+            guard leafStart + utf16 > scanStart else { return .stopped }
+            index -= 1
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "[") { return .found }
+            utf16 -= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1
+          }
+        } else {
+          // An attachment before the range ends the text a token there could start in.
+          utf16 -= 1
+          if leafStart + utf16 < attachmentsBefore { return .stopped }
+        }
+        guard holding.index > 0 else { return .reachedLeafStart }
+        guard leafStart + utf16 > scanStart else { return .stopped }
+        holding.index -= 1
+        utf8End = holding.utf8
+        holding.utf8 -= Int(descriptors[holding.index].utf8Count)
+      }
+    }
   }
 
   /// Maps an offset in a document where `oldStart..<oldEnd` has just become `replacement` to the same place

@@ -113,18 +113,16 @@ enum EntityScanner {
       utf8Offset += UTF8.width(scalar)
     }
     utf8Offsets.append(utf8Offset)
-    // Note: found once a candidate needs them, ascending, so a lookup is a binary search (no set to hash every
-    // boundary into).
-    var lazyBoundaries: [Int]?
+    // Note: the grapheme boundaries, by UTF-8 offset, found only when a candidate needs them (most `@` and `#`
+    // start none).
+    var boundaryFlags: [Bool] = []
     func isBoundary(_ utf8Offset: Int) -> Bool {
-      let boundaries = lazyBoundaries ?? ([0] + GraphemeBreaks.boundaries(in: text))
-      lazyBoundaries = boundaries
-      var (low, high) = (0, boundaries.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if boundaries[middle] < utf8Offset { low = middle + 1 } else { high = middle }
+      if boundaryFlags.isEmpty {
+        boundaryFlags = [Bool](repeating: false, count: utf8Offsets[scalars.count] + 1)
+        boundaryFlags[0] = true
+        GraphemeBreaks.forEachBoundary(in: text) { boundaryFlags[$0] = true }
       }
-      return low < boundaries.count && boundaries[low] == utf8Offset
+      return boundaryFlags[utf8Offset]
     }
 
     var matches: [Match] = []

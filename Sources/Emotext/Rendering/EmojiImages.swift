@@ -73,7 +73,9 @@ public struct EmojiImageNaming: Hashable, Sendable {
   public static let noto = EmojiImageNaming(
     template: "emoji_u{codepoints}.png", separator: "_", minimumHexDigits: 4, variationSelectors: .dropped)
 
-  /// The file name of `emoji`'s image.
+  /// The file name of `emoji`'s image: the template with every `{codepoints}` (as written, compared by scalars)
+  /// replaced by the code points.
+  /// - Complexity: O(*n*) in the lengths of `emoji` and the template.
   public func fileName(for emoji: some StringProtocol) -> String {
     let scalars = emoji.unicodeScalars
     let keepsSelectors: Bool
@@ -82,10 +84,45 @@ public struct EmojiImageNaming: Hashable, Sendable {
     case .dropped: keepsSelectors = false
     case .kept: keepsSelectors = true
     }
-    let codePoints = scalars.lazy.filter { keepsSelectors || $0 != "\u{FE0F}" }.map { scalar in
-      let hex = String(scalar.value, radix: 16)
-      return String(repeating: "0", count: max(0, minimumHexDigits - hex.count)) + hex
+    var codePoints: [UInt8] = []
+    var isFirst = true
+    for scalar in scalars where keepsSelectors || scalar != "\u{FE0F}" {
+      if !isFirst { codePoints.append(contentsOf: separator.utf8) }
+      isFirst = false
+      Self.appendHex(scalar.value, minimumDigits: minimumHexDigits, to: &codePoints)
     }
-    return template.replacing("{codepoints}", with: codePoints.joined(separator: separator))
+    var name: [UInt8] = []
+    var template = template
+    template.withUTF8 { template in
+      let placeholder: StaticString = "{codepoints}"
+      let placeholderBytes = UnsafeBufferPointer(start: placeholder.utf8Start, count: placeholder.utf8CodeUnitCount)
+      var index = 0
+      while index < template.count {
+        if template[index] == UInt8(ascii: "{"), template.count - index >= placeholderBytes.count,
+          UnsafeBufferPointer(rebasing: template[index..<index + placeholderBytes.count]).elementsEqual(
+            placeholderBytes)
+        {
+          name.append(contentsOf: codePoints)
+          index += placeholderBytes.count
+        } else {
+          name.append(template[index])
+          index += 1
+        }
+      }
+    }
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  /// Appends `value` in lowercase hexadecimal, zero-padded to `minimumDigits`.
+  private static func appendHex(_ value: UInt32, minimumDigits: Int, to bytes: inout [UInt8]) {
+    var digits = 1
+    while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+    if minimumDigits > digits {
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimumDigits - digits))
+    }
+    for digit in stride(from: digits - 1, through: 0, by: -1) {
+      let nibble = UInt8((value >> (4 * UInt32(digit))) & 0xF)
+      bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+    }
   }
 }

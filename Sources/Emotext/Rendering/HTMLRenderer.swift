@@ -95,7 +95,7 @@ public struct HTMLRenderer: Sendable {
   package func render(_ text: RichText, to html: inout [UInt8]) {
     html.reserveCapacity(html.count + text.root.summary.utf8 + text.root.summary.utf8 / 8)
     var gathered: [UInt8] = []  // the run gathered so far, when it is written as a whole
-    let templates = LinkTemplates(self)
+    var templates: LinkTemplates?  // cut when the first mention or topic is linked
     var previousWasCR = false
     text.forEachPiece { piece in
       switch piece.content {
@@ -107,7 +107,7 @@ public struct HTMLRenderer: Sendable {
           gathered.append(contentsOf: piece.utf8)
           if piece.endsRun {
             appendText(
-              String(decoding: gathered, as: UTF8.self), entity: attributes.entity, templates: templates, to: &html)
+              String(decoding: gathered, as: UTF8.self), entity: attributes.entity, templates: &templates, to: &html)
           }
           return true
         }
@@ -176,13 +176,13 @@ public struct HTMLRenderer: Sendable {
   // MARK: Pieces
 
   private func appendText(
-    _ string: String, entity: TextAttributes.Entity?, templates: LinkTemplates, to html: inout [UInt8]
+    _ string: String, entity: TextAttributes.Entity?, templates: inout LinkTemplates?, to html: inout [UInt8]
   ) {
     guard let entity else { return appendTextContent(string, to: &html) }
     let className = entity.rawValue
     // Note: each entity is isolated (<bdi>), so a Latin name or a URL does not reorder the Arabic or Hebrew
     // around it, nor it them.
-    if options.contains(.linkEntities), let href = link(for: string, entity: entity, templates: templates) {
+    if options.contains(.linkEntities), let href = link(for: string, entity: entity, templates: &templates) {
       Self.append("<bdi><a class=\"\(className)\" href=\"", to: &html)
       Self.appendEscaped(href, to: &html)
       Self.append("\">", to: &html)
@@ -195,29 +195,55 @@ public struct HTMLRenderer: Sendable {
     }
   }
 
-  /// The link templates cut at their placeholders once per rendering, so a link is their parts joined by the
+  /// The link templates cut at their placeholders once per rendering (when a mention or topic is linked), so a link
+  /// is their parts joined by the
   /// percent-encoded name or topic.
   private struct LinkTemplates {
     var mention: [Substring]
     var topic: [Substring]
 
     init(_ renderer: HTMLRenderer) {
-      mention = renderer.mentionURLTemplate.split(separator: "{name}", omittingEmptySubsequences: false)
-      topic = renderer.topicURLTemplate.split(separator: "{topic}", omittingEmptySubsequences: false)
+      mention = Self.parts(of: renderer.mentionURLTemplate, around: "{name}")
+      topic = Self.parts(of: renderer.topicURLTemplate, around: "{topic}")
+    }
+
+    /// `template` cut at each `placeholder` (compared by UTF-8 bytes: both are ASCII-delimited, and the
+    /// standard library's `split(separator:)` on a string costs more than rendering a short post).
+    static func parts(of template: String, around placeholder: String) -> [Substring] {
+      let bytes = template.utf8
+      let pattern = placeholder.utf8
+      var parts: [Substring] = []
+      var partStart = bytes.startIndex
+      var index = bytes.startIndex
+      // Note: cut by scalars: a combining mark after a placeholder stays in the part after it.
+      func part(_ range: Range<String.Index>) -> Substring { Substring(template.unicodeScalars[range]) }
+      while index < bytes.endIndex {
+        if bytes[index...].starts(with: pattern) {
+          parts.append(part(partStart..<index))
+          index = bytes.index(index, offsetBy: pattern.count)
+          partStart = index
+        } else {
+          index = bytes.index(after: index)
+        }
+      }
+      parts.append(part(partStart..<bytes.endIndex))
+      return parts
     }
   }
 
-  private func link(for string: String, entity: TextAttributes.Entity, templates: LinkTemplates) -> String? {
+  private func link(for string: String, entity: TextAttributes.Entity, templates: inout LinkTemplates?) -> String? {
     let url: String
     switch entity {
     case .mention:
       let name = string.hasPrefix("@") ? String(string.dropFirst()) : string
-      url = templates.mention.joined(separator: Self.percentEncoded(name))
+      templates = templates ?? LinkTemplates(self)
+      url = templates.unsafelyUnwrapped.mention.joined(separator: Self.percentEncoded(name))
     case .topic:
       var topic = Substring(string)
       if topic.hasPrefix("#") { topic = topic.dropFirst() }
       if topic.hasSuffix("#") { topic = topic.dropLast() }
-      url = templates.topic.joined(separator: Self.percentEncoded(String(topic)))
+      templates = templates ?? LinkTemplates(self)
+      url = templates.unsafelyUnwrapped.topic.joined(separator: Self.percentEncoded(String(topic)))
     case .link:
       // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
       // does; as it is, it would be a relative URL.
@@ -293,8 +319,8 @@ public struct HTMLRenderer: Sendable {
       return string.withUTF8 { Self.appendEscapedLines($0, previousWasCR: &previousWasCR, to: &html) }
     }
     for (segment, isEmoji) in EmojiClusters.segments(of: string) {
-      let src = emojiImages.url(for: segment)
-      guard isEmoji, Self.isSafeURL(src) else {
+      // Note: the URL only of an emoji: text between emoji can be long, and its URL would be unused.
+      guard isEmoji, case let src = emojiImages.url(for: segment), Self.isSafeURL(src) else {
         var previousWasCR = false
         var segment = segment
         segment.withUTF8 { Self.appendEscapedLines($0, previousWasCR: &previousWasCR, to: &html) }

@@ -44,6 +44,8 @@ package struct TerminalLayout {
   package let isVisualOrder: Bool
   /// The column limit, or nil for no wrapping.
   package let columns: Int?
+  /// The cells the last line of ``lines`` takes, while laying out.
+  private var lastLineCells = 0
 
   /// Lays out `text`, showing attachments as their fallback (or as their token when `emoticonCodes`),
   /// wrapping at `columns` when given: at the last line break opportunity (UAX #14, through ICU, with
@@ -62,7 +64,9 @@ package struct TerminalLayout {
     self.columns = columns
     self.isVisualOrder = visualOrder
     var pieces: [Piece] = []
+    pieces.reserveCapacity(text.root.summary.utf16)
     var utf8Starts: [Int] = []  // each piece's UTF-8 offset in `flattened`
+    utf8Starts.reserveCapacity(text.root.summary.utf16)
     var flattened: [UInt8] = []  // the post text with each attachment as U+FFFC, for the line breaker
     flattened.reserveCapacity(text.root.summary.utf8)
     var gathered: [UInt8] = []  // the text run cut across leaves read so far
@@ -159,16 +163,26 @@ package struct TerminalLayout {
     var start = 0
     GraphemeBreaks.forEachBoundary(inUTF8: utf8) { end in
       let bytes = UnsafeBufferPointer(rebasing: utf8[start..<end])
-      let cluster = String(decoding: bytes, as: UTF8.self)
-      let count = cluster.utf16.count
+      let count = String.counts(ofUTF8: bytes).utf16
       let isLineBreak = LineBreaks.lineBreakUTF8Count(in: bytes, at: 0) > 0
-      let isSpace = cluster == " " || cluster == "\t"
-      let shown = isLineBreak ? "" : isSpace ? " " : sanitized(cluster)
+      let isSpace = bytes.count == 1 && (bytes[0] == UInt8(ascii: " ") || bytes[0] == UInt8(ascii: "\t"))
+      let shown: String
+      let cells: Int
+      if isLineBreak || isSpace {
+        (shown, cells) = isSpace ? (" ", 1) : ("", 0)
+      } else if containsControl(bytes) {
+        shown = sanitized(String(decoding: bytes, as: UTF8.self))
+        cells = TerminalCellWidth.of(shown)
+      } else {
+        // Note: the common case: shown as it is, measured from its bytes.
+        shown = String(decoding: bytes, as: UTF8.self)
+        cells = TerminalCellWidth.of(utf8Cluster: bytes)
+      }
       utf8Starts.append(runStart + start)
       pieces.append(
         Piece(
-          utf16Offset: utf16Offset, utf16Count: count, shown: shown, cells: TerminalCellWidth.of(shown),
-          style: style, isLineBreak: isLineBreak, isSpace: isSpace))
+          utf16Offset: utf16Offset, utf16Count: count, shown: shown, cells: cells, style: style,
+          isLineBreak: isLineBreak, isSpace: isSpace))
       utf16Offset += count
       start = end
       return true
@@ -184,41 +198,61 @@ package struct TerminalLayout {
     return result
   }
 
+  /// Whether valid UTF-8 holds a control character ``sanitized(_:)`` replaces: a C0 byte, DEL, or C1 (U+0080 to
+  /// U+009F, `C2 80` to `C2 9F`).
+  private static func containsControl(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    for index in utf8.indices {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] < 0xA0) {
+        return true
+      }
+    }
+    return false
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// The cells a line takes.
-  package static func width(of line: [Piece]) -> Int { line.reduce(0) { $0 + $1.cells } }
+  package static func width(of line: some Collection<Piece>) -> Int { line.reduce(0) { $0 + $1.cells } }
 
+  /// Appends `piece` to the last line, or starts a new line (carrying the last line's pieces from its last break
+  /// opportunity when they then fit).
+  /// - Complexity: O(1) amortized when the piece fits (the last line's width is kept), O(*k*) in the last line's
+  ///   length when it wraps.
   private mutating func append(_ piece: Piece) {
+    let last = lines.count - 1
     if piece.isLineBreak {
-      lines[lines.count - 1].append(piece)
+      lines[last].append(piece)
       lines.append([])
+      lastLineCells = 0
       return
     }
-    guard let columns else { return lines[lines.count - 1].append(piece) }
-    var line = lines[lines.count - 1]
-    let used = Self.width(of: line)
-    guard used + piece.cells > columns, !line.isEmpty else { return lines[lines.count - 1].append(piece) }
+    guard let columns, lastLineCells + piece.cells > columns, !lines[last].isEmpty else {
+      lines[last].append(piece)
+      lastLineCells += piece.cells
+      return
+    }
     if piece.isSpace {
       // Note: a space that does not fit hangs at the end of the line, drawn as nothing.
       var hanging = piece
       hanging.cells = 0
       hanging.shown = ""
-      return lines[lines.count - 1].append(hanging)
+      return lines[last].append(hanging)
     }
     // Break at the last opportunity in the line, when what moves down then fits; else right here.
-    var carried: [Piece] = []
-    if !piece.breakBefore, let breakIndex = line.indices.dropFirst().last(where: { line[$0].breakBefore }) {
-      let moving = Array(line[breakIndex...])
-      if Self.width(of: moving) + piece.cells <= columns {
-        carried = moving
-        line.removeSubrange(breakIndex...)
-      }
+    var next: [Piece] = []
+    if !piece.breakBefore,
+      let breakIndex = lines[last].indices.dropFirst().last(where: { lines[last][$0].breakBefore }),
+      Self.width(of: lines[last][breakIndex...]) + piece.cells <= columns
+    {
+      next = Array(lines[last][breakIndex...])
+      lines[last].removeSubrange(breakIndex...)
     }
-    lines[lines.count - 1] = line
-    lines.append(carried + [piece])
+    next.append(piece)
+    lastLineCells = Self.width(of: next)
+    lines.append(next)
   }
 
   /// The caret offset closest to `column` on `line`: before the first piece that starts at or after it, else

@@ -1,3 +1,4 @@
+import EmotextUnicode
 import Foundation
 import Testing
 
@@ -91,5 +92,37 @@ struct EmojiImagesTests {
     #expect(html.contains("<br>\n<img class=\"emoji\""))
     // The emoticon's fallback stays text, styled as an emoticon, so it is not mistaken for a typed emoji.
     #expect(html.hasSuffix("<span class=\"emoticon\" title=\"哈哈\">😆</span>"))
+  }
+
+  /// Every `{codepoints}` of a template is replaced where it is written, a combining mark after it included (it
+  /// was compared by Characters, which a mark after `}` hides), and hex is padded to the minimum digits.
+  @Test func everyPlaceholderIsReplacedAsWritten() {
+    let twice = EmojiImageNaming(template: "{codepoints}/{codepoints}.png", separator: "_", minimumHexDigits: 6)
+    #expect(twice.fileName(for: "👍🏽") == "01f44d_01f3fd/01f44d_01f3fd.png")
+    let marked = EmojiImageNaming(template: "x{codepoints}\u{301}.svg")
+    #expect(marked.fileName(for: "😀") == "x1f600\u{301}.svg")
+    let none = EmojiImageNaming(template: "{codepoint}{codepoints", separator: "")
+    #expect(none.fileName(for: "😀") == "{codepoint}{codepoints")
+    let wide = EmojiImageNaming(template: "{codepoints}", separator: "--", minimumHexDigits: 2)
+    #expect(wide.fileName(for: "\u{10FFFD}\u{A9}\u{1}") == "10fffd--a9--01")
+  }
+
+  /// Only emoji clusters become images, and the text between them stays text, whatever is around them:
+  /// `EmojiClusters.segments` against a split by Swift's own `Character`s.
+  @Test(arguments: ["a😀b", "12#*😀", "#️⃣1️⃣x", "😀\u{301}👍🏽e\u{301}", "", "🇨🇳🇨", "a\u{200D}😀"])
+  func segmentsAreTheEmojiClustersAndTheTextBetween(text: String) {
+    let segments = EmojiClusters.segments(of: text)
+    #expect(segments.map(\.text).joined() == text)
+    var expected: [(String, Bool)] = []
+    for character in text {
+      let isEmoji = EmojiClusters.isEmoji(Substring(String(character)))
+      if !isEmoji, let last = expected.last, !last.1 {
+        expected[expected.count - 1].0 += String(character)
+      } else {
+        expected.append((String(character), isEmoji))
+      }
+    }
+    #expect(segments.map { String($0.text) } == expected.map(\.0))
+    #expect(segments.map(\.isEmoji) == expected.map(\.1))
   }
 }

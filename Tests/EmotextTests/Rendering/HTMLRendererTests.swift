@@ -255,4 +255,14 @@ extension RichText {
     result.append(other)
     return result
   }
+
+  /// Every placeholder of a link template is replaced, a combining mark after one included.
+  @Test func everyPlaceholderOfALinkTemplateIsReplaced() {
+    var renderer = HTMLRenderer(options: [.linkEntities])
+    renderer.mentionURLTemplate = "/u/{name}/{name}\u{301}?"
+    renderer.topicURLTemplate = "{topic}"
+    let html = renderer.render(RichText("@ab #c d#").recognizingEntities())
+    #expect(html.contains("href=\"/u/ab/ab\u{301}?\">@ab</a>"))
+    #expect(html.contains("href=\"c%20d\">#c d#</a>"))
+  }
 }

@@ -3,71 +3,39 @@ import Foundation
 @testable import Emotext
 
 /// The catalog target: arbitrary bytes as a JSON catalog, a bundle's `emoticons.plist`, a pack's
-/// `info.plist` or `info.json`, written to a fresh folder and loaded.
+/// `info.plist` or `info.json`, loaded from memory (`validate(jsonData:)`, `validate(bundleFiles:)`).
 ///
 /// Loading gives a catalog or errors, each naming a file; every image code and alias is a bracket token
 /// that tokenizes back to its emoticon; every image path is relative with no `..`; and the catalog
-/// exported as JSON loads back to the same packs.
+/// exported as JSON loads back to the same packs. `swift test` also writes the files to a fresh folder and
+/// checks that loading them from disk gives the same report (the fuzz binary does not: the files and the
+/// system calls cost more than the rest of the check, and the reader is the same).
 enum CatalogProperty {
   static let listing = """
     <?xml version="1.0" encoding="UTF-8"?>
     <plist version="1.0"><dict><key>packages</key><array><dict><key>id</key><string>com.fuzz</string></dict></array></dict></plist>
     """
 
-  /// The files an input can write, relative to its folder; each input starts with none of them.
-  static let files = ["catalog.json", "emoticons.plist", "com.fuzz/info.plist", "com.fuzz/info.json", "exported.json"]
-
-  #if EMOTEXT_FUZZ
-    /// One folder for the whole run (in memory when /dev/shm exists): the fuzz binary checks one input at a time.
-    static let sharedFolder: URL = {
-      let base =
-        FileManager.default.fileExists(atPath: "/dev/shm")
-        ? URL(filePath: "/dev/shm") : FileManager.default.temporaryDirectory
-      let folder = base.appending(path: "emotext-fuzz-catalog-\(getpid())")
-      try? FileManager.default.createDirectory(
-        at: folder.appending(path: "com.fuzz"), withIntermediateDirectories: true)
-      return folder
-    }()
-
-    /// The paths of ``files`` in ``sharedFolder``.
-    static let sharedPaths = files.map { sharedFolder.appending(path: $0).path }
-  #endif
+  /// The files an input stands for, by path relative to the catalog's root, and whether they are a bundle (else
+  /// a JSON catalog, `catalog.json`).
+  static func files(of bytes: [UInt8]) -> (files: [String: Data], isBundle: Bool) {
+    let content = Data(bytes.dropFirst())
+    switch bytes.first.map({ $0 % 4 }) ?? 0 {
+    case 0: return (["catalog.json": content], false)
+    case 1: return (["emoticons.plist": Data(listing.utf8), "com.fuzz/info.plist": content], true)
+    case 2: return (["emoticons.plist": content], true)
+    default: return (["emoticons.plist": Data(listing.utf8), "com.fuzz/info.json": content], true)
+    }
+  }
 
   static func check(_ bytes: [UInt8]) throws(PropertyFailure) {
-    // Note: the tests run inputs in parallel, each in a folder of its own; the fuzz binary reuses one.
-    #if EMOTEXT_FUZZ
-      // Note: the folder and its com.fuzz/ were made once; the previous input's files go.
-      let folder = sharedFolder
-      for file in sharedPaths { unlink(file) }
-    #else
-      let folder = FileManager.default.temporaryDirectory.appending(
-        path: "emotext-fuzz-catalog-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeFuzzFolder(folder) }
-      try FileManager.default.createFuzzFolder(folder.appending(path: "com.fuzz"))
+    let (files, isBundle) = files(of: bytes)
+    let report =
+      isBundle
+      ? EmoticonCatalog.validate(bundleFiles: files) : EmoticonCatalog.validate(jsonData: files["catalog.json"]!)
+    #if !EMOTEXT_FUZZ
+      try checkDiskReaderAgrees(with: report, files: files, isBundle: isBundle)
     #endif
-    let content = bytes.dropFirst()
-    let path: String
-    // Note: paths by string, not `URL.appending` (which costs more than writing the file).
-    let folderPath = folder.path
-    func inFolder(_ name: String) -> String { folderPath + "/" + name }
-    switch bytes.first.map({ $0 % 4 }) ?? 0 {
-    case 0:
-      path = inFolder("catalog.json")
-      try write(content, to: path)
-    case 1:
-      path = folderPath
-      try write(Array(listing.utf8)[...], to: inFolder("emoticons.plist"))
-      try write(content, to: inFolder("com.fuzz/info.plist"))
-    case 2:
-      path = folderPath
-      try write(content, to: inFolder("emoticons.plist"))
-    default:
-      path = folderPath
-      try write(Array(listing.utf8)[...], to: inFolder("emoticons.plist"))
-      try write(content, to: inFolder("com.fuzz/info.json"))
-    }
-
-    let report = EmoticonCatalog.validate(contentsOf: path)
     for problem in report.errors {
       try require(!problem.location.file.isEmpty && !problem.description.isEmpty, "an error names no file: \(problem)")
     }
@@ -90,9 +58,7 @@ enum CatalogProperty {
       }
     }
 
-    let exported = inFolder("exported.json")
-    try write(Array(catalog.jsonText.utf8)[...], to: exported)
-    let reloaded = EmoticonCatalog.validate(contentsOf: exported)
+    let reloaded = EmoticonCatalog.validate(jsonData: Data(catalog.jsonText.utf8), fileName: "exported.json")
     try require(reloaded.errors.isEmpty, "the exported catalog does not load: \(reloaded.errors)\n\(catalog.jsonText)")
     func shape(_ catalog: EmoticonCatalog) -> [String] {
       catalog.packs.map { "\($0.id)|\($0.displayName)|\($0.isDisplayOnly)" }
@@ -103,25 +69,40 @@ enum CatalogProperty {
       "export → load changed the emoticons\n\(catalog.jsonText)")
   }
 
-  /// Writes `bytes` to a new file at `path` with plain POSIX calls: `Data.write` syncs to disk, which costs
-  /// more than the rest of a check.
-  private static func write(_ bytes: ArraySlice<UInt8>, to path: String) throws(PropertyFailure) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw PropertyFailure(description: "could not create \(path): errno \(errno)") }
-    defer { close(descriptor) }
-    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    guard written == bytes.count else { throw PropertyFailure(description: "could not write \(path): errno \(errno)") }
-  }
-}
-
-extension FileManager {
-  fileprivate func removeFuzzFolder(_ url: URL) throws { try removeItem(at: url) }
-
-  fileprivate func createFuzzFolder(_ url: URL) throws(PropertyFailure) {
-    do {
-      try createDirectory(at: url, withIntermediateDirectories: true)
-    } catch {
-      throw PropertyFailure(description: "could not create \(url.path): \(error)")
+  #if !EMOTEXT_FUZZ
+    /// `files` written to a fresh folder and loaded from there (the folder, or `catalog.json` in it) give the
+    /// report loaded from memory: the same errors, warnings and packs, but for the packs' directories (on disk,
+    /// the folders' paths; in memory, none).
+    static func checkDiskReaderAgrees(with report: CatalogReport, files: [String: Data], isBundle: Bool)
+      throws(PropertyFailure)
+    {
+      let folder = FileManager.default.temporaryDirectory.appending(
+        path: "emotext-fuzz-catalog-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      do {
+        for (path, contents) in files {
+          let file = folder.appending(path: path)
+          try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try contents.write(to: file)
+        }
+      } catch {
+        throw PropertyFailure(description: "could not write the catalog's files in \(folder.path): \(error)")
+      }
+      let fromDisk = EmoticonCatalog.validate(
+        contentsOf: isBundle ? folder.path : folder.appending(path: "catalog.json").path)
+      func withoutDirectories(_ catalog: EmoticonCatalog) -> [EmoticonPack] {
+        catalog.packs.map { pack in
+          var pack = pack
+          pack.directory = nil
+          return pack
+        }
+      }
+      try require(
+        fromDisk.errors == report.errors && fromDisk.warnings == report.warnings
+          && withoutDirectories(fromDisk.catalog) == withoutDirectories(report.catalog),
+        "from disk: \(fromDisk.lines), \(fromDisk.catalog.packs)\nfrom memory: \(report.lines), \(report.catalog.packs)"
+      )
     }
-  }
+  #endif
 }

@@ -84,14 +84,23 @@ enum HTMLProperty {
     var entities = 0
     var emoji = 0
     var open: [String] = []
-    let scalars = Array(html.unicodeScalars)
+    // Note: scanned by UTF-8 bytes: every delimiter looked for is ASCII, and an ASCII byte in UTF-8 is always that
+    // scalar (never part of another), so this finds what a scan by scalars finds, without decoding the page.
+    let bytes = Array(html.utf8)
     var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      switch scalar {
-      case "<":
-        guard let end = scalars[index...].firstIndex(of: ">") else { throw fail("a '<' that starts no tag") }
-        let tag = String(String.UnicodeScalarView(scalars[index...end]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      // Note: one table look-up for the bytes that are none of the five (a comparison with each costs more).
+      guard isDelimiter[Int(byte)] else {
+        index += 1
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "<"):
+        guard let end = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
+          throw fail("a '<' that starts no tag")
+        }
+        let tag = bytes[index...end]
         index = end + 1
         switch try parseTag(tag, fail: fail) {
         case .lineBreak: breaks += 1
@@ -115,12 +124,11 @@ enum HTMLProperty {
           guard open.popLast() == name else { throw fail("</\(name)> closes nothing") }
         }
         continue
-      case ">", "\"", "'": throw fail("a raw '\(scalar)' in text")
-      case "&":
-        // Note: compared by scalars: a combining mark after `;` would join it into one Character.
-        let rest = scalars[index...]
-        guard ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].contains(where: { rest.starts(with: $0.unicodeScalars) })
-        else {
+      case UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+        throw fail("a raw '\(Unicode.Scalar(byte))' in text")
+      case UInt8(ascii: "&"):
+        let rest = bytes[index...]
+        guard references.contains(where: { rest.starts(with: $0.utf8) }) else {
           throw fail("a '&' that is not one of the renderer's references")
         }
       default: break
@@ -134,29 +142,33 @@ enum HTMLProperty {
     if emoji != expectedEmoji { throw fail("\(emoji) emoji images for \(expectedEmoji) emoji clusters") }
   }
 
-  /// The five references the renderer writes, and what each stands for.
-  static let references: [([Unicode.Scalar], Unicode.Scalar)] = [
-    ("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"),
-  ].map { (Array($0.0.unicodeScalars), $0.1) }
+  /// Whether each byte is one of `<`, `>`, `"`, `'` and `&`, the bytes the structure check stops at.
+  static let isDelimiter: [Bool] = (0...255).map { byte in "<>\"'&".utf8.contains(UInt8(byte)) }
 
-  /// `value` with the five references replaced, in one pass over its scalars, as a browser reads them (a combining
-  /// mark after the `;` does not hide a reference).
+  /// The five references the renderer writes, and what each stands for.
+  static let references: [(utf8: [UInt8], byte: UInt8)] = [
+    ("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"),
+  ].map { (Array($0.0.utf8), UInt8(ascii: $0.1)) }
+
+  /// `value` with the five references replaced, in one pass, as a browser reads them (a combining mark after the
+  /// `;` does not hide a reference: compared by UTF-8 bytes).
   static func unescape(_ value: String) -> String {
-    let scalars = Array(value.unicodeScalars)
-    var result = String.UnicodeScalarView()
+    let bytes = Array(value.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
     var index = 0
-    outer: while index < scalars.count {
-      if scalars[index] == "&" {
-        for (reference, scalar) in references where scalars[index...].starts(with: reference) {
-          result.append(scalar)
+    outer: while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "&") {
+        for (reference, byte) in references where bytes[index...].starts(with: reference) {
+          result.append(byte)
           index += reference.count
           continue outer
         }
       }
-      result.append(scalars[index])
+      result.append(bytes[index])
       index += 1
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
 
   enum Tag {
@@ -167,32 +179,39 @@ enum HTMLProperty {
   }
 
   /// One tag of the shapes the renderer writes, with quoted attribute values that hold no `"`, `<`, `>`.
-  private static func parseTag(_ tag: String, fail: (String) -> PropertyFailure) throws(PropertyFailure) -> Tag {
-    if tag == "<br>" { return .lineBreak }
-    if tag == "</a>" { return .close("a") }
-    if tag == "</span>" { return .close("span") }
-    if tag == "<bdi>" { return .open("bdi", className: "") }
-    if tag == "</bdi>" { return .close("bdi") }
-    // Note: by scalars, since a skin tone or combining mark after `"` would join it into one Character.
-    func string(_ scalars: Substring.UnicodeScalarView.SubSequence) -> String {
-      String(String.UnicodeScalarView(scalars))
-    }
-    let inner = tag.unicodeScalars.dropFirst().dropLast()
-    let nameScalars = inner.prefix { $0 != " " }
-    let name = string(nameScalars)
+  private static func parseTag(_ bytes: ArraySlice<UInt8>, fail: (String) -> PropertyFailure) throws(PropertyFailure)
+    -> Tag
+  {
+    let closes = ["a", "span", "bdi"]
+    if bytes.elementsEqual("<br>".utf8) { return .lineBreak }
+    if bytes.elementsEqual("<bdi>".utf8) { return .open("bdi", className: "") }
+    if let name = closes.first(where: { bytes.elementsEqual("</\($0)>".utf8) }) { return .close(name) }
+    // Note: by UTF-8 bytes, since a skin tone or combining mark after `"` would join it into one Character; the
+    // delimiters are ASCII, so the bytes between them are whole scalars.
+    var tag: String { String(decoding: bytes, as: UTF8.self) }
+    func string(_ part: ArraySlice<UInt8>) -> String { String(decoding: part, as: UTF8.self) }
+    let inner = bytes.dropFirst().dropLast()
+    let nameBytes = inner.prefix { $0 != UInt8(ascii: " ") }
+    let name = string(nameBytes)
     var attributes: [(String, String)] = []
-    var rest = inner.dropFirst(nameScalars.count)
+    var rest = inner[nameBytes.endIndex...]
     while !rest.isEmpty {
-      guard rest.first == " ", let equals = rest.firstIndex(of: "=") else { throw fail("malformed tag \(tag)") }
-      let key = string(rest[rest.index(after: rest.startIndex)..<equals])
-      let afterEquals = rest[rest.index(after: equals)...]
-      guard afterEquals.first == "\"", let close = afterEquals.dropFirst().firstIndex(of: "\"") else {
+      guard rest.first == UInt8(ascii: " "), let equals = rest.firstIndex(of: UInt8(ascii: "=")) else {
+        throw fail("malformed tag \(tag)")
+      }
+      let key = string(rest[(rest.startIndex + 1)..<equals])
+      let afterEquals = rest[(equals + 1)...]
+      guard afterEquals.first == UInt8(ascii: "\""),
+        let close = afterEquals.dropFirst().firstIndex(of: UInt8(ascii: "\""))
+      else {
         throw fail("unquoted attribute in \(tag)")
       }
-      let value = string(afterEquals[afterEquals.index(after: afterEquals.startIndex)..<close])
-      if value.contains("<") || value.contains(">") { throw fail("'<' or '>' in an attribute of \(tag)") }
-      attributes.append((key, value))
-      rest = afterEquals[afterEquals.index(after: close)...]
+      let valueBytes = afterEquals[(afterEquals.startIndex + 1)..<close]
+      if valueBytes.contains(UInt8(ascii: "<")) || valueBytes.contains(UInt8(ascii: ">")) {
+        throw fail("'<' or '>' in an attribute of \(tag)")
+      }
+      attributes.append((key, string(valueBytes)))
+      rest = afterEquals[(close + 1)...]
     }
     let keys = attributes.map(\.0)
     let className = attributes.first { $0.0 == "class" }?.1 ?? ""

@@ -31,21 +31,30 @@ enum TerminalProperty {
     let columns = columnByte == 0 ? nil : Int(columnByte % 40) + 1
     let text = String(decoding: bytes.dropFirst(2), as: UTF8.self)
     let document = tokenizer.tokenize(text).recognizingEntities()
-    let emoticonTexts = Set(
-      document.runs.compactMap { run -> String? in
-        guard case .emoticon(let attachment) = run else { return nil }
-        return TerminalLayout.sanitized(options.contains(.emoticonCodes) ? attachment.token : attachment.fallbackText)
-      })
     let lines = TerminalRenderer(options: options, columns: columns).lines(document)
-    try checkLines(lines, options: options, columns: columns, emoticonTexts: emoticonTexts, input: bytes)
+    // Note: the emoticons' texts are gathered only for a line wider than the columns.
+    try checkLines(
+      lines, options: options, columns: columns,
+      emoticonTexts: Set(
+        document.runs.compactMap { run -> String? in
+          guard case .emoticon(let attachment) = run else { return nil }
+          return TerminalLayout.sanitized(options.contains(.emoticonCodes) ? attachment.token : attachment.fallbackText)
+        }), input: bytes)
   }
 
   /// The renderer's `lines`: no control character but its own sequences, none wider than `columns` unless it is
-  /// one cluster or one emoticon's text.
+  /// one cluster or one emoticon's text (`emoticonTexts`, asked for once, when a line is wider).
   static func checkLines(
-    _ lines: [String], options: TerminalRenderer.Options, columns: Int?, emoticonTexts: Set<String>,
-    input bytes: [UInt8]
+    _ lines: [String], options: TerminalRenderer.Options, columns: Int?,
+    emoticonTexts makeEmoticonTexts: @autoclosure () -> Set<String>, input bytes: [UInt8]
   ) throws(PropertyFailure) {
+    var gatheredEmoticonTexts: Set<String>?
+    func emoticonTexts() -> Set<String> {
+      if let gatheredEmoticonTexts { return gatheredEmoticonTexts }
+      let texts = makeEmoticonTexts()
+      gatheredEmoticonTexts = texts
+      return texts
+    }
     for (index, line) in lines.enumerated() {
       let plain = options.contains(.colors) ? withoutSequences(line) : line
       let control = plain.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
@@ -55,27 +64,33 @@ enum TerminalProperty {
       )
       if let columns, TerminalCellWidth.ofText(plain) > columns {
         try require(
-          UnicodeReference.clusterBoundaries(in: plain).count == 1 || emoticonTexts.contains(plain),
+          UnicodeReference.clusterBoundaries(in: plain).count == 1 || emoticonTexts().contains(plain),
           "line \(index) is \(TerminalCellWidth.ofText(plain)) cells for \(columns) columns: \(plain) (input \(bytes))")
       }
     }
   }
 
-  /// `line` without the renderer's SGR sequences, matched by scalars: a combining mark after `m` would
-  /// join it into one Character.
+  /// `line` without the renderer's SGR sequences, matched by UTF-8 bytes (each starts with ESC, which is ASCII, so
+  /// a byte match is a scalar match; a combining mark after `m` would join it into one Character).
   static func withoutSequences(_ line: String) -> String {
-    let patterns = sequences.map { Array($0.unicodeScalars) }
-    let scalars = Array(line.unicodeScalars)
-    var result = String.UnicodeScalarView()
+    let bytes = Array(line.utf8)
+    guard bytes.contains(0x1B) else { return line }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
     var index = 0
-    outer: while index < scalars.count {
-      for pattern in patterns where scalars[index...].starts(with: pattern) {
-        index += pattern.count
-        continue outer
+    outer: while index < bytes.count {
+      if bytes[index] == 0x1B {
+        for pattern in sequenceBytes where bytes[index...].starts(with: pattern) {
+          index += pattern.count
+          continue outer
+        }
       }
-      result.append(scalars[index])
+      result.append(bytes[index])
       index += 1
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
+
+  /// ``sequences`` as UTF-8.
+  static let sequenceBytes = sequences.map { Array($0.utf8) }
 }

@@ -1,0 +1,59 @@
+extension GraphemeBreaks {
+  /// Cluster questions that the scalars next to an offset decide alone, without ICU: the editor's fast paths
+  /// (a caret between two letters of plain text or CJK).
+  ///
+  /// Between two scalars of Grapheme_Cluster_Break Other there is always a boundary: GB999, since GB9c (ICU's
+  /// conjuncts) needs an Extend or ZWJ before the consonant, GB11 a ZWJ before the pictograph, GB12/13 regional
+  /// indicators and GB9b a Prepend before. So an offset with such scalars on both sides is a boundary, and a scalar
+  /// of kind Other that follows one (or starts the text) starts a cluster. Each answer is nil when the scalars
+  /// around the offset do not decide it; the caller asks ICU then. `GraphemeLocalBreakTests` compares every
+  /// answer with ICU's on random text of every script.
+  package enum Local {
+    /// Whether `utf8Offset` (a scalar boundary in valid UTF-8) is a boundary, when the scalars around it decide.
+    @inline(__always)
+    package static func isBoundary(_ utf8Offset: Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
+      guard utf8Offset > 0 && utf8Offset < utf8.count else { return true }
+      return GraphemeTable.shared.withLookup { table in
+        let before = table.entry(in: utf8, at: scalarStart(before: utf8Offset, in: utf8)).entry
+        let after = table.entry(in: utf8, at: utf8Offset).entry
+        return (before | after) & 0x0F == GraphemeTable.Kind.other.rawValue ? true : nil
+      }
+    }
+
+    /// The last boundary before `utf8Offset` (a scalar boundary after 0 in valid UTF-8), when the scalars before
+    /// it decide: the start of the scalar before the offset, when that scalar is of kind Other and starts the text or
+    /// follows one of kind Other.
+    @inline(__always)
+    package static func boundary(before utf8Offset: Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+      let start = scalarStart(before: utf8Offset, in: utf8)
+      guard start > 0 else { return 0 }
+      return GraphemeTable.shared.withLookup { table in
+        let last = table.entry(in: utf8, at: start).entry
+        let previous = table.entry(in: utf8, at: scalarStart(before: start, in: utf8)).entry
+        return (previous | last) & 0x0F == GraphemeTable.Kind.other.rawValue ? start : nil
+      }
+    }
+
+    /// The first boundary after `utf8Offset` (a scalar boundary before the end of valid UTF-8), when the scalars
+    /// after it decide: the end of the scalar at the offset, when that scalar is of kind Other and ends the text or
+    /// is followed by one of kind Other.
+    @inline(__always)
+    package static func boundary(after utf8Offset: Int, inUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+      GraphemeTable.shared.withLookup { table in
+        let (first, length) = table.entry(in: utf8, at: utf8Offset)
+        let end = utf8Offset + length
+        guard end < utf8.count else { return utf8.count }
+        let next = table.entry(in: utf8, at: end).entry
+        return (first | next) & 0x0F == GraphemeTable.Kind.other.rawValue ? end : nil
+      }
+    }
+
+    /// Where the scalar that ends at `utf8Offset` (after 0, a scalar boundary in valid UTF-8) starts.
+    @inline(__always)
+    static func scalarStart(before utf8Offset: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Int {
+      var start = utf8Offset - 1
+      while utf8[start] & 0xC0 == 0x80 { start -= 1 }
+      return start
+    }
+  }
+}

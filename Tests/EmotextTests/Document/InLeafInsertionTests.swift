@@ -1,0 +1,61 @@
+import EmotextTestSupport
+import Testing
+
+@testable import Emotext
+
+/// An attachment or a text run of other attributes inserted into one leaf in place (`inLeafInsertion`, what inserting
+/// an emoticon does) against the array-of-runs oracle: on documents of many leaves with attachments, entity and host
+/// attributes and text of every script, at random offsets (inside runs, at their edges, at leaves' edges), the runs,
+/// the invariants (`checkInvariants`) and a copy taken before must come out right.
+@Suite("Runs inserted into a leaf in place")
+struct InLeafInsertionTests {
+  static let tokenizer = BracketTokenizer(catalog: .default)
+  static let attachments = EmoticonCatalog.default.tokens.sorted { $0.key < $1.key }.prefix(6).map {
+    EmoticonAttachment($0.value, token: $0.key)
+  }
+  static let attributes = [
+    TextAttributes.plain, TextAttributes(entity: .mention), TextAttributes(hostAttributes: ["font": "bold"]),
+  ]
+
+  /// A run to insert: an attachment or a short text with one of the attributes, as a document and as oracle runs.
+  static func run(_ random: inout SeededGenerator) -> Run {
+    if Bool.random(using: &random) { return .emoticon(attachments.randomElement(using: &random)!) }
+    let text = ["a", "好", "😀", "\u{301}", "ok 好", "[", "🇨🇳"].randomElement(using: &random)!
+    return .text(text, attributes.randomElement(using: &random)!)
+  }
+
+  @Test func insertionsAgreeWithTheOracle() {
+    var random = SeededGenerator(seed: 0x696E_6C65_6166_696E)
+    var inPlace = 0
+    var insertions = 0
+    for _ in 0..<60 {
+      var text = ""
+      for _ in 0..<Int.random(in: 10...400, using: &random) {
+        text +=
+          Bool.random(using: &random)
+          ? GraphemeTextGenerator.text(using: &random)
+          : ["今天好开心", "[哈哈]", "[doge]", "ok "].randomElement(using: &random)!
+      }
+      var document = Self.tokenizer.tokenize(text)
+      var oracle = ArrayRichText(runs: document.runs)
+      for _ in 0..<60 {
+        let run = Self.run(&random)
+        let inserted = RichText(runs: [run])
+        let offset = document.scalarBoundary(atOrBefore: Int.random(in: 0...document.utf16Count, using: &random))
+        let copy = document
+        let copyRuns = Array(copy.runs)
+        if document.inLeafInsertion(offset..<offset, with: inserted) != nil { inPlace += 1 }
+        insertions += 1
+        document.replaceSubrange(offset..<offset, with: inserted)
+        oracle.replaceSubrange(offset..<offset, with: ArrayRichText(runs: [run]))
+        #expect(Array(document.runs) == oracle.runs, "insert \(run) at \(offset)")
+        #expect(Array(copy.runs) == copyRuns, "the copy changed")
+        document.checkInvariants()
+        if Array(document.runs) != oracle.runs { return }
+      }
+    }
+    // Note: most insertions must take the in-place path, or the test shows nothing about it.
+    // (With the internal checks' 24-byte leaves, most leaves are too full or too small to take the run.)
+    #expect(inPlace > insertions / CanonicalShortcutTests.leafFactor / 2, "\(inPlace) of \(insertions) in place")
+  }
+}
