@@ -169,7 +169,7 @@ extension Backspace {
   /// In `.platform` mode a scalar of Grapheme_Cluster_Break Other that is not Emoji goes alone: Android's walk
   /// starts anything longer only at a line feed, a variation selector, a regional indicator, an emoji modifier, a
   /// keycap, an Emoji scalar or a cancel tag, and none of those is such a scalar. In `.graphemeCluster` mode it is
-  /// the last cluster boundary, when ``GraphemeBreaks/Local`` decides it. `BackspaceLocalTests` compares every
+  /// the last cluster boundary, when ``GraphemeBreaks/Local`` decides it. `GraphemeLocalBreakTests` compares every
   /// answer with the general path on random text of every script.
   package enum Local {
     @inline(__always)
