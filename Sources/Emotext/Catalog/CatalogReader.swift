@@ -7,22 +7,25 @@ import Foundation
 /// value from a file is type-checked before use.
 struct CatalogReader {
   /// Where the catalog's files are read from.
-  var files: CatalogFiles = .memory([:])
+  let files: CatalogFiles
   var errors: [CatalogError] = []
   var warnings: [CatalogWarning] = []
   var packs: [EmoticonPack] = []
   /// The location of each emoticon of `packs`, for duplicate warnings.
   var emoticonLocations: [[CatalogLocation]] = []
 
-  /// Reads `path` (a folder or its `emoticons.plist`: tutorial bundle; another file: JSON catalog) and
-  /// returns what loaded.
-  mutating func read(path: String) -> EmoticonCatalog {
+  /// A reader of the catalog in `files`, which has read nothing yet.
+  private init(files: CatalogFiles) { self.files = files }
+
+  /// What loaded from `path` (a folder or its `emoticons.plist`: tutorial bundle; another file: JSON catalog),
+  /// with the errors and warnings.
+  static func read(path: String) -> CatalogReport {
     // Note: symlinks are resolved so the same folder always has the same path, however it was named.
     let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     var isDirectory: ObjCBool = false
     if !FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) {
-      errors.append(.missingFile(CatalogLocation(file: path)))
-      return EmoticonCatalog(packs: [])
+      return CatalogReport(
+        catalog: EmoticonCatalog(packs: []), errors: [.missingFile(CatalogLocation(file: path))], warnings: [])
     }
     if isDirectory.boolValue {
       return read(bundle: .folder(absolute))
@@ -32,19 +35,23 @@ struct CatalogReader {
     return file == "emoticons.plist" ? read(bundle: folder) : read(jsonCatalog: file, in: folder)
   }
 
-  /// Reads the bundle whose root `files` is and returns what loaded.
-  mutating func read(bundle files: CatalogFiles) -> EmoticonCatalog {
-    self.files = files
-    readBundle()
-    reportDuplicates()
-    return EmoticonCatalog(packs: packs)
+  /// What loaded from the bundle whose root `files` is, with the errors and warnings.
+  static func read(bundle files: CatalogFiles) -> CatalogReport {
+    var reader = CatalogReader(files: files)
+    reader.readBundle()
+    return reader.report()
   }
 
-  /// Reads the JSON catalog `file` of `files` and returns what loaded.
-  mutating func read(jsonCatalog file: String, in files: CatalogFiles) -> EmoticonCatalog {
-    self.files = files
-    readJSONCatalog(file: file)
+  /// What loaded from the JSON catalog `file` of `files`, with the errors and warnings.
+  static func read(jsonCatalog file: String, in files: CatalogFiles) -> CatalogReport {
+    var reader = CatalogReader(files: files)
+    reader.readJSONCatalog(file: file)
+    return reader.report()
+  }
+
+  /// The packs read, after the duplicate warnings, with the errors and warnings.
+  private mutating func report() -> CatalogReport {
     reportDuplicates()
-    return EmoticonCatalog(packs: packs)
+    return CatalogReport(catalog: EmoticonCatalog(packs: packs), errors: errors, warnings: warnings)
   }
 }

@@ -40,7 +40,7 @@ extension EmoticonCatalog {
 
   /// Loads a catalog like ``init(contentsOf:)`` but collects every problem instead of throwing.
   public static func validate(contentsOf path: String) -> CatalogReport {
-    report { $0.read(path: path) }
+    CatalogReader.read(path: path)
   }
 
   /// Loads a JSON catalog from its bytes, without touching the file system: what ``init(contentsOf:)`` reads
@@ -61,7 +61,7 @@ extension EmoticonCatalog {
   /// Loads a JSON catalog from its bytes like ``init(jsonData:fileName:)`` but collects every problem instead of
   /// throwing.
   public static func validate(jsonData: Data, fileName: String = "catalog.json") -> CatalogReport {
-    report { $0.read(jsonCatalog: fileName, in: .memory([fileName: jsonData])) }
+    CatalogReader.read(jsonCatalog: fileName, in: .memory([fileName: jsonData]))
   }
 
   /// Loads a tutorial bundle from its files' contents, without touching the file system: what
@@ -87,20 +87,13 @@ extension EmoticonCatalog {
   /// Loads a tutorial bundle from its files' contents like ``init(bundleFiles:)`` but collects every problem
   /// instead of throwing.
   public static func validate(bundleFiles: [String: Data]) -> CatalogReport {
-    report { $0.read(bundle: .memory(bundleFiles)) }
+    CatalogReader.read(bundle: .memory(bundleFiles))
   }
 
   /// The catalog of `report`, or its first error.
   private init(loading report: CatalogReport) throws(CatalogError) {
     if let error = report.errors.first { throw error }
     self = report.catalog
-  }
-
-  /// What a new reader's `read` loads, with its errors and warnings.
-  private static func report(_ read: (inout CatalogReader) -> EmoticonCatalog) -> CatalogReport {
-    var reader = CatalogReader()
-    let catalog = read(&reader)
-    return CatalogReport(catalog: catalog, errors: reader.errors, warnings: reader.warnings)
   }
 
   /// Whether `token` can be an image emoticon's code or alias: `[`, 1 or more characters other than

@@ -96,18 +96,9 @@ public struct EmojiImageNaming: Hashable, Sendable {
     template.withUTF8 { template in
       let placeholder: StaticString = "{codepoints}"
       let placeholderBytes = UnsafeBufferPointer(start: placeholder.utf8Start, count: placeholder.utf8CodeUnitCount)
-      var index = 0
-      while index < template.count {
-        if template[index] == UInt8(ascii: "{"), template.count - index >= placeholderBytes.count,
-          UnsafeBufferPointer(rebasing: template[index..<index + placeholderBytes.count]).elementsEqual(
-            placeholderBytes)
-        {
-          name.append(contentsOf: codePoints)
-          index += placeholderBytes.count
-        } else {
-          name.append(template[index])
-          index += 1
-        }
+      for (index, part) in UTF8Search.parts(of: template, around: placeholderBytes).enumerated() {
+        if index > 0 { name.append(contentsOf: codePoints) }
+        name.append(contentsOf: UnsafeBufferPointer(rebasing: template[part]))
       }
     }
     return String(decoding: name, as: UTF8.self)

@@ -196,8 +196,7 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// The link templates cut at their placeholders once per rendering (when a mention or topic is linked), so a link
-  /// is their parts joined by the
-  /// percent-encoded name or topic.
+  /// is their parts joined by the percent-encoded name or topic.
   private struct LinkTemplates {
     var mention: [Substring]
     var topic: [Substring]
@@ -211,24 +210,21 @@ public struct HTMLRenderer: Sendable {
     /// standard library's `split(separator:)` on a string costs more than rendering a short post).
     static func parts(of template: String, around placeholder: String) -> [Substring] {
       let bytes = template.utf8
-      let pattern = placeholder.utf8
-      var parts: [Substring] = []
-      var partStart = bytes.startIndex
-      var index = bytes.startIndex
       // Note: cut by scalars: a combining mark after a placeholder stays in the part after it.
-      func part(_ range: Range<String.Index>) -> Substring { Substring(template.unicodeScalars[range]) }
-      while index < bytes.endIndex {
-        if bytes[index...].starts(with: pattern) {
-          parts.append(part(partStart..<index))
-          index = bytes.index(index, offsetBy: pattern.count)
-          partStart = index
-        } else {
-          index = bytes.index(after: index)
-        }
+      return UTF8Search.parts(of: template, around: placeholder).map { part in
+        let lower = bytes.index(bytes.startIndex, offsetBy: part.lowerBound)
+        let upper = bytes.index(lower, offsetBy: part.count)
+        return Substring(template.unicodeScalars[lower..<upper])
       }
-      parts.append(part(partStart..<bytes.endIndex))
-      return parts
     }
+  }
+
+  /// The link templates, cut on first use and kept in `templates` for the rest of the rendering.
+  private func linkTemplates(_ templates: inout LinkTemplates?) -> LinkTemplates {
+    if let templates { return templates }
+    let made = LinkTemplates(self)
+    templates = made
+    return made
   }
 
   private func link(for string: String, entity: TextAttributes.Entity, templates: inout LinkTemplates?) -> String? {
@@ -236,14 +232,12 @@ public struct HTMLRenderer: Sendable {
     switch entity {
     case .mention:
       let name = string.hasPrefix("@") ? String(string.dropFirst()) : string
-      templates = templates ?? LinkTemplates(self)
-      url = templates.unsafelyUnwrapped.mention.joined(separator: Self.percentEncoded(name))
+      url = linkTemplates(&templates).mention.joined(separator: Self.percentEncoded(name))
     case .topic:
       var topic = Substring(string)
       if topic.hasPrefix("#") { topic = topic.dropFirst() }
       if topic.hasSuffix("#") { topic = topic.dropLast() }
-      templates = templates ?? LinkTemplates(self)
-      url = templates.unsafelyUnwrapped.topic.joined(separator: Self.percentEncoded(String(topic)))
+      url = linkTemplates(&templates).topic.joined(separator: Self.percentEncoded(String(topic)))
     case .link:
       // Note: a bare domain (`foo.com`, linked by Twitter's rule) links to http://, as twitter-text's autolinker
       // does; as it is, it would be a relative URL.

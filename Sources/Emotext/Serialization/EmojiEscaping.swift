@@ -1,11 +1,5 @@
 import EmotextUnicode
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes text for storage that only takes the Basic Multilingual Plane (MySQL's 3-byte `utf8`): every
 /// grapheme cluster that contains a scalar above U+FFFF becomes one escape token, and ``decode(_:)``
 /// brings the text back exactly.
@@ -78,7 +72,7 @@ public struct EmojiEscaping: Sendable, Hashable {
     let prefixUTF8 = Array(prefix.utf8)
     let needsWork =
       text.utf8.withContiguousStorageIfAvailable { bytes in
-        bytes.contains { $0 >= 0xF0 } || Self.offset(of: prefixUTF8, in: bytes, from: 0) != nil
+        bytes.contains { $0 >= 0xF0 } || UTF8Search.offset(of: prefixUTF8, in: bytes, from: 0) != nil
       } ?? true
     guard needsWork else { return text }
     var output = ""
@@ -130,7 +124,7 @@ public struct EmojiEscaping: Sendable, Hashable {
     let prefix = Array(self.prefix.utf8)
     let separator = Array(self.separator.utf8)
     let suffix = Array(self.suffix.utf8)
-    guard var start = Self.offset(of: prefix, in: bytes, from: 0) else { return .success(encoded) }
+    guard var start = UTF8Search.offset(of: prefix, in: bytes, from: 0) else { return .success(encoded) }
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     var rest = 0  // the bytes from here on are not decoded yet
@@ -143,13 +137,13 @@ public struct EmojiEscaping: Sendable, Hashable {
     while true {
       output.append(contentsOf: bytes[rest..<start])
       let body = start + prefix.count
-      guard let end = Self.offset(of: suffix, in: bytes, from: body) else {
+      guard let end = UTF8Search.offset(of: suffix, in: bytes, from: body) else {
         return failure("'\(self.prefix)' without a closing '\(self.suffix)'")
       }
       var fieldStart = body
       while true {
         let fieldEnd =
-          Self.offset(of: separator, in: UnsafeBufferPointer(rebasing: bytes[..<end]), from: fieldStart) ?? end
+          UTF8Search.offset(of: separator, in: UnsafeBufferPointer(rebasing: bytes[..<end]), from: fieldStart) ?? end
         let field = bytes[fieldStart..<fieldEnd]
         // Note: one to six hex digits (each one byte), which fit in a UInt32.
         var value: UInt32? = (1...6).contains(field.count) ? 0 : nil
@@ -163,27 +157,11 @@ public struct EmojiEscaping: Sendable, Hashable {
         fieldStart = fieldEnd + separator.count
       }
       rest = end + suffix.count
-      guard let next = Self.offset(of: prefix, in: bytes, from: rest) else { break }
+      guard let next = UTF8Search.offset(of: prefix, in: bytes, from: rest) else { break }
       start = next
     }
     output.append(contentsOf: bytes[rest...])
     return .success(String(decoding: output, as: UTF8.self))
-  }
-
-  /// The first offset at or after `start` where `bytes` holds `pattern` (not empty), or nil: `memchr` to each
-  /// candidate first byte, then `memcmp` (the patterns are a format's few bytes).
-  private static func offset(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard let base = bytes.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base)
-    let last = bytes.count - pattern.count  // the last offset a match can start at
-    var index = start
-    while index <= last {
-      guard let found = memchr(raw + index, Int32(pattern[0]), last - index + 1) else { return nil }
-      let offset = raw.distance(to: UnsafeRawPointer(found))
-      if memcmp(raw + offset, pattern, pattern.count) == 0 { return offset }
-      index = offset + 1
-    }
-    return nil
   }
 
   /// The value of an ASCII hex digit, or nil.
