@@ -273,8 +273,17 @@ struct URLScan {
       var end = start
       while end < limit, bytes[end].isASCIIAlphanumeric || bytes[end] == UInt8(ascii: "-") { end += 1 }
       guard end > start else { return nil }
-      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
-      if kinds == .all, name.hasPrefix("xn--"), name.count > 4 { return end }
+      // Note: ASCII letters, digits and `-` only, so lowercased byte by byte (no `String.lowercased()`, which maps
+      // Unicode) and counted in bytes, which are its characters.
+      let count = end - start
+      let name = String(unsafeUninitializedCapacity: count) { name in
+        for offset in 0..<count {
+          let byte = bytes[start + offset]
+          name[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        return count
+      }
+      if kinds == .all, count > 4, name.hasPrefix("xn--") { return end }
       guard end == limit || (bytes[end] != UInt8(ascii: "@") && bytes[end] != UInt8(ascii: "+")) else { return nil }
       let listed = kinds == .country ? table.asciiCountry.contains(name) : table.ascii.contains(name)
       return listed ? end : nil

@@ -101,9 +101,13 @@ package struct TerminalLayout {
       return true
     }
     if columns != nil {
-      let opportunities = Set(
-        LineBreaks.opportunities(in: String(decoding: flattened, as: UTF8.self)).map(\.utf8Offset))
-      for index in pieces.indices { pieces[index].breakBefore = opportunities.contains(utf8Starts[index]) }
+      // Note: both ascending, so one walk over the two marks each piece (no set of the opportunities).
+      let opportunities = flattened.withUnsafeBufferPointer { LineBreaks.opportunities(inUTF8: $0) }
+      var next = opportunities.startIndex
+      for index in pieces.indices {
+        while next < opportunities.endIndex && opportunities[next].utf8Offset < utf8Starts[index] { next += 1 }
+        pieces[index].breakBefore = next < opportunities.endIndex && opportunities[next].utf8Offset == utf8Starts[index]
+      }
     }
     if visualOrder { Self.resolveBidiLevels(&pieces) }
     for piece in pieces { append(piece) }

@@ -105,6 +105,25 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
   }
 
   /// The example in `URLFinder`'s documentation.
+  /// Every ASCII top-level domain of the table matches in any case (lowercased byte by byte), as a bare domain for
+  /// Twitter and after a scheme for Weibo, and so does a punycode one; one more letter is no TLD.
+  @Test func asciiTopLevelDomainsMatchInAnyCase() {
+    let table = TopLevelDomainTable.shared
+    for tld in table.ascii.sorted() {
+      for spelling in [
+        tld, tld.uppercased(), String(tld.enumerated().map { $0 % 2 == 0 ? Character($1.uppercased()) : $1 }),
+      ] {
+        #expect(urls(.twitter, in: "see a.\(spelling) now") == ["a.\(spelling)"], "\(spelling)")
+        #expect(urls(.weibo, in: "see http://a.\(spelling) now") == ["http://a.\(spelling)"], "\(spelling)")
+        if !table.ascii.contains(tld + "q") {
+          #expect(urls(.twitter, in: "see a.\(spelling)Q now").isEmpty, "\(spelling)Q")
+        }
+      }
+    }
+    #expect(urls(.weibo, in: "http://a.XN--P1AI/x") == ["http://a.XN--P1AI/x"])
+    #expect(urls(.weibo, in: "http://a.XN--/x").isEmpty)
+  }
+
   @Test func docExample() {
     #expect(URLFinder.twitter.urlRanges(in: "see example.com/a, http://ああ.com") == [4..<17, 19..<36])
     #expect(URLFinder.weibo.urlRanges(in: "see example.com/a, http://ああ.com") == [19..<36])
