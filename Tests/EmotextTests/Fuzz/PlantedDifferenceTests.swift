@@ -80,11 +80,51 @@ struct PlantedDifferenceTests {
     let editor = Editor(document: RichText("abc"), catalog: Self.catalog)
     var oracle = ArrayEditor(document: ArrayRichText("abc"), catalog: Self.catalog)
     var schedule = CheckSchedule([1, 2, 3], period: 16)
-    try StorageProperty.compareLocally(editor, oracle, [])
+    var mirror = HostMirror.units(of: editor.document)
+    try StorageProperty.compareLocally(editor, oracle, lastChange: nil, mirror: &mirror, [])
     try StorageProperty.compare(editor, oracle, &schedule, [])
     oracle.select(0..<1)
-    #expect(throws: PropertyFailure.self) { try StorageProperty.compareLocally(editor, oracle, []) }
+    #expect(throws: PropertyFailure.self) {
+      try StorageProperty.compareLocally(editor, oracle, lastChange: nil, mirror: &mirror, [])
+    }
     #expect(throws: PropertyFailure.self) { try StorageProperty.compare(editor, oracle, &schedule, []) }
+  }
+
+  /// storage's local comparison of the editors, with the host mirror it keeps: a run that differs next to the
+  /// change, and the editor's `lastChange` shifted by one either way or one unit too long or short.
+  @Test func storageRejectsARunThatDiffersOrALastChangeOffByOne() throws {
+    var editor = Editor(document: RichText("abcdef"), catalog: Self.catalog)
+    var oracle = ArrayEditor(document: ArrayRichText("abcdef"), catalog: Self.catalog)
+    let before = HostMirror.units(of: editor.document)
+    for editing in [true, false] {
+      editing ? editor.select(2..<4) : oracle.select(2..<4)
+      editing ? editor.insert("xyz") : oracle.insert("xyz")
+    }
+    let change = try #require(editor.lastChange)
+    var mirror = before
+    try StorageProperty.compareLocally(editor, oracle, lastChange: change, mirror: &mirror, [])
+    let lower = change.replacedRange.lowerBound
+    let upper = change.replacedRange.upperBound
+    let count = change.insertedUTF16Count
+    for planted in [
+      TextChange(replacedRange: (lower + 1)..<(upper + 1), insertedUTF16Count: count),
+      TextChange(replacedRange: (lower - 1)..<(upper - 1), insertedUTF16Count: count),
+      TextChange(replacedRange: lower..<(upper + 1), insertedUTF16Count: count),
+      TextChange(replacedRange: lower..<upper, insertedUTF16Count: count - 1),
+    ] {
+      var mirror = before
+      #expect(throws: PropertyFailure.self, "\(planted)") {
+        try StorageProperty.compareLocally(editor, oracle, lastChange: planted, mirror: &mirror, [])
+      }
+    }
+    // Note: the same length, selection and undo state; the inserted run differs in one unit.
+    var differing = ArrayEditor(document: ArrayRichText("abcdef"), catalog: Self.catalog)
+    differing.select(2..<4)
+    differing.insert("xyw")
+    mirror = before
+    #expect(throws: PropertyFailure.self) {
+      try StorageProperty.compareLocally(editor, differing, lastChange: change, mirror: &mirror, [])
+    }
   }
 
   // MARK: editscript
@@ -155,6 +195,12 @@ struct PlantedDifferenceTests {
       }
       #expect(throws: PropertyFailure.self, "length \(planted)") {
         try URLProperty.checkLength(of: document, expected: planted, finder: .weibo, input: [])
+      }
+    }
+    // Note: a text that differs from the document's in one byte, is one byte longer or one shorter.
+    for planted in [text.replacingOccurrences(of: "and", with: "an!"), text + "!", String(text.dropLast())] {
+      #expect(throws: PropertyFailure.self, "text \(planted)") {
+        try URLProperty.checkEntities(of: document, postText: planted, expected: expected, finder: .weibo, input: [])
       }
     }
   }

@@ -46,9 +46,13 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case urlLength
   /// Grapheme boundaries, counts, lengths and truncation agree with ICU's break iterator on any text.
   case graphemes
-  /// Bytes as edit scripts run on the tree-backed document and on the array-of-runs oracle: they agree (locally
-  /// after every step, everything at the end).
+  /// Bytes as edit scripts run through ``Editor`` on the tree-backed document and through the array-of-runs
+  /// oracle's editor: they agree (locally after every step, everything at the end); the script's direct edits are
+  /// storageDocuments'.
   case storage
+  /// As `storage`, for the script's direct edits of the documents (split off `storage`, each half of a script
+  /// costing about what the other does).
+  case storageDocuments
   /// As `storage`, with everything compared also at about one step in 16 (picked by the input).
   case storageFull
   /// Bytes as pasted HTML, text or document JSON: the editor's laws hold, scripts are dropped, and the
@@ -63,7 +67,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .document: [.documentRoundTrip]
     case .escapes: [.emojiCode]
     case .urls: [.urlLength]
-    case .storage: [.storageFull]
+    case .storage: [.storageDocuments, .storageFull]
     default: []
     }
   }
@@ -72,7 +76,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   /// input, so that no input is charged for them).
   var usesUnicodeReference: Bool {
     switch self {
-    case .edit, .storage, .storageFull, .graphemes, .urls, .terminal: true
+    case .edit, .storage, .storageDocuments, .storageFull, .graphemes, .urls, .terminal: true
     case .tokenize, .tokenizedDocument, .editscript, .catalog, .document, .documentRoundTrip, .escapes, .emojiCode,
       .html, .urlLength, .paste:
       false
@@ -96,7 +100,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .urls: try URLProperty.check(bytes)
     case .urlLength: try URLProperty.checkLength(bytes)
     case .graphemes: try GraphemeProperty.check(bytes)
-    case .storage: try StorageProperty.check(bytes, fullCheckPeriod: nil)
+    case .storage: try StorageProperty.check(bytes, fullCheckPeriod: nil, pairs: .editors)
+    case .storageDocuments: try StorageProperty.check(bytes, fullCheckPeriod: nil, pairs: .documents)
     case .storageFull: try StorageProperty.check(bytes, fullCheckPeriod: 16)
     case .paste: try PasteProperty.check(bytes)
     }

@@ -59,25 +59,44 @@ enum HTMLProperty {
     var expectedEmoticons = 0
     var expectedEntities = 0
     var expectedEmoji = 0
-    for run in document.runs {
-      switch run {
-      case .emoticon: expectedEmoticons += 1
-      case .text(let text, let attributes):
-        if attributes.entity != nil { expectedEntities += 1 }
-        if let emojiImages {
-          expectedEmoji +=
-            EmojiClusters.segments(of: text).filter {
-              $0.isEmoji && HTMLRenderer.isSafeURL(emojiImages.url(for: $0.text))
-            }.count
+    // Note: the document read piece by piece in place (its runs as `String`s would be copies); a text run's bytes
+    // are gathered only when it spans pieces, and made a `String` only for the emoji clusters.
+    var gathered: [UInt8] = []
+    func countExpected(inRun text: UnsafeBufferPointer<UInt8>) {
+      if let emojiImages {
+        expectedEmoji +=
+          EmojiClusters.segments(of: String(decoding: text, as: UTF8.self)).filter {
+            $0.isEmoji && HTMLRenderer.isSafeURL(emojiImages.url(for: $0.text))
+          }.count
+      }
+      var previousWasCR = false
+      var bytes = text.makeIterator()
+      var decoder = UTF8()
+      while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+        if LineBreaks.isLineBreak(scalar) && !(scalar == "\n" && previousWasCR) {
+          expectedBreaks += 1
         }
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-          if LineBreaks.isLineBreak(scalar) && !(scalar == "\n" && previousWasCR) {
-            expectedBreaks += 1
-          }
-          previousWasCR = scalar == "\r"
+        previousWasCR = scalar == "\r"
+      }
+    }
+    document.forEachPiece { piece in
+      guard case .text(let attributes) = piece.content else {
+        expectedEmoticons += 1
+        return true
+      }
+      if !piece.continuesRun {
+        if attributes.entity != nil { expectedEntities += 1 }
+        gathered.removeAll(keepingCapacity: true)
+      }
+      if piece.continuesRun || !piece.endsRun { gathered.append(contentsOf: piece.utf8) }
+      if piece.endsRun {
+        if piece.continuesRun {
+          gathered.withUnsafeBufferPointer { countExpected(inRun: $0) }
+        } else {
+          countExpected(inRun: piece.utf8)
         }
       }
+      return true
     }
     var breaks = 0
     var emoticons = 0
@@ -142,6 +161,11 @@ enum HTMLProperty {
     if emoji != expectedEmoji { throw fail("\(emoji) emoji images for \(expectedEmoji) emoji clusters") }
   }
 
+  /// The tags without attributes the renderer writes, as UTF-8 (made once: a tag is compared with each).
+  static let lineBreakTag = Array("<br>".utf8)
+  static let bdiTag = Array("<bdi>".utf8)
+  static let closingTags: [(String, [UInt8])] = ["a", "span", "bdi"].map { ($0, Array("</\($0)>".utf8)) }
+
   /// Whether each byte is one of `<`, `>`, `"`, `'` and `&`, the bytes the structure check stops at.
   static let isDelimiter: [Bool] = (0...255).map { byte in "<>\"'&".utf8.contains(UInt8(byte)) }
 
@@ -182,10 +206,9 @@ enum HTMLProperty {
   private static func parseTag(_ bytes: ArraySlice<UInt8>, fail: (String) -> PropertyFailure) throws(PropertyFailure)
     -> Tag
   {
-    let closes = ["a", "span", "bdi"]
-    if bytes.elementsEqual("<br>".utf8) { return .lineBreak }
-    if bytes.elementsEqual("<bdi>".utf8) { return .open("bdi", className: "") }
-    if let name = closes.first(where: { bytes.elementsEqual("</\($0)>".utf8) }) { return .close(name) }
+    if bytes.elementsEqual(lineBreakTag) { return .lineBreak }
+    if bytes.elementsEqual(bdiTag) { return .open("bdi", className: "") }
+    if let (name, _) = closingTags.first(where: { bytes.elementsEqual($0.1) }) { return .close(name) }
     // Note: by UTF-8 bytes, since a skin tone or combining mark after `"` would join it into one Character; the
     // delimiters are ASCII, so the bytes between them are whole scalars.
     var tag: String { String(decoding: bytes, as: UTF8.self) }

@@ -8,9 +8,12 @@ struct HostMirror: Equatable {
   init(_ document: RichText) { units = Self.units(of: document) }
 
   /// The document's own contents as a host sees them.
-  static func units(of document: RichText) -> [UInt16] {
+  static func units(of document: RichText) -> [UInt16] { units(of: document.runs) }
+
+  /// The units of `runs`, as a host sees them.
+  static func units(of runs: some Sequence<Run>) -> [UInt16] {
     var units: [UInt16] = []
-    for run in document.runs {
+    for run in runs {
       switch run {
       case .text(let text, _): units.append(contentsOf: text.utf16)
       case .emoticon: units.append(0xFFFC)

@@ -1,14 +1,17 @@
 @testable import Emotext
 
-/// The storage target: bytes are a starting text and a script of edits, run on the tree-backed ``RichText``
+/// The storage targets: bytes are a starting text and a script of edits, run on the tree-backed ``RichText``
 /// (through ``Editor`` and directly) and on the array-of-runs oracle (`ArrayEditor`, `ArrayRichText`).
 ///
 /// After every step the pair it changed (the editors, or the documents edited directly) agrees in selection, caret
-/// and undo state (editors), UTF-16 count and the content around the step's change; the other pair is unchanged. At the end, and in the storageFull target (and the tests) also at the steps a
-/// ``CheckSchedule`` picks (about one in 16, seeded by the input), everything is compared: the runs, the post text, every count (UTF-16, scalars, clusters),
-/// the position queries at both ends and four offsets the schedule picks, `==` and `hash`; both documents pass
-/// `checkInvariants()`; slices and tokenizing the post text agree too. A host mirror that applies only the editor's
-/// ``Editor/lastChange`` equals its document around each change, and whole at the picked steps and the end.
+/// and undo state (editors), UTF-16 count and the content around the step's change; the other pair is unchanged.
+/// At the end, and in the storageFull target (and the tests) also at the steps a ``CheckSchedule`` picks (about one
+/// in 16, seeded by the input), everything is compared: the runs, the post text, every count (UTF-16, scalars,
+/// clusters), the position queries at both ends and four offsets the schedule picks, `==` and `hash`; both
+/// documents pass `checkInvariants()`; slices and tokenizing the post text agree too. A host mirror that applies
+/// only the editor's ``Editor/lastChange`` equals its document around each change, and whole at the picked steps
+/// and the end. The storage target runs the editors' steps of a script, storageDocuments the direct edits'
+/// (``Pairs``), storageFull both.
 enum StorageProperty {
   /// Pieces of text: token halves, attributes-worthy words, clusters that span pieces, long runs.
   static let alphabet: [String] =
@@ -22,9 +25,24 @@ enum StorageProperty {
     .plain, TextAttributes(entity: .mention), TextAttributes(entity: .link), TextAttributes(hostAttributes: ["k": "v"]),
   ]
 
+  /// Which pairs a run of the script edits and checks: the two pairs never share a step or a value, so a script
+  /// run on one of them does to it exactly what the whole script does.
+  enum Pairs {
+    /// The editors (steps 0–12), with the host mirror of the editor's `lastChange`: the storage target.
+    case editors
+    /// The documents edited directly (steps 13–19): the storageDocuments target, split off storage.
+    case documents
+    /// Both, as storageFull and the tests run the script.
+    case both
+  }
+
   /// Runs the script of `bytes`; `fullCheckPeriod`: compare everything at about one step in that many (nil: only
-  /// at the start and the end, as the storage target does, so that it stays fast; storageFull picks one in 16).
-  static func check(_ bytes: [UInt8], fullCheckPeriod: Int? = 16) throws(PropertyFailure) {
+  /// at the start and the end, as the storage target does, so that it stays fast; storageFull picks one in 16);
+  /// `pairs`: which pairs run their steps (the other pair's steps are read from the input and skipped, so an
+  /// input means the same script to every target).
+  static func check(_ bytes: [UInt8], fullCheckPeriod: Int? = 16, pairs: Pairs = .both) throws(PropertyFailure) {
+    let editors = pairs != .documents
+    let documents = pairs != .editors
     let catalog = FuzzCatalogs.small
     let emoticons = catalog.packs.flatMap(\.emoticons)
     let tokenizer = FuzzCatalogs.smallTokenizer
@@ -38,9 +56,9 @@ enum StorageProperty {
     var oracle = oracleTokenize(start, tokenizer)
     var history: [String] = ["start \(byteList(start))"]
     var schedule = CheckSchedule(bytes, period: fullCheckPeriod)
-    var mirror = HostMirror.units(of: editor.document)
-    try compare(editor, oracleEditor, &schedule, history)
-    try compare(document, oracle, tokenizer, &schedule, history)
+    var mirror = editors ? HostMirror.units(of: editor.document) : []
+    if editors { try compare(editor, oracleEditor, &schedule, history) }
+    if documents { try compare(document, oracle, tokenizer, &schedule, history) }
 
     func text() -> String {
       alphabet[input.number(below: alphabet.count)]
@@ -65,9 +83,13 @@ enum StorageProperty {
       // did not change it.
       var changed: Range<Int>?
       let command = input.number(below: 20)
+      // Note: a step of the pair that does not run reads its arguments (the same bytes whatever the state) and
+      // does nothing else.
+      let runs = command <= 12 ? editors : documents
       switch command {
       case 0...2:
         let typed = text()
+        guard runs else { continue }
         step = "editor insert \(byteList(typed))"
         editor.insert(typed)
         oracleEditor.insert(typed)
@@ -75,28 +97,34 @@ enum StorageProperty {
         let emoticon = emoticons[input.number(below: emoticons.count)]
         let spellings = [emoticon.code] + emoticon.aliases
         let token = spellings[input.number(below: spellings.count)]
+        guard runs else { continue }
         step = "editor emoticon \(token)"
         editor.insert(emoticon: emoticon, token: token)
         oracleEditor.insert(emoticon: emoticon, token: token)
       case 4:
         let pasted = text() + text()
+        guard runs else { continue }
         step = "editor paste tokenized \(byteList(pasted))"
         editor.insert(tokenizer.tokenize(pasted))
         oracleEditor.insert(oracleTokenize(pasted, tokenizer))
       case 5:
         let range = range(in: oracleEditor.document)
         let replacement = text()
+        guard runs else { continue }
         step = "editor replace \(range) with \(byteList(replacement))"
         editor.replace(range, with: RichText(replacement))
         oracleEditor.replace(range, with: ArrayRichText(replacement))
       case 6, 7:
         let mode: BackspaceMode = input.byte() & 1 == 0 ? .platform : .graphemeCluster
-        step = "editor backspace \(mode)"
+        guard runs else { continue }
+        // Note: the raw values (interpolating an enum reflects on it, on every step).
+        step = "editor backspace \(mode.rawValue)"
         editor.backspaceMode = mode
         oracleEditor.backspaceMode = mode
         editor.deleteBackward()
         oracleEditor.deleteBackward()
       case 8:
+        guard runs else { continue }
         step = "editor delete forward"
         editor.deleteForward()
         oracleEditor.deleteForward()
@@ -104,20 +132,24 @@ enum StorageProperty {
         let count = oracleEditor.document.utf16Count
         let lower = input.number(below: count + 2)
         let upper = lower + input.number(below: count + 2 - lower)
+        guard runs else { continue }
         step = "editor select \(lower)..<\(upper)"
         editor.select(lower..<upper)
         oracleEditor.select(lower..<upper)
       case 10:
         let movement = Editor.Movement.allCases[input.number(below: 4)]
         let extending = input.byte() & 1 == 1
-        step = "editor move \(movement) \(extending)"
+        guard runs else { continue }
+        step = "editor move \(movement.rawValue) \(extending)"
         editor.move(movement, extending: extending)
         oracleEditor.move(movement, extending: extending)
       case 11:
+        guard runs else { continue }
         step = "editor undo"
         editor.undo()
         oracleEditor.undo()
       case 12:
+        guard runs else { continue }
         step = "editor redo"
         editor.redo()
         oracleEditor.redo()
@@ -126,6 +158,7 @@ enum StorageProperty {
         let replacement = text()
         let attributesIndex = input.number(below: attributes.count)
         let attributes = attributes[attributesIndex]
+        guard runs else { continue }
         step = "replaceSubrange \(range) with \(byteList(replacement)) attributes[\(attributesIndex)]"
         let change = document.replaceSubrange(range, with: RichText(replacement, attributes: attributes))
         let oracleChange = oracle.replaceSubrange(range, with: ArrayRichText(replacement, attributes: attributes))
@@ -134,11 +167,13 @@ enum StorageProperty {
       case 15:
         let range = range(in: oracle)
         let pasted = text() + text()
+        guard runs else { continue }
         step = "replaceSubrange \(range) with tokenized \(byteList(pasted))"
         changed = document.replaceSubrange(range, with: tokenizer.tokenize(pasted)).insertedRange
         oracle.replaceSubrange(range, with: oracleTokenize(pasted, tokenizer))
       case 16:
         let range = range(in: oracle)
+        guard runs else { continue }
         step = "removeSubrange \(range)"
         changed = document.removeSubrange(range).insertedRange
         oracle.removeSubrange(range)
@@ -146,6 +181,7 @@ enum StorageProperty {
         let appended = text()
         let attributesIndex = input.number(below: attributes.count)
         let attributes = attributes[attributesIndex]
+        guard runs else { continue }
         step = "append \(byteList(appended)) attributes[\(attributesIndex)]"
         let count = document.utf16Count
         document.append(tokenizer.tokenize(appended, attributes: attributes))
@@ -153,11 +189,13 @@ enum StorageProperty {
         oracle.append(oracleTokenize(appended, tokenizer, attributes: attributes))
       case 18:
         let range = range(in: oracle)
+        guard runs else { continue }
         step = "slice \(range) of itself"
         document = document.slice(range)
         oracle = oracle.slice(range)
         changed = 0..<oracle.utf16Count
       default:
+        guard runs else { continue }
         step = "round trip through post text"
         document = tokenizer.tokenize(document.postText)
         oracle = oracleTokenize(oracle.postText, tokenizer)
@@ -165,24 +203,25 @@ enum StorageProperty {
       }
       history.append(step)
       if fullCheck {
-        try compare(editor, oracleEditor, &schedule, history)
-        try compare(document, oracle, tokenizer, &schedule, history)
+        if editors { try compare(editor, oracleEditor, &schedule, history) }
+        if documents { try compare(document, oracle, tokenizer, &schedule, history) }
+        // Note: the steps 0–12 are the editor's; the others leave its lastChange from the step before.
+        if command <= 12 {
+          try EditProperty.applyLastChange(editor.lastChange, of: editor.document, to: &mirror, whole: true, history)
+        }
       } else if command <= 12 {
         // Note: each step changes either the editors (0–12) or the documents; the pair it left alone is as the
         // last comparison saw it.
-        try compareLocally(editor, oracleEditor, history)
+        try compareLocally(editor, oracleEditor, lastChange: editor.lastChange, mirror: &mirror, history)
       } else {
         try compareLocally(document, oracle, around: changed, history)
-      }
-      // Note: the steps 0–12 are the editor's; the others leave its lastChange from the step before.
-      if command <= 12 {
-        try EditProperty.applyLastChange(editor.lastChange, of: editor.document, to: &mirror, whole: fullCheck, history)
       }
     }
     schedule.finish()
     history.append("(end)")
-    try compare(editor, oracleEditor, &schedule, history)
-    try compare(document, oracle, tokenizer, &schedule, history)
+    if editors { try compare(editor, oracleEditor, &schedule, history) }
+    if documents { try compare(document, oracle, tokenizer, &schedule, history) }
+    guard editors else { return }
     try require(
       mirror == HostMirror.units(of: editor.document),
       "a host applying the editor's lastChange does not see its document\n\(history.joined(separator: "\n"))")
@@ -199,16 +238,53 @@ enum StorageProperty {
     return result + "]"
   }
 
-  /// What every step checks of the editors: selection, caret, undo state, length, and the content around the
-  /// editor's last change (the rest was equal before, and the full checks at the picked steps see all of it).
+  /// What every step checks of the editors: selection, caret, undo state, length, the content around the
+  /// editor's last change (the rest was equal before, and the full checks at the picked steps see all of it), and
+  /// the host mirror: `lastChange` (the editor's) applied to it as a host would, copying the inserted units from
+  /// the editor's document, it has the document's length and, in the same window, its units. One slice of the
+  /// document's window serves the comparisons and the copy (`EditProperty.applyLastChange` checks the mirror
+  /// alike, with two slices and the window found by the document).
   static func compareLocally(
-    _ editor: Editor, _ oracle: ArrayEditor, _ history: [String]
+    _ editor: Editor, _ oracle: ArrayEditor, lastChange: TextChange?, mirror: inout [UInt16], _ history: [String]
   ) throws(PropertyFailure) {
     func failure(_ what: String) -> String { "editor: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
     try require(editor.selection == oracle.selection, failure("selection \(editor.selection) vs \(oracle.selection)"))
     try require(editor.caret == oracle.caret, failure("caret \(editor.caret) vs \(oracle.caret)"))
     try require(editor.canUndo == oracle.canUndo && editor.canRedo == oracle.canRedo, failure("undo state differs"))
-    try compareLocally(editor.document, oracle.document, around: editor.lastChange?.insertedRange, failure)
+    let document = editor.document
+    let count = oracle.document.utf16Count
+    try require(document.utf16Count == count, failure("utf16Count \(document.utf16Count) vs \(count)"))
+    guard let change = lastChange else {
+      try require(mirror.count == count, failure("a host applying lastChange has \(mirror.count) units, not \(count)"))
+      return
+    }
+    try require(
+      change.replacedRange.upperBound <= mirror.count && change.insertedRange.upperBound <= count,
+      failure("lastChange \(change) lies past the mirror's end (\(mirror.count)) or the document's (\(count))"))
+    let window = window(around: change.insertedRange, in: oracle.document)
+    let runs = Array(document.slice(window).runs)
+    try require(
+      runs == oracle.document.slice(window).runs, failure("the content around the change, \(window), differs"))
+    // Note: the host copies the inserted units from the editor's document: here from the window's slice, which
+    // holds them (the window contains the inserted range), instead of a second slice.
+    let windowUnits = HostMirror.units(of: runs)
+    let inserted = change.insertedRange
+    mirror.replaceSubrange(
+      change.replacedRange,
+      with: windowUnits[(inserted.lowerBound - window.lowerBound)..<(inserted.upperBound - window.lowerBound)])
+    try require(mirror.count == count, failure("a host applying lastChange has \(mirror.count) units, not \(count)"))
+    try require(
+      mirror[window].elementsEqual(windowUnits),
+      failure("a host applying lastChange does not see the document in \(window)"))
+  }
+
+  /// The changed range `inserted` and a few units either side, on cluster boundaries of the oracle, so a seam that
+  /// coalesced or a token that formed next to the change is inside it.
+  private static func window(around inserted: Range<Int>, in oracle: ArrayRichText) -> Range<Int> {
+    let count = oracle.utf16Count
+    let lower = oracle.snapped(max(0, min(inserted.lowerBound, count) - 4), .backward)
+    let upper = oracle.snapped(min(count, max(inserted.upperBound, lower) + 4), .forward)
+    return lower..<max(lower, upper)
   }
 
   /// What every step checks of the documents: the length, and the runs around `changed`, the range the step
@@ -217,22 +293,13 @@ enum StorageProperty {
     _ document: RichText, _ oracle: ArrayRichText, around changed: Range<Int>?, _ history: [String]
   ) throws(PropertyFailure) {
     func failure(_ what: String) -> String { "document: \(what)\n  after:\n    \(history.joined(separator: "\n    "))" }
-    try compareLocally(document, oracle, around: changed, failure)
-  }
-
-  private static func compareLocally(
-    _ document: RichText, _ oracle: ArrayRichText, around changed: Range<Int>?, _ failure: (String) -> String
-  ) throws(PropertyFailure) {
     let count = oracle.utf16Count
     try require(document.utf16Count == count, failure("utf16Count \(document.utf16Count) vs \(count)"))
     guard let inserted = changed else { return }
-    // Note: the changed range and a few units either side, on cluster boundaries of the oracle, so a seam that
-    // coalesced or a token that formed next to the change is inside it.
-    let lower = oracle.snapped(max(0, min(inserted.lowerBound, count) - 4), .backward)
-    let upper = oracle.snapped(min(count, max(inserted.upperBound, lower) + 4), .forward)
+    let window = window(around: inserted, in: oracle)
     try require(
-      Array(document.slice(lower..<upper).runs) == oracle.slice(lower..<upper).runs,
-      failure("the content around the change, \(lower)..<\(upper), differs"))
+      Array(document.slice(window).runs) == oracle.slice(window).runs,
+      failure("the content around the change, \(window), differs"))
   }
 
   /// The oracle's tokenizing: the reference's matches (not the tokenizer's) cut into an array of runs.

@@ -1,5 +1,11 @@
 @testable import Emotext
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The urls target: for Weibo's and Twitter's finders, whatever the text, the URLs are in order, apart (a
 /// character between two), whole grapheme clusters, each holds a `.` (and a scheme for Weibo), and entity
 /// recognition links exactly those UTF-16 ranges. The urlLength target (split off so `urls` stays fast): a weighted
@@ -71,21 +77,37 @@ enum URLProperty {
     }
   }
 
-  /// Entity recognition links exactly `expected` (UTF-16 ranges). `postText`: the document's, when the caller has it.
+  /// Entity recognition links exactly `expected` (UTF-16 ranges) and keeps the text. `postText`: the document's,
+  /// when the caller has it.
   static func checkEntities(
     of document: RichText, postText: String? = nil, expected: [Range<Int>], finder: URLFinder, input bytes: [UInt8]
   ) throws(PropertyFailure) {
-    let text = postText ?? document.postText
+    var text = postText ?? document.postText
     let linked = document.recognizingEntities(urls: finder)
-    try require(linked.postText == text, "entities changed the text of \(bytes)")
+    // Note: the result read piece by piece in place (its runs as `String`s and its post text would be copies), its
+    // bytes compared with the text's as they come, and each link run's UTF-16 range gathered.
     var links: [Range<Int>] = []
-    var utf16Offset = 0
-    for run in linked.runs {
-      if case .text(_, let attributes) = run, attributes.entity == .link {
-        links.append(utf16Offset..<(utf16Offset + run.utf16Count))
+    var linkStart: Int?
+    var sameText = true
+    var utf8End = 0
+    text.withUTF8 { textBytes in
+      linked.forEachPiece { piece in
+        let end = piece.utf8Start + piece.utf8.count
+        sameText =
+          piece.utf8Start == utf8End && end <= textBytes.count
+          && (piece.utf8.isEmpty
+            || memcmp(piece.utf8.baseAddress!, textBytes.baseAddress! + piece.utf8Start, piece.utf8.count) == 0)
+        utf8End = end
+        guard sameText else { return false }
+        if case .text(let attributes) = piece.content, attributes.entity == .link {
+          if !piece.continuesRun { linkStart = piece.utf16Start }
+          if piece.endsRun, let start = linkStart { links.append(start..<(piece.utf16Start + piece.utf16Count)) }
+        }
+        return true
       }
-      utf16Offset += run.utf16Count
+      sameText = sameText && utf8End == textBytes.count
     }
+    try require(sameText, "entities changed the text of \(bytes)")
     try require(links == expected, "\(finder.detection): links \(links), URLs \(expected) in \(bytes)")
   }
 
