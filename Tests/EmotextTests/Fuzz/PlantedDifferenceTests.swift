@@ -32,6 +32,19 @@ struct PlantedDifferenceTests {
     #expect(throws: PropertyFailure.self) { try EditProperty.compare(editor, model, Self.tokenizer, []) }
   }
 
+  /// `change` shifted by one either way, one unit too long, or inserting one unit too few.
+  static func offByOne(_ change: TextChange) -> [TextChange] {
+    let lower = change.replacedRange.lowerBound
+    let upper = change.replacedRange.upperBound
+    let count = change.insertedUTF16Count
+    return [
+      TextChange(replacedRange: (lower + 1)..<(upper + 1), insertedUTF16Count: count),
+      TextChange(replacedRange: (lower - 1)..<(upper - 1), insertedUTF16Count: count),
+      TextChange(replacedRange: lower..<(upper + 1), insertedUTF16Count: count),
+      TextChange(replacedRange: lower..<upper, insertedUTF16Count: count - 1),
+    ]
+  }
+
   /// Shifted by one either way, or one unit too long or short, in the local and the whole comparison.
   @Test func theHostMirrorRejectsALastChangeOffByOne() throws {
     var editor = Editor(document: RichText("abcdef"), catalog: Self.catalog)
@@ -42,15 +55,7 @@ struct PlantedDifferenceTests {
     for whole in [false, true] {
       var mirror = before
       try EditProperty.applyLastChange(change, of: editor.document, to: &mirror, whole: whole, [])
-      let lower = change.replacedRange.lowerBound
-      let upper = change.replacedRange.upperBound
-      let count = change.insertedUTF16Count
-      for planted in [
-        TextChange(replacedRange: (lower + 1)..<(upper + 1), insertedUTF16Count: count),
-        TextChange(replacedRange: (lower - 1)..<(upper - 1), insertedUTF16Count: count),
-        TextChange(replacedRange: lower..<(upper + 1), insertedUTF16Count: count),
-        TextChange(replacedRange: lower..<upper, insertedUTF16Count: count - 1),
-      ] {
+      for planted in Self.offByOne(change) {
         var mirror = before
         #expect(throws: PropertyFailure.self, "\(planted), whole: \(whole)") {
           try EditProperty.applyLastChange(planted, of: editor.document, to: &mirror, whole: whole, [])
@@ -103,15 +108,7 @@ struct PlantedDifferenceTests {
     let change = try #require(editor.lastChange)
     var mirror = before
     try StorageProperty.compareLocally(editor, oracle, lastChange: change, mirror: &mirror, [])
-    let lower = change.replacedRange.lowerBound
-    let upper = change.replacedRange.upperBound
-    let count = change.insertedUTF16Count
-    for planted in [
-      TextChange(replacedRange: (lower + 1)..<(upper + 1), insertedUTF16Count: count),
-      TextChange(replacedRange: (lower - 1)..<(upper - 1), insertedUTF16Count: count),
-      TextChange(replacedRange: lower..<(upper + 1), insertedUTF16Count: count),
-      TextChange(replacedRange: lower..<upper, insertedUTF16Count: count - 1),
-    ] {
+    for planted in Self.offByOne(change) {
       var mirror = before
       #expect(throws: PropertyFailure.self, "\(planted)") {
         try StorageProperty.compareLocally(editor, oracle, lastChange: planted, mirror: &mirror, [])
