@@ -59,6 +59,20 @@ enum EntityCut {
     }
   }
 
+  /// The UTF-8 length of the scalar that starts with `lead` when that scalar is quiet: no separator
+  /// (``isSeparator(_:)`` is false for it whatever its other bytes) and no `@`, `#`, `:` or `.`, so that reading it
+  /// only counts it; nil otherwise. Quiet are printable ASCII but those four, U+00C0–U+07FF (Latin, Greek,
+  /// Cyrillic, Hebrew, Arabic…) and U+4000–U+DFFF (CJK ideographs, Yi, Hangul): every separator lies outside.
+  @inline(__always)
+  static func quietLength(_ lead: UInt8) -> Int? {
+    switch lead {
+    case 0x21...0x7F: lead == 0x23 || lead == 0x2E || lead == 0x3A || lead == 0x40 ? nil : 1
+    case 0xC3...0xDF: 2
+    case 0xE4...0xED: 3
+    default: nil
+    }
+  }
+
   /// Whether grapheme clusters break between `previous` and the separator `scalar`.
   static func breaks(between previous: Unicode.Scalar, and scalar: Unicode.Scalar) -> Bool {
     if previous == "\r" { return scalar != "\n" }
@@ -74,12 +88,18 @@ extension RichText {
   /// may be or hold an entity (an entity attribute, an `@`, `#`, `:` or `.`); when nothing may, recognition can
   /// skip it.
   /// - Complexity: linear in the stretch, plus at most one leaf before it.
-  func entityStretch(around utf16Range: Range<Int>) -> (range: Range<Int>, mayHoldEntity: Bool) {
+  ///
+  /// `skippingQuietScalars` false reads every scalar one by one (the general path that
+  /// `EntityStretchFastPathTests` compares the byte fast path with).
+  func entityStretch(
+    around utf16Range: Range<Int>, skippingQuietScalars: Bool = true
+  ) -> (range: Range<Int>, mayHoldEntity: Bool) {
     // Note: a cut needs `quietScalarCount` scalars read before it, so the walk starts further back than that.
     var lookback = EntityCut.quietScalarCount + 48
     while true {
       let start = scalarBoundary(atOrBefore: max(utf16Range.lowerBound - lookback, 0))
-      var scan = EntityCutScan(edit: utf16Range, start: start, documentEnd: utf16Count)
+      var scan = EntityCutScan(
+        edit: utf16Range, start: start, documentEnd: utf16Count, skipsQuietScalars: skippingQuietScalars)
       forEachPiece(in: start..<utf16Count) { scan.read($0) }
       if let lower = scan.lower { return (lower..<(scan.upper ?? utf16Count), scan.mayHoldEntity) }
       lookback *= 4
@@ -215,11 +235,14 @@ private struct EntityCutScan {
   var runAttributes: TextAttributes?
   /// The last scalar read in the current run.
   var previous: Unicode.Scalar?
+  /// Whether runs of quiet scalars (``EntityCut/quietLength(_:)``) are read by the byte fast path.
+  let skipsQuietScalars: Bool
 
-  init(edit: Range<Int>, start: Int, documentEnd: Int) {
+  init(edit: Range<Int>, start: Int, documentEnd: Int, skipsQuietScalars: Bool) {
     self.edit = edit
     self.start = start
     self.documentEnd = documentEnd
+    self.skipsQuietScalars = skipsQuietScalars
     // Note: before `start` is unknown (no cut until enough is read), but the document's start is a cut.
     let quiet = start == 0 ? EntityCut.quietScalarCount : 0
     sinceHash = quiet
@@ -242,7 +265,10 @@ private struct EntityCutScan {
   /// Reads one piece; returns false once the cut after the edit is found.
   mutating func read(_ piece: borrowing RichText.RunPiece) -> Bool {
     let pieceStart = piece.utf16Start
-    guard case .text(var attributes) = piece.content else {
+    // Note: plain text (most pieces) and attachments are told apart by the content index: no attributes copied.
+    let content: RunDescriptor.Content? =
+      piece.isAttachment ? nil : piece.contentIndex == .plainText ? .text(.plain) : piece.content
+    guard case .text(var attributes) = content else {
       // Note: an attachment is a run of its own: its start and end cut (its end, even at the edit's start,
       // since the attachment before it is unchanged).
       hardCut(at: pieceStart, dependsOnUnitBefore: false, dependsOnUnitAfter: true)
@@ -271,6 +297,27 @@ private struct EntityCutScan {
     var index = 0
     var utf16Offset = pieceStart
     while index < bytes.count {
+      if skipsQuietScalars {
+        // Note: the byte fast path: a stretch of quiet scalars (no separator, nothing an entity needs) only moves
+        // the counters; the last one is decoded, as a separator after it asks whether clusters break there.
+        var quiet = 0
+        var lastStart = index
+        while index < bytes.count, let length = EntityCut.quietLength(bytes[index]) {
+          lastStart = index
+          index &+= length
+          quiet &+= 1
+        }
+        if quiet > 0 {
+          sinceHash &+= quiet
+          sinceColon &+= quiet
+          // Note: each quiet scalar is one unit; those at or after the edit's end count since its end.
+          sinceColonAfterEdit &+= max(0, utf16Offset + quiet - max(utf16Offset, edit.upperBound))
+          if isMarked { mayHoldEntity = true }
+          previous = Unicode.Scalar(GraphemeBreaks.scalar(in: bytes, at: lastStart).0) ?? "\u{FFFD}"
+          utf16Offset &+= quiet
+          guard index < bytes.count else { break }
+        }
+      }
       let lead = bytes[index]
       let scalar: Unicode.Scalar
       let length: Int
