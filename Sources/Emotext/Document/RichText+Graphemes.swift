@@ -16,21 +16,20 @@ extension RichText {
     guard utf16Offset > 0 && utf16Offset < utf16Count else { return true }
     let answer = withTextRun(
       containing: utf16Offset,
-      inPiece: !answeringInPiece
-        ? nil
-        : { utf8, utf16Start -> Bool? in
-          // Note: a piece of a longer run: only an offset with a scalar of the piece on either side is decided here (the
-          // piece holds the unit at the offset, so one follows).
-          guard utf16Start < utf16Offset, let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start)
-          else { return nil }
-          return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
-        }
-    ) { utf8, utf16Start -> Bool in
-      guard utf16Start < utf16Offset else { return true }
-      guard let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start) else { return false }
-      return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
-        ?? GraphemeBreaks.isBoundary(utf8Offset, inUTF8: utf8)
-    }
+      inPiece: { utf8, utf16Start -> Bool? in
+        guard answeringInPiece else { return nil }
+        // Note: a piece of a longer run: only an offset with a scalar of the piece on either side is decided here (the
+        // piece holds the unit at the offset, so one follows).
+        guard utf16Start < utf16Offset, let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start)
+        else { return nil }
+        return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
+      },
+      whole: { utf8, utf16Start -> Bool in
+        guard utf16Start < utf16Offset else { return true }
+        guard let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start) else { return false }
+        return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
+          ?? GraphemeBreaks.isBoundary(utf8Offset, inUTF8: utf8)
+      })
     return answer ?? true
   }
 
@@ -89,22 +88,21 @@ extension RichText {
     guard utf16Offset > 0 else { return (0, false) }
     let answer = withTextRun(
       containing: utf16Offset - 1,
-      inPiece: !answeringInPiece
-        ? nil
-        : { utf8, utf16Start -> Int? in
-          // Note: a piece of a longer run: decided here only when the scalars the answer depends on are in the piece
-          // (the one before the offset, and in `.graphemeCluster` mode the one before that).
-          let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
-          guard let deletion = Backspace.Local.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode),
-            deletion > 0 || mode == .platform
-          else { return nil }
-          return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
-        }
-    ) { utf8, utf16Start in
-      let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
-      let deletion = Backspace.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode)
-      return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
-    }
+      inPiece: { utf8, utf16Start -> Int? in
+        guard answeringInPiece else { return nil }
+        // Note: a piece of a longer run: decided here only when the scalars the answer depends on are in the piece
+        // (the one before the offset, and in `.graphemeCluster` mode the one before that).
+        let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
+        guard let deletion = Backspace.Local.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode),
+          deletion > 0 || mode == .platform
+        else { return nil }
+        return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
+      },
+      whole: { utf8, utf16Start in
+        let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
+        let deletion = Backspace.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode)
+        return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
+      })
     return answer.map { ($0, false) } ?? (utf16Offset - 1, true)
   }
 
@@ -178,8 +176,8 @@ extension RichText {
   /// the leaf holding the unit (and where they start): its answer, when it has one, is taken without gathering the
   /// window (a question the scalars next to the offset decide).
   func withTextRun<Result>(
-    containing utf16Offset: Int, inPiece: ((UnsafeBufferPointer<UInt8>, Int) -> Result?)? = nil,
-    _ body: (UnsafeBufferPointer<UInt8>, Int) -> Result
+    containing utf16Offset: Int, inPiece: (UnsafeBufferPointer<UInt8>, Int) -> Result? = { _, _ in nil },
+    whole body: (UnsafeBufferPointer<UInt8>, Int) -> Result
   ) -> Result? {
     // Note: the common case first: a run that lies inside the leaf the lookup finds (every run of a post) is read
     // in place, at most a leaf long; gathering a window for it cost a fifth of composing (`snapped`).
@@ -197,11 +195,10 @@ extension RichText {
         body(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
       }
     }
-    if let inPiece,
-      let answer = text.withUTF8({ bytes in
-        inPiece(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
-      })
-    {
+    // Note: `inPiece` is not optional: an optional closure escapes, and its context would be allocated per call.
+    if let answer = text.withUTF8({ bytes in
+      inPiece(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
+    }) {
       return answer
     }
     return withTextWindow(containing: utf16Offset, body)

@@ -152,6 +152,20 @@ extension RichText {
     /// The leaf's runs, in order, covering `text`; empty only in the empty document's leaf.
     private(set) var descriptors: [RunDescriptor]
 
+    /// The one plain-text leaf of `text`, which shares its bytes, when it is not empty and fits a leaf; else nil.
+    init?(wholeText text: String) {
+      var source = text
+      let utf8Count = source.utf8.count
+      guard utf8Count > 0 && utf8Count <= NodeCapacity.leafUTF8 else { return nil }
+      let counts = source.withUTF8 { String.counts(ofUTF8: $0) }
+      self.init(
+        text: text[...],
+        descriptors: [
+          RunDescriptor(utf8Count: Int32(utf8Count), utf16Count: Int32(counts.utf16), contentIndex: .plainText)
+        ],
+        utf16Count: counts.utf16, scalarCount: counts.scalars)
+    }
+
     /// The leaf of the empty document.
     static let empty = Leaf(text: "", descriptors: [], utf16Count: 0, scalarCount: 0)
 

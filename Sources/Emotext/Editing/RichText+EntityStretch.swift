@@ -233,6 +233,9 @@ private struct EntityCutScan {
   var sinceColonAfterEdit = 0
   /// The attributes (without entity) of the text run being read, nil after an attachment or at the start.
   var runAttributes: TextAttributes?
+  /// The content of the last text piece read, and whether it is an entity.
+  var runContentIndex = RunContentIndex.plainText
+  var runIsMarked = false
   /// The last scalar read in the current run.
   var previous: Unicode.Scalar?
   /// Whether runs of quiet scalars (``EntityCut/quietLength(_:)``) are read by the byte fast path.
@@ -264,6 +267,17 @@ private struct EntityCutScan {
 
   /// Reads one piece; returns false once the cut after the edit is found.
   mutating func read(_ piece: borrowing RichText.RunPiece) -> Bool {
+    // Note: a piece of the content of the text piece before it (a run cut across leaves) goes on with its run.
+    let contentIndex = piece.contentIndex
+    if runAttributes == nil || contentIndex != runContentIndex {
+      guard startRun(piece) else { return false }
+    }
+    return readScalars(of: piece)
+  }
+
+  /// Notes the cuts at the start of `piece`, whose content differs from the text piece before it (if any): an
+  /// attachment's edges, or a new text run's start; returns false once the cut after the edit is found.
+  private mutating func startRun(_ piece: borrowing RichText.RunPiece) -> Bool {
     let pieceStart = piece.utf16Start
     // Note: plain text (most pieces) and attachments are told apart by the content index: no attributes copied.
     let content: RunDescriptor.Content? =
@@ -280,7 +294,8 @@ private struct EntityCutScan {
       (sinceHash, sinceColon) = (EntityCut.quietScalarCount, EntityCut.quietScalarCount)
       return true
     }
-    let isMarked = attributes.entity != nil
+    runContentIndex = piece.contentIndex
+    runIsMarked = attributes.entity != nil
     attributes.entity = nil
     if runAttributes != attributes {
       // Note: a new run (not a leaf edge, nor an entity's edge): nothing is read across it.
@@ -293,7 +308,16 @@ private struct EntityCutScan {
       }
       runAttributes = attributes
     }
+    return true
+  }
+
+  /// Reads the scalars of the text piece `piece`, in the run `startRun(_:)` noted; returns false once the cut after
+  /// the edit is found.
+  private mutating func readScalars(of piece: borrowing RichText.RunPiece) -> Bool {
+    guard !piece.isAttachment else { return true }
+    let isMarked = runIsMarked
     let bytes = piece.utf8
+    let pieceStart = piece.utf16Start
     var index = 0
     var utf16Offset = pieceStart
     while index < bytes.count {

@@ -73,3 +73,24 @@ struct KeystrokeFastPathTests {
     }
   }
 }
+
+extension KeystrokeFastPathTests {
+  /// A document of plain text that fits one leaf is that leaf, made without a builder: the builder's document.
+  @Test func aOneLeafTextDocumentEqualsTheBuildersDocument() {
+    var random = SeededGenerator(seed: 0x6F6E_656C_6561_66)
+    var oneLeaf = 0
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        Bool.random(using: &random)
+          ? GraphemeTextGenerator.text(using: &random) : Self.pieces.randomElement(using: &random)!
+      }.joined()
+      let fast = RichText(text)
+      let general = RichText(building: text, attributes: .plain)
+      if case .leaf = fast.root, !text.isEmpty { oneLeaf += 1 }
+      #expect(fast == general && fast.root.summary == general.root.summary, "\(text.unicodeScalars.map(\.value))")
+      #expect(fast.postText == text)
+      fast.checkInvariants()
+    }
+    #expect(oneLeaf > 200, "one leaf \(oneLeaf)")
+  }
+}
