@@ -42,11 +42,33 @@ enum EntityCut {
   /// longer, and a scalar elsewhere (a letter of most scripts) costs no table lookup.
   static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return scalar == " " || scalar == "\t" || LineBreaks.isLineBreak(scalar) }
-    switch scalar.value {
+    let value = scalar.value
+    switch value {
     case 0x85, 0x2028, 0x2029: return true
-    case 0xA0...0xBF, 0x2000...0x206F, 0x3000...0x303F, 0xFE10...0xFE6F, 0xFF00...0xFF65: break
+    case 0xA0...0xBF: return lookedUpSeparators[Int(value - 0xA0)]
+    case 0x2000...0x206F: return lookedUpSeparators[Int(value - 0x2000) + 32]
+    case 0x3000...0x303F: return lookedUpSeparators[Int(value - 0x3000) + 144]
+    case 0xFE10...0xFE6F: return lookedUpSeparators[Int(value - 0xFE10) + 208]
+    case 0xFF00...0xFF65: return lookedUpSeparators[Int(value - 0xFF00) + 304]
     default: return false
     }
+  }
+
+  /// The blocks ``isSeparator(_:)`` looks up, in order (their answers are `lookedUpSeparators`, one after another).
+  static let lookedUpBlocks: [ClosedRange<UInt32>] = [
+    0xA0...0xBF, 0x2000...0x206F, 0x3000...0x303F, 0xFE10...0xFE6F, 0xFF00...0xFF65,
+  ]
+
+  /// ``isLookedUpSeparator(_:)`` of every scalar of `lookedUpBlocks`, computed once.
+  // Note: the general category and the grapheme table cost ~190 instructions a scalar; full-width punctuation
+  // comes every few characters of a post.
+  private static let lookedUpSeparators: [Bool] = lookedUpBlocks.flatMap { block in
+    block.map { Unicode.Scalar($0).map(isLookedUpSeparator) ?? false }
+  }
+
+  /// Whether `scalar`, of a block that posts have their spaces and punctuation in, is a separator: a space
+  /// separator (Zs), or punctuation that no URL path holds and that clusters never join to what is before it.
+  static func isLookedUpSeparator(_ scalar: Unicode.Scalar) -> Bool {
     switch ScalarCategories.generalCategory(of: scalar) {
     case .spaceSeparator: return true
     case .dashPunctuation, .startPunctuation, .endPunctuation, .otherPunctuation, .initialPunctuation,
@@ -59,17 +81,23 @@ enum EntityCut {
     }
   }
 
-  /// The UTF-8 length of the scalar that starts with `lead` when that scalar is quiet: no separator
-  /// (``isSeparator(_:)`` is false for it whatever its other bytes) and no `@`, `#`, `:` or `.`, so that reading it
-  /// only counts it; nil otherwise. Quiet are printable ASCII but those four, U+00C0–U+07FF (Latin, Greek,
-  /// Cyrillic, Hebrew, Arabic…) and U+4000–U+DFFF (CJK ideographs, Yi, Hangul): every separator lies outside.
+  /// The UTF-8 length of the scalar at `index` of valid UTF-8 when that scalar is quiet: no separator
+  /// (``isSeparator(_:)`` is false for it) and no `@`, `#`, `:` or `.`, so that reading it only counts it; nil
+  /// otherwise. Decided from the lead byte, and for three-byte scalars near a looked-up block from the second:
+  /// quiet are printable ASCII but those four, U+00C0–U+07FF (Latin, Greek, Cyrillic, Hebrew, Arabic…),
+  /// U+2080–U+2FFF (symbols, most BMP emoji), U+3040–U+FDFF (kana, CJK ideographs, Yi, Hangul, private use) and
+  /// U+FF80–U+FFFF. `EntityStretchFastPathTests` checks every scalar.
   @inline(__always)
-  static func quietLength(_ lead: UInt8) -> Int? {
+  static func quietLength(of bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    let lead = bytes[index]
     switch lead {
-    case 0x21...0x7F: lead == 0x23 || lead == 0x2E || lead == 0x3A || lead == 0x40 ? nil : 1
-    case 0xC3...0xDF: 2
-    case 0xE4...0xED: 3
-    default: nil
+    case 0x21...0x7F: return lead == 0x23 || lead == 0x2E || lead == 0x3A || lead == 0x40 ? nil : 1
+    case 0xC3...0xDF: return 2
+    case 0xE4...0xEE: return 3
+    case 0xE2: return bytes[index &+ 1] >= 0x82 ? 3 : nil
+    case 0xE3: return bytes[index &+ 1] >= 0x81 ? 3 : nil
+    case 0xEF: return bytes[index &+ 1] < 0xB8 || bytes[index &+ 1] >= 0xBE ? 3 : nil
+    default: return nil
     }
   }
 
@@ -238,7 +266,7 @@ private struct EntityCutScan {
   var runIsMarked = false
   /// The last scalar read in the current run.
   var previous: Unicode.Scalar?
-  /// Whether runs of quiet scalars (``EntityCut/quietLength(_:)``) are read by the byte fast path.
+  /// Whether runs of quiet scalars (``EntityCut/quietLength(of:at:)``) are read by the byte fast path.
   let skipsQuietScalars: Bool
 
   init(edit: Range<Int>, start: Int, documentEnd: Int, skipsQuietScalars: Bool) {
@@ -326,7 +354,7 @@ private struct EntityCutScan {
         // the counters; the last one is decoded, as a separator after it asks whether clusters break there.
         var quiet = 0
         var lastStart = index
-        while index < bytes.count, let length = EntityCut.quietLength(bytes[index]) {
+        while index < bytes.count, let length = EntityCut.quietLength(of: bytes, at: index) {
           lastStart = index
           index &+= length
           quiet &+= 1

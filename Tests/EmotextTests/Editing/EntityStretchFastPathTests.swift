@@ -3,10 +3,11 @@ import Testing
 
 @testable import Emotext
 
-/// The byte fast path of the live-entity stretch walk (``EntityCut/quietLength(_:)``: runs of quiet scalars only
+/// The byte fast path of the live-entity stretch walk (``EntityCut/quietLength(of:at:)``: runs of quiet scalars only
 /// counted) against the general path that reads every scalar: on random documents full of separators next to quiet
 /// scalars, Prepend scalars, entity and host attributes, attachments and text of every script, both must find the
-/// same stretch and say the same about whether it may hold an entity, around every kind of edit.
+/// same stretch and say the same about whether it may hold an entity, around every kind of edit. The quiet test and
+/// the separator table are checked on every scalar.
 @Suite("Live entities: the stretch walk's byte fast path against the general path")
 struct EntityStretchFastPathTests {
   /// Separators of every block the walk looks up and quiet scalars at the edges of the quiet ranges (U+00BF/U+00C0,
@@ -66,5 +67,38 @@ struct EntityStretchFastPathTests {
     }
     // Note: the comparison shows something only when the walks often find cuts inside the document.
     #expect(cut > asked / 4, "cut \(cut) of \(asked)")
+  }
+
+  /// A scalar the fast path counts without reading is no separator and none of `@`, `#`, `:`, `.`, and its length
+  /// is its UTF-8 length: every scalar.
+  @Test func everyQuietScalarIsNoSeparatorAndNoEntityByte() {
+    var (quiet, wrong) = (0, 0)
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      var utf8 = Array(String(Character(scalar)).utf8)
+      guard
+        let length = utf8.withUnsafeMutableBufferPointer({ EntityCut.quietLength(of: UnsafeBufferPointer($0), at: 0) })
+      else { continue }
+      quiet += 1
+      if length != utf8.count || EntityCut.isSeparator(scalar) || "@#:.".unicodeScalars.contains(scalar) {
+        wrong += 1
+        if wrong < 5 { Issue.record("U+\(String(value, radix: 16)) is quiet") }
+      }
+    }
+    #expect(wrong == 0 && quiet > 50_000, "quiet \(quiet)")
+  }
+
+  /// The separator table answers as the general category and grapheme table do, for every scalar of its blocks.
+  @Test func theSeparatorTableAnswersAsTheProperties() {
+    var separators = 0
+    for block in EntityCut.lookedUpBlocks {
+      for value in block {
+        let scalar = Unicode.Scalar(value)!
+        let expected = EntityCut.isLookedUpSeparator(scalar) || [0x85, 0x2028, 0x2029].contains(value)
+        #expect(EntityCut.isSeparator(scalar) == expected, "U+\(String(value, radix: 16))")
+        if expected { separators += 1 }
+      }
+    }
+    #expect(separators > 50, "separators \(separators)")
   }
 }
