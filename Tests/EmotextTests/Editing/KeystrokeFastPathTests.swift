@@ -91,6 +91,7 @@ extension KeystrokeFastPathTests {
       #expect(fast.postText == text)
       fast.checkInvariants()
     }
-    #expect(oneLeaf > 200, "one leaf \(oneLeaf)")
+    // Note: with the internal checks' 24-byte leaves, few texts fit one (88 of 2,000).
+    #expect(oneLeaf > 50, "one leaf \(oneLeaf)")
   }
 }
