@@ -36,7 +36,8 @@ package enum OrderedBatches {
     consume: (_ output: Output, _ utf8CountRead: Int) throws -> Bool
   ) throws {
     try run(
-      &source, jobs: jobs, batchLines: batchLines, read: { (source, maxLines) throws(BatchError) in
+      &source, jobs: jobs, batchLines: batchLines,
+      read: { (source, maxLines) throws(BatchError) in
         try source.nextBatch(maxLines: maxLines)
       }, transform: transform, consume: consume)
   }
@@ -49,7 +50,8 @@ package enum OrderedBatches {
     consume: (_ output: Output, _ utf8CountRead: Int) throws -> Bool
   ) throws {
     try run(
-      &source, jobs: jobs, batchLines: batchLines, read: { (source, maxLines) throws(BatchError) in
+      &source, jobs: jobs, batchLines: batchLines,
+      read: { (source, maxLines) throws(BatchError) in
         try source.nextLineBatch(maxLines: maxLines)
       }, transform: transform, consume: consume)
   }
