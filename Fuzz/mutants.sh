@@ -64,8 +64,8 @@ mutant backspace-vs-modifier-base Sources/EmotextUnicode/Backspace.swift graphem
         _ = scalar'
 
 mutant local-boundary-too-eager Sources/EmotextUnicode/GraphemeBreaks+Local.swift graphemes,edit,storage \
-  'return (before | after) & 0x0F == GraphemeTable.Kind.other.rawValue ? true : nil' \
-  'return (before & after) & 0x0F == 0 ? true : nil'
+  '(first | second) & 0x0F == GraphemeTable.Kind.other.rawValue' \
+  '(first & second) & 0x0F == 0'
 mutant canonical-shortcut-short-reach Sources/Emotext/Editing/RichText+Canonical.swift edit,storage \
   'let scanStart = utf16Range.lowerBound - reach - 1' \
   'let scanStart = utf16Range.lowerBound - reach / 2'

@@ -16,7 +16,7 @@ extension GraphemeBreaks {
       return GraphemeTable.shared.withLookup { table in
         let before = table.entry(in: utf8, at: scalarStart(before: utf8Offset, in: utf8)).entry
         let after = table.entry(in: utf8, at: utf8Offset).entry
-        return (before | after) & 0x0F == GraphemeTable.Kind.other.rawValue ? true : nil
+        return bothOther(before, after) ? true : nil
       }
     }
 
@@ -30,7 +30,7 @@ extension GraphemeBreaks {
       return GraphemeTable.shared.withLookup { table in
         let last = table.entry(in: utf8, at: start).entry
         let previous = table.entry(in: utf8, at: scalarStart(before: start, in: utf8)).entry
-        return (previous | last) & 0x0F == GraphemeTable.Kind.other.rawValue ? start : nil
+        return bothOther(previous, last) ? start : nil
       }
     }
 
@@ -44,8 +44,15 @@ extension GraphemeBreaks {
         let end = utf8Offset + length
         guard end < utf8.count else { return utf8.count }
         let next = table.entry(in: utf8, at: end).entry
-        return (first | next) & 0x0F == GraphemeTable.Kind.other.rawValue ? end : nil
+        return bothOther(first, next) ? end : nil
       }
+    }
+
+    /// Whether both grapheme table entries are of kind Other (GB999 then puts a boundary between their scalars).
+    /// Other is kind 0, so the kinds' bits of the two entries or'ed are 0 exactly when both are Other.
+    @inline(__always)
+    static func bothOther(_ first: UInt16, _ second: UInt16) -> Bool {
+      (first | second) & 0x0F == GraphemeTable.Kind.other.rawValue
     }
 
     /// Where the scalar that ends at `utf8Offset` (after 0, a scalar boundary in valid UTF-8) starts.
