@@ -40,7 +40,7 @@ package struct CountAnswer: Sendable {
   package func appendRecord(of text: String, to output: inout [UInt8]) {
     let counts = counts(of: text)
     output.append(contentsOf: #"{"text":"#.utf8)
-    JSONValue.appendString(text, to: &output)
+    JSONLines.appendString(text, to: &output)
     output.append(contentsOf: members[0])
     output.append(contentsOf: members[1])
     JSONValue.appendInteger(counts.weighted, to: &output)

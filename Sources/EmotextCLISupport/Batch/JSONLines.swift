@@ -89,21 +89,10 @@ package enum JSONLines {
     var end = start
     var escaped = false
     while end < count {
-      // Note: eight bytes at a time while none is a quote, a backslash or a control (SWAR: a byte below 0x20, or
-      // one that XORed with `"` or `\` is zero, sets its high bit).
-      if end &+ 8 <= count {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ 0x2222_2222_2222_2222
-        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-        let found =
-          ((word &- ones &* 0x20) | (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & ~word
-          & highBits
-        if found == 0 {
-          end &+= 8
-          continue
-        }
+      // Note: eight bytes at a time while none is a quote, a backslash or a control.
+      if end &+ 8 <= count, !wordHasByte(belowSpaceOr: 0x22, 0x5C, 0x5C, in: base + end) {
+        end &+= 8
+        continue
       }
       let byte = base[end]
       if byte == UInt8(ascii: "\"") { break }
@@ -145,8 +134,53 @@ package enum JSONLines {
   }
 
   /// Appends `value` as a JSON string, escaped exactly as ``JSONValue/serialized`` escapes it.
+  ///
+  /// Text with nothing to escape (most posts) is copied as it is after one scan, eight bytes at a time; any other
+  /// goes to ``JSONValue``'s escaper.
   package static func appendString(_ value: String, to output: inout [UInt8]) {
-    JSONValue.appendString(value, to: &output)
+    var value = value
+    let copied = value.withUTF8 { bytes in
+      guard !mayNeedEscape(bytes) else { return false }
+      output.append(UInt8(ascii: "\""))
+      output.append(contentsOf: bytes)
+      output.append(UInt8(ascii: "\""))
+      return true
+    }
+    if !copied { JSONValue.appendString(value, to: &output) }
+  }
+
+  /// Whether any byte of `bytes` may start an escape in a JSON string as ``JSONValue`` writes it: a control, `"`,
+  /// `\`, or 0xE2 (the lead of U+2028 and U+2029).
+  private static func mayNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var index = 0
+    while index &+ 8 <= bytes.count {
+      if wordHasByte(belowSpaceOr: 0x22, 0x5C, 0xE2, in: base + index) { return true }
+      index &+= 8
+    }
+    while index < bytes.count {
+      let byte = base[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 { return true }
+      index &+= 1
+    }
+    return false
+  }
+
+  /// Whether any of the eight bytes at `pointer` is below 0x20 or equal to `first`, `second` or `third` (SWAR: a
+  /// byte below 0x20, or one that XORed with a value is zero, sets its high bit; the borrow can only disturb bytes
+  /// above one that matches, so the answer is exact).
+  @inline(__always)
+  private static func wordHasByte(
+    belowSpaceOr first: UInt8, _ second: UInt8, _ third: UInt8, in pointer: UnsafePointer<UInt8>
+  ) -> Bool {
+    let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let a = word ^ (ones &* UInt64(first))
+    let b = word ^ (ones &* UInt64(second))
+    let c = word ^ (ones &* UInt64(third))
+    let below = (word &- ones &* 0x20) & ~word
+    return (below | (a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & highBits != 0
   }
 
   /// Appends `value` as a JSON number: the bytes of `String(value)`.
