@@ -67,7 +67,7 @@ struct LineInput: Sendable {
   /// The post text of an input line given as bytes not yet validated: as ``text(of:)`` of the validated line, and
   /// a line of invalid UTF-8 is rejected as such (for ``answerUTF8Lines(_:)``).
   func text(ofUTF8 line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> String {
-    jsonl ? try JSONLines.text(ofRecordUTF8: line) : try LineBatch.string(validating: line)
+    jsonl ? try JSONLines.text(ofRecordUTF8: line) : try LineProblem.text(ofUTF8: line)
   }
 
   /// Opens a source as lines.

@@ -36,7 +36,7 @@ package enum JSONLines {
   }
 
   /// The `"text"` of a record given as bytes not yet validated: the same text or problem as validating the line
-  /// (``LineBatch/string(validating:)``) and then ``text(ofRecord:)``, a line of invalid UTF-8 rejected as such
+  /// (``LineProblem/text(ofUTF8:)``) and then ``text(ofRecord:)``, a line of invalid UTF-8 rejected as such
   /// before its JSON is looked at.
   ///
   /// The usual record, `{"text": "…"}` with no escape, is read without making a string of the line: only the text
@@ -47,7 +47,7 @@ package enum JSONLines {
     {
       return text
     }
-    return try text(ofRecord: LineBatch.string(validating: line))
+    return try text(ofRecord: LineProblem.text(ofUTF8: line))
   }
 
   /// The string body of a record that is exactly `{"text": "…"}`: where it lies in the line, and whether it holds

@@ -38,13 +38,13 @@ package enum LineAnswers {
     try runUTF8(
       &source, jobs: jobs, batchLines: batchLines,
       answer: { (utf8, lineNumber, output) throws(LineProblem) in
-        try answer(try LineBatch.string(validating: utf8), lineNumber, &output)
+        try answer(try LineProblem.text(ofUTF8: utf8), lineNumber, &output)
       }, write: write, rejected: rejected)
   }
 
   /// ``run(_:jobs:batchLines:answer:write:rejected:)`` where `answer` gets each line's bytes, not validated: it
   /// validates them (on the answering thread), rejecting a line of invalid UTF-8 with the problem
-  /// ``LineBatch/string(validating:)`` throws, so that the message is the same whichever way a line is read.
+  /// ``LineProblem/text(ofUTF8:)`` throws, so that the message is the same whichever way a line is read.
   package static func runUTF8(
     _ source: inout LineSource, jobs: Int, batchLines: Int = 1024,
     answer:

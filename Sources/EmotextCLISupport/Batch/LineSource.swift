@@ -236,18 +236,7 @@ package struct LineBatch: Sendable {
   /// Line `index` (0-based) as text.
   /// - Throws: ``LineProblem`` naming the first invalid byte when the line is not UTF-8.
   package func string(ofLine index: Int) throws(LineProblem) -> String {
-    try withLine(index) { (bytes) throws(LineProblem) in try Self.string(validating: bytes) }
-  }
-
-  /// `bytes` as text.
-  /// - Throws: ``LineProblem`` naming the first invalid byte (`invalid UTF-8 (byte 0xFF)` at its offset).
-  package static func string(validating bytes: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> String {
-    if let text = String(validating: bytes, as: UTF8.self) { return text }
-    guard let invalid = UTF8Validation.firstInvalidOffset(in: bytes) else {
-      return String(decoding: bytes, as: UTF8.self)
-    }
-    let error = LineDecodingError(line: 1, utf8Offset: invalid, reason: .invalidUTF8(byte: bytes[invalid]))
-    throw LineProblem(error.message, utf8Offset: invalid)
+    try withLine(index) { (bytes) throws(LineProblem) in try LineProblem.text(ofUTF8: bytes) }
   }
 }
 

@@ -122,7 +122,7 @@ import Testing
     var source = try LineSource(path: url.path)
     var output = ""
     try LineAnswers.runUTF8(&source, jobs: 2, batchLines: 64) { line, _, output throws(LineProblem) in
-      output += Array(try LineBatch.string(validating: line).utf8) + [0x0A]
+      output += Array(try LineProblem.text(ofUTF8: line).utf8) + [0x0A]
     } write: { bytes, _ in
       output += String(decoding: bytes, as: UTF8.self)
     } rejected: { error in
