@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -72,6 +72,17 @@ mutant canonical-shortcut-short-reach Sources/Emotext/Editing/RichText+Canonical
 mutant in-leaf-insertion-split Sources/Emotext/Document/RichText+Tree.swift storage,edit \
   'after.utf16Count -= split.utf16' \
   'after.utf16Count -= split.utf16 > 1 ? split.utf16 - 1 : split.utf16'
+# Note: branch keys3's fast paths: the stretch walk's quiet bytes (0xC2 leads U+00A0 and U+0085, separators), a
+# Backspace answered in a leaf's piece of a run that starts in the leaf before, the undo record's one-run slice.
+mutant entity-quiet-nbsp Sources/Emotext/Editing/RichText+EntityStretch.swift edit,editscript \
+  'case 0xC3...0xDF: return 2' \
+  'case 0xC2...0xDF: return 2'
+mutant piece-backspace-at-piece-start Sources/Emotext/Document/RichText+Graphemes.swift edit,storage,editscript \
+  'deletion > 0 || mode == .platform' \
+  'deletion >= 0 || mode == .platform'
+mutant one-run-slice-scalars Sources/Emotext/Document/RichText+Editing.swift storage,edit,editscript \
+  'let scalars = descriptor.isText ? String.counts(ofUTF8: piece).scalars : 1' \
+  'let scalars = descriptor.isText ? piece.count : 1'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

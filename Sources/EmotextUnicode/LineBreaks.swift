@@ -44,6 +44,11 @@ public enum LineBreaks {
     return Unicode.Scalar(value).map(isLineBreak) == true ? count : 0
   }
 
+  /// Which bytes can start a line break, for a byte scanner to test before it calls
+  /// ``lineBreakUTF8Count(in:at:)``: the ASCII line breaks as bits of `ascii` (all below 64), and the lead bytes
+  /// (0xC0–0xFF) of the others as bits of their low six bits in `lead`.
+  package static var startByteMasks: (ascii: UInt64, lead: UInt64) { (asciiLineBreaks, lineBreakLeadBytes) }
+
   /// The lead bytes (0xC0–0xFF, as bits of their low six bits) of the line breaks outside ASCII.
   private static let lineBreakLeadBytes: UInt64 = characters.filter { !$0.isASCII }.reduce(0) {
     $0 | 1 << UInt64(String($1).utf8.first! & 0x3F)

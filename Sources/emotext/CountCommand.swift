@@ -38,8 +38,8 @@ enum CountCommand: Command {
       StandardOutput.write([rule.name, "utf16", "scalars", "graphemes"].joined(separator: "\t"))
     }
     let answer = CountAnswer(tokenizer: BracketTokenizer(catalog: catalog), rule: rule)
-    return try input.answerLines { line, output throws(LineProblem) in
-      let text = try input.text(of: line)
+    return try input.answerUTF8Lines { line, output throws(LineProblem) in
+      let text = try input.text(ofUTF8: line)
       if input.jsonl {
         answer.appendRecord(of: text, to: &output)
         output.append(UInt8(ascii: "\n"))

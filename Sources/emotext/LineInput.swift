@@ -64,6 +64,12 @@ struct LineInput: Sendable {
     jsonl ? try JSONLines.text(ofRecord: line) : line
   }
 
+  /// The post text of an input line given as bytes not yet validated: as ``text(of:)`` of the validated line, and
+  /// a line of invalid UTF-8 is rejected as such (for ``answerUTF8Lines(_:)``).
+  func text(ofUTF8 line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> String {
+    jsonl ? try JSONLines.text(ofRecordUTF8: line) : try LineProblem.text(ofUTF8: line)
+  }
+
   /// Opens a source as lines.
   static func open(_ source: Source) throws(BatchError) -> LineSource {
     switch source {
@@ -82,12 +88,40 @@ struct LineInput: Sendable {
     try answerNumberedLines { line, _, _, output throws(LineProblem) in try answer(line, &output) }
   }
 
+  /// ``answerLines(_:)`` where `answer` gets each line's bytes, not validated (``text(ofUTF8:)`` validates them), so
+  /// that the reading thread only splits lines and the answering threads do the rest.
+  func answerUTF8Lines(
+    _ answer: @escaping @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) throws(LineProblem) -> Void
+  ) throws -> Int32 {
+    try answerEachSource { lines, _, write, rejected throws(BatchError) in
+      try LineAnswers.runUTF8(
+        &lines, jobs: jobs, answer: { line, _, output throws(LineProblem) in try answer(line, &output) },
+        write: write, rejected: rejected)
+    }
+  }
+
   /// ``answerLines(_:)`` where `answer` also gets the index of the line's source in ``sources`` and its 1-based
   /// line number there.
   func answerNumberedLines(
     _ answer:
       @escaping @Sendable (_ line: String, _ sourceIndex: Int, _ lineNumber: Int, inout [UInt8]) throws(LineProblem)
       -> Void
+  ) throws -> Int32 {
+    try answerEachSource { lines, sourceIndex, write, rejected throws(BatchError) in
+      try LineAnswers.run(
+        &lines, jobs: jobs,
+        answer: { line, lineNumber, output throws(LineProblem) in try answer(line, sourceIndex, lineNumber, &output) },
+        write: write, rejected: rejected)
+    }
+  }
+
+  /// Opens each source in turn and has `run` answer its lines (given the source's index, the writer of the output
+  /// in order, and the handler of the lines `--keep-going` passes over, nil without it).
+  private func answerEachSource(
+    _ run: (
+      _ lines: inout LineSource, _ sourceIndex: Int, _ write: ([UInt8], Int) -> Void,
+      _ rejected: ((BatchError) -> Void)?
+    ) throws(BatchError) -> Void
   ) throws -> Int32 {
     defer { StandardOutput.flush() }
     var rejectedCount = 0
@@ -96,15 +130,13 @@ struct LineInput: Sendable {
         var lines = try Self.open(source)
         let progress = Progress(source: source, total: lines.totalUTF8Count)
         defer { progress.end() }
-        try LineAnswers.run(
-          &lines, jobs: jobs,
-          answer: { line, lineNumber, output throws(LineProblem) in try answer(line, sourceIndex, lineNumber, &output)
-          },
-          write: { bytes, utf8CountRead in
+        try run(
+          &lines, sourceIndex,
+          { bytes, utf8CountRead in
             StandardOutput.write(utf8: bytes)
             progress.draw(utf8CountRead)
           },
-          rejected: keepGoing
+          keepGoing
             ? { error in
               rejectedCount += 1
               answerRejected(error)

@@ -246,6 +246,44 @@ extension RichText {
       utf16Range.lowerBound >= 0 && utf16Range.upperBound <= utf16Count,
       "RichText range \(utf16Range) is outside the document (length \(utf16Count))")
     guard !utf16Range.isEmpty else { return RichText() }
+    return sliceOfOneRun(utf16Range) ?? slicedByBuilder(utf16Range)
+  }
+
+  /// ``slice(_:)`` of a range that lies in one descriptor of one leaf (part of a text run, or an attachment: what a
+  /// keystroke's undo record keeps), made from its bytes directly, without a `LeafBuilder`; nil for any other range.
+  /// `KeystrokeFastPathTests` compares it with ``slicedByBuilder(_:)``.
+  func sliceOfOneRun(_ utf16Range: Range<Int>) -> RichText? {
+    let position = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
+    let lower = utf16Range.lowerBound - position.utf16Start
+    let upper = utf16Range.upperBound - position.utf16Start
+    guard upper <= position.leaf.summary.utf16 else { return nil }
+    let holding = position.leaf.descriptors.start(ofDescriptorHolding: lower)
+    let descriptor = position.leaf.descriptors[holding.index]
+    guard upper <= holding.utf16 + Int(descriptor.utf16Count) else { return nil }
+    var text = position.leaf.text
+    let leaf = text.withUTF8 { bytes -> Leaf in
+      let run = UnsafeBufferPointer(rebasing: bytes[holding.utf8..<(holding.utf8 + Int(descriptor.utf8Count))])
+      // Note: an attachment is one unit, so the range is all of it.
+      let utf8Range =
+        descriptor.isText
+        ? run.utf8Offset(
+          ofUTF16Count: lower - holding.utf16, from: 0)..<run.utf8Offset(
+            ofUTF16Count: upper - holding.utf16, from: 0) : 0..<run.count
+      let piece = UnsafeBufferPointer(rebasing: run[utf8Range])
+      let scalars = descriptor.isText ? String.counts(ofUTF8: piece).scalars : 1
+      return Leaf(
+        text: String(decoding: piece, as: UTF8.self)[...],
+        descriptors: [
+          RunDescriptor(
+            utf8Count: Int32(piece.count), utf16Count: Int32(upper - lower), contentIndex: descriptor.contentIndex)
+        ],
+        utf16Count: upper - lower, scalarCount: scalars)
+    }
+    return RichText(root: .leaf(leaf), contents: descriptor.contentIndex == .plainText ? .plain : contents)
+  }
+
+  /// ``slice(_:)`` of a non-empty range by copying the leaves it touches into a `LeafBuilder`: the general path.
+  func slicedByBuilder(_ utf16Range: Range<Int>) -> RichText {
     let first = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
     let last = root.leaf(at: utf16Range.upperBound, preferringEnd: true)
     let lowerUTF8 = first.leaf.utf8Offset(ofUTF16Offset: utf16Range.lowerBound - first.utf16Start)

@@ -6,14 +6,30 @@ extension RichText {
   /// Attachments and the seams between runs are always boundaries: a cluster never spans two runs.
   /// - Complexity: O(log *n*) plus the length of the run around the offset.
   public func isGraphemeBoundary(_ utf16Offset: Int) -> Bool {
+    isGraphemeBoundary(utf16Offset, answeringInPiece: true)
+  }
+
+  /// ``isGraphemeBoundary(_:)``; without `answeringInPiece`, a run that goes on in another leaf is always read
+  /// through its window (the general path that `KeystrokeFastPathTests` compares the piece answers with).
+  func isGraphemeBoundary(_ utf16Offset: Int, answeringInPiece: Bool) -> Bool {
     precondition(utf16Offset >= 0 && utf16Offset <= utf16Count, "RichText offset \(utf16Offset) is out of bounds")
     guard utf16Offset > 0 && utf16Offset < utf16Count else { return true }
-    let answer = withTextRun(containing: utf16Offset) { utf8, utf16Start -> Bool in
-      guard utf16Start < utf16Offset else { return true }
-      guard let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start) else { return false }
-      return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
-        ?? GraphemeBreaks.isBoundary(utf8Offset, inUTF8: utf8)
-    }
+    let answer = withTextRun(
+      containing: utf16Offset,
+      inPiece: { utf8, utf16Start -> Bool? in
+        guard answeringInPiece else { return nil }
+        // Note: a piece of a longer run: only an offset with a scalar of the piece on either side is decided here (the
+        // piece holds the unit at the offset, so one follows).
+        guard utf16Start < utf16Offset, let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start)
+        else { return nil }
+        return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
+      },
+      whole: { utf8, utf16Start -> Bool in
+        guard utf16Start < utf16Offset else { return true }
+        guard let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start) else { return false }
+        return GraphemeBreaks.Local.isBoundary(utf8Offset, inUTF8: utf8)
+          ?? GraphemeBreaks.isBoundary(utf8Offset, inUTF8: utf8)
+      })
     return answer ?? true
   }
 
@@ -61,13 +77,33 @@ extension RichText {
   /// text per `mode`.
   /// - Complexity: O(log *n*) plus the length of the run before the offset.
   public func deletionStart(before utf16Offset: Int, mode: BackspaceMode) -> Int {
-    guard utf16Offset > 0 else { return 0 }
-    let answer = withTextRun(containing: utf16Offset - 1) { utf8, utf16Start in
-      let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
-      let deletion = Backspace.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode)
-      return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
-    }
-    return answer ?? utf16Offset - 1
+    deletion(before: utf16Offset, mode: mode).start
+  }
+
+  /// ``deletionStart(before:mode:)``, and whether what goes is an attachment (else it is text of one run).
+  /// Without `answeringInPiece`, a run that goes on in another leaf is always read through its window.
+  func deletion(
+    before utf16Offset: Int, mode: BackspaceMode, answeringInPiece: Bool = true
+  ) -> (start: Int, isAttachment: Bool) {
+    guard utf16Offset > 0 else { return (0, false) }
+    let answer = withTextRun(
+      containing: utf16Offset - 1,
+      inPiece: { utf8, utf16Start -> Int? in
+        guard answeringInPiece else { return nil }
+        // Note: a piece of a longer run: decided here only when the scalars the answer depends on are in the piece
+        // (the one before the offset, and in `.graphemeCluster` mode the one before that).
+        let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
+        guard let deletion = Backspace.Local.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode),
+          deletion > 0 || mode == .platform
+        else { return nil }
+        return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
+      },
+      whole: { utf8, utf16Start in
+        let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
+        let deletion = Backspace.deletionStart(before: utf8Offset, inUTF8: utf8, mode: mode)
+        return utf16Start + utf8.utf16Count(ofUTF8Prefix: deletion)
+      })
+    return answer.map { ($0, false) } ?? (utf16Offset - 1, true)
   }
 
   /// The number of extended grapheme clusters (UAX #29, as ICU finds them), each attachment counting 1.
@@ -135,8 +171,13 @@ extension RichText {
   /// Calls `body` with the bytes of the text run holding the unit at `utf16Offset`, or of a stretch of it around
   /// the unit that segments as the whole run does there, and the UTF-16 offset where they start; nil for an
   /// attachment (see `withTextWindow(containing:_:)`: a long run is not read whole).
+  ///
+  /// When the run goes on in a leaf before or after, `inPiece` is asked first with the bytes of the run's piece in
+  /// the leaf holding the unit (and where they start): its answer, when it has one, is taken without gathering the
+  /// window (a question the scalars next to the offset decide).
   func withTextRun<Result>(
-    containing utf16Offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Result
+    containing utf16Offset: Int, inPiece: (UnsafeBufferPointer<UInt8>, Int) -> Result? = { _, _ in nil },
+    whole body: (UnsafeBufferPointer<UInt8>, Int) -> Result
   ) -> Result? {
     // Note: the common case first: a run that lies inside the leaf the lookup finds (every run of a post) is read
     // in place, at most a leaf long; gathering a window for it cost a fifth of composing (`snapped`).
@@ -148,11 +189,19 @@ extension RichText {
     let utf16Start = position.utf16Start + start.utf16
     let startsRun = start.index > 0 || position.ordinal == 0
     let endsRun = start.index < descriptors.count - 1 || utf16Start + Int(descriptor.utf16Count) == utf16Count
-    guard startsRun && endsRun else { return withTextWindow(containing: utf16Offset, body) }
     var text = position.leaf.text
-    return text.withUTF8 { bytes in
-      body(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
+    if startsRun && endsRun {
+      return text.withUTF8 { bytes in
+        body(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
+      }
     }
+    // Note: `inPiece` is not optional: an optional closure escapes, and its context would be allocated per call.
+    if let answer = text.withUTF8({ bytes in
+      inPiece(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
+    }) {
+      return answer
+    }
+    return withTextWindow(containing: utf16Offset, body)
   }
 }
 

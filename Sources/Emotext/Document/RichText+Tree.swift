@@ -152,6 +152,20 @@ extension RichText {
     /// The leaf's runs, in order, covering `text`; empty only in the empty document's leaf.
     private(set) var descriptors: [RunDescriptor]
 
+    /// The one plain-text leaf of `text`, which shares its bytes, when it is not empty and fits a leaf; else nil.
+    init?(wholeText text: String) {
+      var source = text
+      let utf8Count = source.utf8.count
+      guard utf8Count > 0 && utf8Count <= NodeCapacity.leafUTF8 else { return nil }
+      let counts = source.withUTF8 { String.counts(ofUTF8: $0) }
+      self.init(
+        text: text[...],
+        descriptors: [
+          RunDescriptor(utf8Count: Int32(utf8Count), utf16Count: Int32(counts.utf16), contentIndex: .plainText)
+        ],
+        utf16Count: counts.utf16, scalarCount: counts.scalars)
+    }
+
     /// The leaf of the empty document.
     static let empty = Leaf(text: "", descriptors: [], utf16Count: 0, scalarCount: 0)
 
@@ -353,20 +367,24 @@ extension RichText.Inner {
 }
 
 extension RichText.Leaf {
+  /// Gives a leaf that is a slice of a longer string (what the tokenizer makes) a string of its own, with room for
+  /// a full leaf, so that this edit and the next ones of the leaf change its bytes in place and allocate nothing.
+  private mutating func ownText() {
+    guard text.startIndex != text.base.startIndex || text.endIndex != text.base.endIndex else { return }
+    var own = ""
+    own.reserveCapacity(NodeCapacity.leafUTF8)
+    own.append(contentsOf: text)
+    text = own[...]
+  }
+
   /// Replaces the bytes `utf8Range`, which lie in the text descriptor numbered `index`, with `replacement`
   /// (text of that descriptor's content), in place; the leaf's counts change by `delta`.
   ///
-  /// A leaf that is a slice of a longer string (what the tokenizer makes) first gets a string of its own, with
-  /// room for a full leaf, so the next edits of the leaf allocate nothing.
+  /// A leaf that is a slice of a longer string first gets a string of its own (`ownText()`).
   mutating func replaceText(
     _ utf8Range: Range<Int>, with replacement: Substring, inDescriptor index: Int, adding delta: Summary
   ) {
-    if text.startIndex != text.base.startIndex || text.endIndex != text.base.endIndex {
-      var own = ""
-      own.reserveCapacity(NodeCapacity.leafUTF8)
-      own.append(contentsOf: text)
-      text = own[...]
-    }
+    ownText()
     let start = text.utf8.index(text.startIndex, offsetBy: utf8Range.lowerBound)
     text.replaceSubrange(start..<text.utf8.index(start, offsetBy: utf8Range.count), with: replacement)
     descriptors[index].utf8Count += Int32(delta.utf8)
@@ -384,12 +402,7 @@ extension RichText.Leaf {
     _ descriptor: RunDescriptor, bytes inserted: Substring, beforeDescriptor index: Int, utf8Offset: Int,
     splitting split: (utf8: Int32, utf16: Int32)?, adding delta: Summary
   ) {
-    if text.startIndex != text.base.startIndex || text.endIndex != text.base.endIndex {
-      var own = ""
-      own.reserveCapacity(NodeCapacity.leafUTF8)
-      own.append(contentsOf: text)
-      text = own[...]
-    }
+    ownText()
     let start = text.utf8.index(text.startIndex, offsetBy: utf8Offset)
     text.replaceSubrange(start..<start, with: inserted)
     if let split {

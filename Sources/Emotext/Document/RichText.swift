@@ -38,6 +38,16 @@ public struct RichText: Sendable {
   ///
   /// The document shares `text`'s bytes until it is edited.
   public init(_ text: String, attributes: TextAttributes = .plain) {
+    // Note: plain text that fits one leaf (a typed key) is that leaf, without a builder.
+    if attributes.isPlain, let leaf = Leaf(wholeText: text) {
+      self.init(root: .leaf(leaf), contents: .plain)
+      return
+    }
+    self.init(building: text, attributes: attributes)
+  }
+
+  /// ``init(_:attributes:)`` through a `LeafBuilder`: the general path.
+  init(building text: String, attributes: TextAttributes) {
     var builder = LeafBuilder(slicing: text)
     var source = text
     source.withUTF8 { builder.appendText(sourceRange: 0..<$0.count, of: $0, attributes: attributes) }

@@ -227,8 +227,8 @@ public struct Editor: Sendable {
     guard selection.isEmpty else { return replaceSelection(with: RichText(), group: nil) }
     guard caret > 0 else { return }
     if let entity = wholeEntity(endingAt: caret) { return delete(entity) }
-    let start = document.deletionStart(before: caret, mode: backspaceMode)
-    delete(start..<caret)
+    let deletion = document.deletion(before: caret, mode: backspaceMode)
+    delete(deletion.start..<caret, removesAttachment: deletion.isAttachment)
   }
 
   /// Forward delete: removes the selection, or the cluster or attachment after the caret. While text is
@@ -243,11 +243,15 @@ public struct Editor: Sendable {
     delete(caret..<end)
   }
 
-  mutating func delete(_ range: Range<Int>) {
-    var removesAttachment = false
-    document.forEachPiece(in: range) { piece in
-      removesAttachment = piece.isAttachment
-      return !removesAttachment
+  /// Deletes `range`, which holds an attachment when `removesAttachment` says so (read from the document when it
+  /// is nil).
+  mutating func delete(_ range: Range<Int>, removesAttachment knownRemovesAttachment: Bool? = nil) {
+    var removesAttachment = knownRemovesAttachment ?? false
+    if knownRemovesAttachment == nil {
+      document.forEachPiece(in: range) { piece in
+        removesAttachment = piece.isAttachment
+        return !removesAttachment
+      }
     }
     placeCaret(edit(range, with: RichText(), group: removesAttachment ? nil : .deleting), joiningBackward: true)
     openGroup = removesAttachment ? nil : .deleting

@@ -42,11 +42,33 @@ enum EntityCut {
   /// longer, and a scalar elsewhere (a letter of most scripts) costs no table lookup.
   static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return scalar == " " || scalar == "\t" || LineBreaks.isLineBreak(scalar) }
-    switch scalar.value {
+    let value = scalar.value
+    switch value {
     case 0x85, 0x2028, 0x2029: return true
-    case 0xA0...0xBF, 0x2000...0x206F, 0x3000...0x303F, 0xFE10...0xFE6F, 0xFF00...0xFF65: break
+    case 0xA0...0xBF: return lookedUpSeparators[Int(value - 0xA0)]
+    case 0x2000...0x206F: return lookedUpSeparators[Int(value - 0x2000) + 32]
+    case 0x3000...0x303F: return lookedUpSeparators[Int(value - 0x3000) + 144]
+    case 0xFE10...0xFE6F: return lookedUpSeparators[Int(value - 0xFE10) + 208]
+    case 0xFF00...0xFF65: return lookedUpSeparators[Int(value - 0xFF00) + 304]
     default: return false
     }
+  }
+
+  /// The blocks ``isSeparator(_:)`` looks up, in order (their answers are `lookedUpSeparators`, one after another).
+  static let lookedUpBlocks: [ClosedRange<UInt32>] = [
+    0xA0...0xBF, 0x2000...0x206F, 0x3000...0x303F, 0xFE10...0xFE6F, 0xFF00...0xFF65,
+  ]
+
+  /// ``isLookedUpSeparator(_:)`` of every scalar of `lookedUpBlocks`, computed once.
+  // Note: the general category and the grapheme table cost ~190 instructions a scalar; full-width punctuation
+  // comes every few characters of a post.
+  private static let lookedUpSeparators: [Bool] = lookedUpBlocks.flatMap { block in
+    block.map { Unicode.Scalar($0).map(isLookedUpSeparator) ?? false }
+  }
+
+  /// Whether `scalar`, of a block that posts have their spaces and punctuation in, is a separator: a space
+  /// separator (Zs), or punctuation that no URL path holds and that clusters never join to what is before it.
+  static func isLookedUpSeparator(_ scalar: Unicode.Scalar) -> Bool {
     switch ScalarCategories.generalCategory(of: scalar) {
     case .spaceSeparator: return true
     case .dashPunctuation, .startPunctuation, .endPunctuation, .otherPunctuation, .initialPunctuation,
@@ -56,6 +78,26 @@ enum EntityCut {
       return !scalar.isURLPathCharacter && (kind == .other || kind == .control)
         && entry & (GraphemeTable.extendedPictographic | GraphemeTable.linkingConsonant) == 0
     default: return false
+    }
+  }
+
+  /// The UTF-8 length of the scalar at `index` of valid UTF-8 when that scalar is quiet: no separator
+  /// (``isSeparator(_:)`` is false for it) and no `@`, `#`, `:` or `.`, so that reading it only counts it; nil
+  /// otherwise. Decided from the lead byte, and for three-byte scalars near a looked-up block from the second:
+  /// quiet are printable ASCII but those four, U+00C0–U+07FF (Latin, Greek, Cyrillic, Hebrew, Arabic…),
+  /// U+2080–U+2FFF (symbols, most BMP emoji), U+3040–U+FDFF (kana, CJK ideographs, Yi, Hangul, private use) and
+  /// U+FF80–U+FFFF. `EntityStretchFastPathTests` checks every scalar.
+  @inline(__always)
+  static func quietLength(of bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    let lead = bytes[index]
+    switch lead {
+    case 0x21...0x7F: return lead == 0x23 || lead == 0x2E || lead == 0x3A || lead == 0x40 ? nil : 1
+    case 0xC3...0xDF: return 2
+    case 0xE4...0xEE: return 3
+    case 0xE2: return bytes[index &+ 1] >= 0x82 ? 3 : nil
+    case 0xE3: return bytes[index &+ 1] >= 0x81 ? 3 : nil
+    case 0xEF: return bytes[index &+ 1] < 0xB8 || bytes[index &+ 1] >= 0xBE ? 3 : nil
+    default: return nil
     }
   }
 
@@ -74,12 +116,18 @@ extension RichText {
   /// may be or hold an entity (an entity attribute, an `@`, `#`, `:` or `.`); when nothing may, recognition can
   /// skip it.
   /// - Complexity: linear in the stretch, plus at most one leaf before it.
-  func entityStretch(around utf16Range: Range<Int>) -> (range: Range<Int>, mayHoldEntity: Bool) {
+  ///
+  /// `skippingQuietScalars` false reads every scalar one by one (the general path that
+  /// `EntityStretchFastPathTests` compares the byte fast path with).
+  func entityStretch(
+    around utf16Range: Range<Int>, skippingQuietScalars: Bool = true
+  ) -> (range: Range<Int>, mayHoldEntity: Bool) {
     // Note: a cut needs `quietScalarCount` scalars read before it, so the walk starts further back than that.
     var lookback = EntityCut.quietScalarCount + 48
     while true {
       let start = scalarBoundary(atOrBefore: max(utf16Range.lowerBound - lookback, 0))
-      var scan = EntityCutScan(edit: utf16Range, start: start, documentEnd: utf16Count)
+      var scan = EntityCutScan(
+        edit: utf16Range, start: start, documentEnd: utf16Count, skipsQuietScalars: skippingQuietScalars)
       forEachPiece(in: start..<utf16Count) { scan.read($0) }
       if let lower = scan.lower { return (lower..<(scan.upper ?? utf16Count), scan.mayHoldEntity) }
       lookback *= 4
@@ -213,13 +261,19 @@ private struct EntityCutScan {
   var sinceColonAfterEdit = 0
   /// The attributes (without entity) of the text run being read, nil after an attachment or at the start.
   var runAttributes: TextAttributes?
+  /// The content of the last text piece read, and whether it is an entity.
+  var runContentIndex = RunContentIndex.plainText
+  var runIsMarked = false
   /// The last scalar read in the current run.
   var previous: Unicode.Scalar?
+  /// Whether runs of quiet scalars (``EntityCut/quietLength(of:at:)``) are read by the byte fast path.
+  let skipsQuietScalars: Bool
 
-  init(edit: Range<Int>, start: Int, documentEnd: Int) {
+  init(edit: Range<Int>, start: Int, documentEnd: Int, skipsQuietScalars: Bool) {
     self.edit = edit
     self.start = start
     self.documentEnd = documentEnd
+    self.skipsQuietScalars = skipsQuietScalars
     // Note: before `start` is unknown (no cut until enough is read), but the document's start is a cut.
     let quiet = start == 0 ? EntityCut.quietScalarCount : 0
     sinceHash = quiet
@@ -241,8 +295,22 @@ private struct EntityCutScan {
 
   /// Reads one piece; returns false once the cut after the edit is found.
   mutating func read(_ piece: borrowing RichText.RunPiece) -> Bool {
+    // Note: a piece of the content of the text piece before it (a run cut across leaves) goes on with its run.
+    let contentIndex = piece.contentIndex
+    if runAttributes == nil || contentIndex != runContentIndex {
+      guard startRun(piece) else { return false }
+    }
+    return readScalars(of: piece)
+  }
+
+  /// Notes the cuts at the start of `piece`, whose content differs from the text piece before it (if any): an
+  /// attachment's edges, or a new text run's start; returns false once the cut after the edit is found.
+  private mutating func startRun(_ piece: borrowing RichText.RunPiece) -> Bool {
     let pieceStart = piece.utf16Start
-    guard case .text(var attributes) = piece.content else {
+    // Note: plain text (most pieces) and attachments are told apart by the content index: no attributes copied.
+    let content: RunDescriptor.Content? =
+      piece.isAttachment ? nil : piece.contentIndex == .plainText ? .text(.plain) : piece.content
+    guard case .text(var attributes) = content else {
       // Note: an attachment is a run of its own: its start and end cut (its end, even at the edit's start,
       // since the attachment before it is unchanged).
       hardCut(at: pieceStart, dependsOnUnitBefore: false, dependsOnUnitAfter: true)
@@ -254,7 +322,8 @@ private struct EntityCutScan {
       (sinceHash, sinceColon) = (EntityCut.quietScalarCount, EntityCut.quietScalarCount)
       return true
     }
-    let isMarked = attributes.entity != nil
+    runContentIndex = piece.contentIndex
+    runIsMarked = attributes.entity != nil
     attributes.entity = nil
     if runAttributes != attributes {
       // Note: a new run (not a leaf edge, nor an entity's edge): nothing is read across it.
@@ -267,10 +336,40 @@ private struct EntityCutScan {
       }
       runAttributes = attributes
     }
+    return true
+  }
+
+  /// Reads the scalars of the text piece `piece`, in the run `startRun(_:)` noted; returns false once the cut after
+  /// the edit is found.
+  private mutating func readScalars(of piece: borrowing RichText.RunPiece) -> Bool {
+    guard !piece.isAttachment else { return true }
+    let isMarked = runIsMarked
     let bytes = piece.utf8
+    let pieceStart = piece.utf16Start
     var index = 0
     var utf16Offset = pieceStart
     while index < bytes.count {
+      if skipsQuietScalars {
+        // Note: the byte fast path: a stretch of quiet scalars (no separator, nothing an entity needs) only moves
+        // the counters; the last one is decoded, as a separator after it asks whether clusters break there.
+        var quiet = 0
+        var lastStart = index
+        while index < bytes.count, let length = EntityCut.quietLength(of: bytes, at: index) {
+          lastStart = index
+          index &+= length
+          quiet &+= 1
+        }
+        if quiet > 0 {
+          sinceHash &+= quiet
+          sinceColon &+= quiet
+          // Note: each quiet scalar is one unit; those at or after the edit's end count since its end.
+          sinceColonAfterEdit &+= max(0, utf16Offset + quiet - max(utf16Offset, edit.upperBound))
+          if isMarked { mayHoldEntity = true }
+          previous = Unicode.Scalar(GraphemeBreaks.scalar(in: bytes, at: lastStart).0) ?? "\u{FFFD}"
+          utf16Offset &+= quiet
+          guard index < bytes.count else { break }
+        }
+      }
       let lead = bytes[index]
       let scalar: Unicode.Scalar
       let length: Int

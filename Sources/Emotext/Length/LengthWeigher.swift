@@ -16,10 +16,18 @@ struct LengthWeigher {
   }
 
   let unit: Unit
-  /// The rule and its tables, for a weighted measure (else a rule that is not read): one reference, so that
-  /// copying a weigher, which the walks' closures do several times a run, is a copy of a few words.
-  private let prepared: PreparedRule
+  /// The rule and its tables, for a weighted measure (else a rule that is not read), kept alive by ``with(_:_:)``:
+  /// unmanaged, and the rule's weights read per run copied out below, so that a weigher holds no reference and
+  /// copying it, which the walks' closures do several times a run, is a copy of plain words with no retain (a
+  /// shared reference retained per run by every thread of a batch job kept one cache line moving between cores).
+  private let prepared: Unmanaged<PreparedRule>
   private let asciiWeight: Int?
+  /// The rule's ``WeightedLengthRule/emoticonWeight``, ``WeightedLengthRule/urlWeight``,
+  /// ``WeightedLengthRule/emojiClusterWeight`` and ``WeightedLengthRule/normalizesToNFC``.
+  private let emoticonWeight: Int?
+  private let urlWeight: Int?
+  private let emojiClusterWeight: Int?
+  private let normalizesToNFC: Bool
   /// By a scalar's lead byte: the weight of every scalar starting with it, or ``mixedLead`` when they differ
   /// (then the rule's ranges decide). Filled only for a weighted measure.
   private let leadWeights: UnsafePointer<Int>
@@ -45,18 +53,28 @@ struct LengthWeigher {
       unit = .weighted
       prepared = .cached(for: weighted)
     }
-    return prepared.leadWeights.withUnsafeBufferPointer { leadWeights in
-      prepared.bulkLeads.withUnsafeBufferPointer { bulkLeads in
-        GraphemeBreaks.withTables { tables in
-          body(
-            LengthWeigher(
-              unit: unit, prepared: prepared, asciiWeight: prepared.rule.asciiWeight,
-              leadWeights: leadWeights.baseAddress!,
-              bulkLeads: bulkLeads.baseAddress!, tables: tables, hasNoNegativeWeights: prepared.hasNoNegativeWeights
-            ))
+    let rule = prepared.rule
+    return withExtendedLifetime(prepared) {
+      prepared.leadWeights.withUnsafeBufferPointer { leadWeights in
+        prepared.bulkLeads.withUnsafeBufferPointer { bulkLeads in
+          GraphemeBreaks.withTables { tables in
+            body(
+              LengthWeigher(
+                unit: unit, prepared: Unmanaged.passUnretained(prepared), asciiWeight: rule.asciiWeight,
+                emoticonWeight: rule.emoticonWeight, urlWeight: rule.urlWeight,
+                emojiClusterWeight: rule.emojiClusterWeight, normalizesToNFC: rule.normalizesToNFC,
+                leadWeights: leadWeights.baseAddress!, bulkLeads: bulkLeads.baseAddress!, tables: tables,
+                hasNoNegativeWeights: prepared.hasNoNegativeWeights))
+          }
         }
       }
     }
+  }
+
+  /// What `body` reads of the rule, borrowed from the prepared rule (no copy of the rule, no retain).
+  @inline(__always)
+  private func withRule<Result>(_ body: (borrowing WeightedLengthRule) -> Result) -> Result {
+    prepared._withUnsafeGuaranteedRef { body($0.rule) }
   }
 
   /// What a weigher reads of a rule's ranges, by lead byte: made once per rule, not once per call, since a
@@ -74,14 +92,14 @@ struct LengthWeigher {
       rule: WeightedLengthRule(ranges: [], defaultWeight: 1), leadWeights: Array(repeating: 0, count: 256),
       bulkLeads: Array(repeating: false, count: 256), hasNoNegativeWeights: true)
 
-    /// The last rule prepared and its tables: jobs use one rule for every post.
-    private static let last = Mutex<(rule: WeightedLengthRule, prepared: PreparedRule)?>(nil)
+    /// The last rule prepared (it holds its rule): jobs use one rule for every post.
+    private static let last = Mutex<PreparedRule?>(nil)
 
     /// The tables of `rule`, made now unless it is the last rule prepared.
     static func cached(for rule: WeightedLengthRule) -> PreparedRule {
-      if let hit = last.withLock({ $0?.rule == rule ? $0?.prepared : nil }) { return hit }
+      if let hit = last.withLock({ $0?.rule == rule ? $0 : nil }) { return hit }
       let prepared = PreparedRule(rule)
-      last.withLock { $0 = (rule, prepared) }
+      last.withLock { $0 = prepared }
       return prepared
     }
 
@@ -192,18 +210,18 @@ struct LengthWeigher {
   /// An attachment's weight: 1, or by a rule its ``WeightedLengthRule/emoticonWeight`` or its token's scalars.
   private func weight(ofAttachmentToken token: UnsafeBufferPointer<UInt8>) -> Int {
     guard unit == .weighted else { return 1 }
-    return prepared.rule.emoticonWeight ?? weightOfScalars(in: token, checksClusters: false)!
+    return emoticonWeight ?? weightOfScalars(in: token, checksClusters: false)!
   }
 
   /// The weight of a text run by `rule` as the sum of its scalars' weights, its URLs' weights in place of
   /// theirs, when that is its weight: nil when the run holds a scalar that can make an emoji cluster (for a
   /// rule with a cluster weight) or one that may change under NFC (for a rule that normalizes).
   private func weightOfScalars(inText utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let urlWeight = prepared.rule.urlWeight else { return weightOfScalars(in: utf8) }
+    guard let urlWeight else { return weightOfScalars(in: utf8) }
     var sum = 0
     var segmentStart = 0
     // Note: the finder's URLs start and end on cluster boundaries, as the unit walk's units do.
-    for url in prepared.rule.urlFinder.urlRanges(inUTF8: utf8) {
+    for url in withRule({ $0.urlFinder.urlRanges(inUTF8: utf8) }) {
       guard let segment = weightOfScalars(in: UnsafeBufferPointer(rebasing: utf8[segmentStart..<url.lowerBound]))
       else { return nil }
       sum &+= segment &+ urlWeight
@@ -219,8 +237,8 @@ struct LengthWeigher {
   /// `checksClusters` (else no scalar is checked: an attachment's token is weighed as its scalars).
   private func weightOfScalars(in utf8: UnsafeBufferPointer<UInt8>, checksClusters: Bool = true) -> Int? {
     guard let base = utf8.baseAddress else { return 0 }
-    let checksEmoji = checksClusters && prepared.rule.emojiClusterWeight != nil
-    let checksNFC = checksClusters && prepared.rule.normalizesToNFC
+    let checksEmoji = checksClusters && emojiClusterWeight != nil
+    let checksNFC = checksClusters && normalizesToNFC
     let table = tables.lookup
     var sum = 0
     var index = 0
@@ -290,7 +308,7 @@ struct LengthWeigher {
         index &+= lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
       } else {
         let (value, length) = GraphemeBreaks.scalar(in: utf8, at: index)
-        sum &+= prepared.rule.weight(ofScalarValue: value)
+        sum &+= withRule { $0.weight(ofScalarValue: value) }
         index &+= length
       }
     }
@@ -344,8 +362,8 @@ struct LengthWeigher {
     in utf8: UnsafeBufferPointer<UInt8>, utf16Start: Int, isWholeRun: Bool = true, _ body: (Int, Int) -> Bool
   ) -> Bool {
     // Note: a run already in NFC (the usual case) is weighed as it is, without normalizing each cluster.
-    let normalizes = isWholeRun && prepared.rule.normalizesToNFC && !Self.isNFC(utf8)
-    let urls = isWholeRun && prepared.rule.urlWeight != nil ? prepared.rule.urlFinder.urlRanges(inUTF8: utf8) : []
+    let normalizes = isWholeRun && normalizesToNFC && !Self.isNFC(utf8)
+    let urls = isWholeRun && urlWeight != nil ? withRule { $0.urlFinder.urlRanges(inUTF8: utf8) } : []
     var urlIndex = 0
     var utf16Offset = utf16Start
     var clusterStartUTF8 = 0
@@ -360,7 +378,7 @@ struct LengthWeigher {
       let utf16Count = isASCII ? 1 : Self.utf16Count(ofUTF8: cluster)
       defer { clusterStartUTF8 = utf8End }
       utf16Offset += utf16Count
-      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let urlWeight = prepared.rule.urlWeight {
+      if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let urlWeight {
         if utf8End >= urls[urlIndex].upperBound {
           urlIndex += 1
           if !body(urlWeight, utf16Offset) { stopped = true }
@@ -370,15 +388,15 @@ struct LengthWeigher {
       let weight: Int
       if isASCII, let asciiWeight {
         weight = asciiWeight  // Note: one ASCII scalar is never an emoji cluster, and NFC.
-      } else if let emojiWeight = prepared.rule.emojiClusterWeight,
+      } else if let emojiWeight = emojiClusterWeight,
         GraphemeTable.isEmojiCluster(utf8: cluster, using: table)
       {
         weight = emojiWeight
       } else if normalizes {
         var normalized = Self.nfc(String(decoding: cluster, as: UTF8.self))
-        weight = normalized.withUTF8 { prepared.rule.weight(ofUTF8: $0, asciiWeight: asciiWeight) }
+        weight = normalized.withUTF8 { utf8 in withRule { $0.weight(ofUTF8: utf8, asciiWeight: asciiWeight) } }
       } else {
-        weight = prepared.rule.weight(ofUTF8: cluster, asciiWeight: asciiWeight)
+        weight = withRule { $0.weight(ofUTF8: cluster, asciiWeight: asciiWeight) }
       }
       if !body(weight, utf16Offset) { stopped = true }
       return !stopped

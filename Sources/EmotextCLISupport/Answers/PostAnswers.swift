@@ -40,7 +40,7 @@ package struct CountAnswer: Sendable {
   package func appendRecord(of text: String, to output: inout [UInt8]) {
     let counts = counts(of: text)
     output.append(contentsOf: #"{"text":"#.utf8)
-    JSONValue.appendString(text, to: &output)
+    JSONLines.appendString(text, to: &output)
     output.append(contentsOf: members[0])
     output.append(contentsOf: members[1])
     JSONValue.appendInteger(counts.weighted, to: &output)
@@ -265,16 +265,5 @@ extension LineProblem {
   /// writes for lines it rejects itself.
   package var messageWithOffset: String {
     utf8Offset.map { "byte \($0): \(message)" } ?? message
-  }
-
-  /// The text of `bytes`, which must be UTF-8 (RFC 3629), as the line decoder requires of every input line.
-  /// - Throws: a problem at the first invalid byte: `invalid UTF-8 (byte 0xFF)`.
-  package static func text(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> String {
-    if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
-      throw LineProblem(
-        LineDecodingError(line: 1, utf8Offset: offset, reason: .invalidUTF8(byte: bytes[offset])).message,
-        utf8Offset: offset)
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -82,3 +82,19 @@ package struct LineProblem: Error, Hashable, Sendable {
     }
   }
 }
+
+extension LineProblem {
+  /// The text of `bytes`, which must be UTF-8 (RFC 3629), as the line decoder requires of every input line.
+  /// - Throws: a problem at the first invalid byte: `invalid UTF-8 (byte 0xFF)`.
+  package static func text(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> String {
+    // Note: the standard library's validation first (it copies too); the slower reference only for invalid bytes,
+    // to name the first one.
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+      throw LineProblem(
+        LineDecodingError(line: 1, utf8Offset: offset, reason: .invalidUTF8(byte: bytes[offset])).message,
+        utf8Offset: offset)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -20,20 +20,97 @@ package enum JSONLines {
   /// - Throws: ``LineProblem`` when the line is not a JSON object with a string `"text"`.
   package static func text(ofRecord line: String) throws(LineProblem) -> String {
     var line = line
-    if let body = line.withUTF8({ fastText(ofRecord: $0) }) {
-      switch body {
-      case .plain(let range):
+    if let body = line.withUTF8({ fastBody(ofRecord: $0) }) {
+      guard body.isEscaped else {
         // Note: the range lies between two ASCII quotes, so the substring is valid and copies without revalidation.
-        let start = line.utf8.index(line.utf8.startIndex, offsetBy: range.lowerBound)
-        return String(line[start..<line.utf8.index(start, offsetBy: range.count)])
-      case .unescaped(let text): return text
+        let start = line.utf8.index(line.utf8.startIndex, offsetBy: body.utf8Range.lowerBound)
+        return String(line[start..<line.utf8.index(start, offsetBy: body.utf8Range.count)])
       }
+      if let text = line.withUTF8({ unescaped(UnsafeBufferPointer(rebasing: $0[body.utf8Range])) }) { return text }
     }
     do {
       return try JSONDecoder().decode(Record.self, from: Data(line.utf8)).text
     } catch {
       throw LineProblem("expected a JSON object with a string \"text\"")
     }
+  }
+
+  /// The `"text"` of a record given as bytes not yet validated: the same text or problem as validating the line
+  /// (``LineProblem/text(ofUTF8:)``) and then ``text(ofRecord:)``, a line of invalid UTF-8 rejected as such
+  /// before its JSON is looked at.
+  ///
+  /// The usual record, `{"text": "…"}` with no escape, is read without making a string of the line: only the text
+  /// is validated (the bytes around it are the record's ASCII punctuation), and copied once.
+  package static func text(ofRecordUTF8 line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> String {
+    if let body = fastBody(ofRecord: line), !body.isEscaped,
+      let text = String(validating: UnsafeBufferPointer(rebasing: line[body.utf8Range]), as: UTF8.self)
+    {
+      return text
+    }
+    return try text(ofRecord: LineProblem.text(ofUTF8: line))
+  }
+
+  /// The string body of a record that is exactly `{"text": "…"}`: where it lies in the line, and whether it holds
+  /// an escape (then it is to be unescaped).
+  private struct RecordBody {
+    var utf8Range: Range<Int>
+    var isEscaped: Bool
+  }
+
+  /// The body of a record that is exactly `{"text": "…"}` (whitespace allowed between tokens), or nil for
+  /// anything else, which the full decoder then reads (and rejects if it is not a record). Every byte outside
+  /// the body is ASCII when it returns a body.
+  private static func fastBody(ofRecord bytes: UnsafeBufferPointer<UInt8>) -> RecordBody? {
+    guard let base = bytes.baseAddress else { return nil }
+    let count = bytes.count
+    var index = 0
+    @inline(__always) func skipSpace() {
+      while index < count {
+        let byte = base[index]
+        guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+        index &+= 1
+      }
+    }
+    @inline(__always) func expect(_ byte: UInt8) -> Bool {
+      skipSpace()
+      guard index < count && base[index] == byte else { return false }
+      index &+= 1
+      return true
+    }
+    guard expect(UInt8(ascii: "{")), expect(UInt8(ascii: "\"")) else { return nil }
+    // Note: `text"` as one little-endian word of five bytes.
+    guard index &+ 5 <= count,
+      UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x7478_6574),
+      base[index &+ 4] == UInt8(ascii: "\"")
+    else { return nil }
+    index &+= 5
+    guard expect(UInt8(ascii: ":")), expect(UInt8(ascii: "\"")) else { return nil }
+    let start = index
+    var end = start
+    var escaped = false
+    while end < count {
+      // Note: eight bytes at a time while none is a quote, a backslash or a control.
+      if end &+ 8 <= count, !wordHasByte(belowSpaceOr: 0x22, 0x5C, 0x5C, in: base + end) {
+        end &+= 8
+        continue
+      }
+      let byte = base[end]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        end &+= 2
+      } else if byte < 0x20 {
+        return nil
+      } else {
+        end &+= 1
+      }
+    }
+    guard end < count else { return nil }
+    index = end &+ 1
+    guard expect(UInt8(ascii: "}")) else { return nil }
+    skipSpace()
+    guard index == count else { return nil }
+    return RecordBody(utf8Range: start..<end, isEscaped: escaped)
   }
 
   /// A record line: `{"text": text}` followed by `extra` members, in order.
@@ -57,65 +134,58 @@ package enum JSONLines {
   }
 
   /// Appends `value` as a JSON string, escaped exactly as ``JSONValue/serialized`` escapes it.
+  ///
+  /// Text with nothing to escape (most posts) is copied as it is after one scan, eight bytes at a time; any other
+  /// goes to ``JSONValue``'s escaper.
   package static func appendString(_ value: String, to output: inout [UInt8]) {
-    JSONValue.appendString(value, to: &output)
+    var value = value
+    let copied = value.withUTF8 { bytes in
+      guard !mayNeedEscape(bytes) else { return false }
+      output.append(UInt8(ascii: "\""))
+      output.append(contentsOf: bytes)
+      output.append(UInt8(ascii: "\""))
+      return true
+    }
+    if !copied { JSONValue.appendString(value, to: &output) }
+  }
+
+  /// Whether any byte of `bytes` may start an escape in a JSON string as ``JSONValue`` writes it: a control, `"`,
+  /// `\`, or 0xE2 (the lead of U+2028 and U+2029).
+  private static func mayNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var index = 0
+    while index &+ 8 <= bytes.count {
+      if wordHasByte(belowSpaceOr: 0x22, 0x5C, 0xE2, in: base + index) { return true }
+      index &+= 8
+    }
+    while index < bytes.count {
+      let byte = base[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 { return true }
+      index &+= 1
+    }
+    return false
+  }
+
+  /// Whether any of the eight bytes at `pointer` is below 0x20 or equal to `first`, `second` or `third` (SWAR: a
+  /// byte below 0x20, or one that XORed with a value is zero, sets its high bit; the borrow can only disturb bytes
+  /// above one that matches, so the answer is exact).
+  @inline(__always)
+  private static func wordHasByte(
+    belowSpaceOr first: UInt8, _ second: UInt8, _ third: UInt8, in pointer: UnsafePointer<UInt8>
+  ) -> Bool {
+    let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let a = word ^ (ones &* UInt64(first))
+    let b = word ^ (ones &* UInt64(second))
+    let c = word ^ (ones &* UInt64(third))
+    let below = (word &- ones &* 0x20) & ~word
+    return (below | (a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & highBits != 0
   }
 
   /// Appends `value` as a JSON number: the bytes of `String(value)`.
   package static func appendInteger(_ value: Int, to output: inout [UInt8]) {
     JSONValue.appendInteger(value, to: &output)
-  }
-
-  /// The string body of a fast-path record.
-  private enum RecordText {
-    /// The body has no escape: the text is these bytes of the line.
-    case plain(Range<Int>)
-    /// The body unescaped.
-    case unescaped(String)
-  }
-
-  /// The text of a record that is exactly `{"text": "…"}` (whitespace allowed between tokens), or nil
-  /// for anything else, which the full decoder then reads (and rejects if it is not a record).
-  private static func fastText(ofRecord bytes: UnsafeBufferPointer<UInt8>) -> RecordText? {
-    var index = 0
-    func skipSpace() {
-      while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 }
-    }
-    func expect(_ literal: StaticString) -> Bool {
-      skipSpace()
-      let count = literal.utf8CodeUnitCount
-      guard index + count <= bytes.count else { return false }
-      for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
-      index += count
-      return true
-    }
-    guard expect("{"), expect(#""text""#), expect(":"), expect("\"") else { return nil }
-    let start = index
-    var end = start
-    var escaped = false
-    while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
-      if end + 8 <= bytes.count,
-        !UTF8Words.containsByte(below: 0x20, orEqualTo: 0x22, 0x5C, in: UTF8Words.load(bytes, at: end))
-      {
-        end += 8
-        continue
-      }
-      if bytes[end] == UInt8(ascii: "\\") {
-        escaped = true
-        end += 2
-      } else if bytes[end] < 0x20 {
-        return nil
-      } else {
-        end += 1
-      }
-    }
-    guard end < bytes.count else { return nil }
-    index = end + 1
-    guard expect("}") else { return nil }
-    skipSpace()
-    guard index == bytes.count else { return nil }
-    guard escaped else { return .plain(start..<end) }
-    return unescaped(UnsafeBufferPointer(rebasing: bytes[start..<end])).map(RecordText.unescaped)
   }
 
   /// The JSON string body `bytes` (between the quotes) unescaped, or nil when an escape is not one the

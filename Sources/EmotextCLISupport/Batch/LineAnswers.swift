@@ -35,24 +35,38 @@ package enum LineAnswers {
     write: (_ utf8: [UInt8], _ utf8CountRead: Int) -> Void,
     rejected: ((BatchError) -> Void)? = nil
   ) throws(BatchError) {
+    try runUTF8(
+      &source, jobs: jobs, batchLines: batchLines,
+      answer: { (utf8, lineNumber, output) throws(LineProblem) in
+        try answer(try LineProblem.text(ofUTF8: utf8), lineNumber, &output)
+      }, write: write, rejected: rejected)
+  }
+
+  /// ``run(_:jobs:batchLines:answer:write:rejected:)`` where `answer` gets each line's bytes, not validated: it
+  /// validates them (on the answering thread), rejecting a line of invalid UTF-8 with the problem
+  /// ``LineProblem/text(ofUTF8:)`` throws, so that the message is the same whichever way a line is read.
+  package static func runUTF8(
+    _ source: inout LineSource, jobs: Int, batchLines: Int = 1024,
+    answer:
+      @escaping @Sendable (_ utf8: UnsafeBufferPointer<UInt8>, _ lineNumber: Int, _ output: inout [UInt8])
+      throws(LineProblem) -> Void,
+    write: (_ utf8: [UInt8], _ utf8CountRead: Int) -> Void,
+    rejected: ((BatchError) -> Void)? = nil
+  ) throws(BatchError) {
     let keepsGoing = rejected != nil
-    // Note: kept going, a line of invalid UTF-8 comes as an empty line, its error taken by the batch's worker.
-    source.keepsInvalidLines = keepsGoing
-    let invalidLines = source.invalidLines
     let file = source.name
     var failure: BatchError?
     do {
-      try OrderedBatches.map(&source, jobs: jobs, batchLines: batchLines) {
-        (lines: [String], firstLineNumber: Int) -> BatchAnswer in
+      try OrderedBatches.mapLineBatches(&source, jobs: jobs, batchLines: batchLines) {
+        (lines: LineBatch, firstLineNumber: Int) -> BatchAnswer in
         var batch = BatchAnswer(pieces: [])
         var utf8: [UInt8] = []
         utf8.reserveCapacity(lines.count * 128)
-        for (index, line) in lines.enumerated() {
+        for index in 0..<lines.count {
           do throws(LineProblem) {
-            if keepsGoing, let invalid = invalidLines.take(line: firstLineNumber + index) {
-              throw LineProblem(invalid.message, utf8Offset: invalid.location.utf8Offset)
+            try lines.withLine(index) { (line) throws(LineProblem) in
+              try answer(line, firstLineNumber + index, &utf8)
             }
-            try answer(line, firstLineNumber + index, &utf8)
           } catch {
             batch.pieces.append((utf8, (firstLineNumber + index, error)))
             utf8 = []

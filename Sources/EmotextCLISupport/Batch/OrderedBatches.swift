@@ -35,11 +35,38 @@ package enum OrderedBatches {
     transform: @escaping @Sendable (_ lines: [String], _ firstLineNumber: Int) -> Output,
     consume: (_ output: Output, _ utf8CountRead: Int) throws -> Bool
   ) throws {
+    try run(
+      &source, jobs: jobs, batchLines: batchLines,
+      read: { (source, maxLines) throws(BatchError) in
+        try source.nextBatch(maxLines: maxLines)
+      }, transform: transform, consume: consume)
+  }
+
+  /// ``map(_:jobs:batchLines:transform:consume:)`` over lines as bytes, not validated: the threads that transform
+  /// the batches validate them, so the reading thread only splits lines.
+  package static func mapLineBatches<Output: Sendable>(
+    _ source: inout LineSource, jobs: Int, batchLines: Int = 1024,
+    transform: @escaping @Sendable (_ lines: LineBatch, _ firstLineNumber: Int) -> Output,
+    consume: (_ output: Output, _ utf8CountRead: Int) throws -> Bool
+  ) throws {
+    try run(
+      &source, jobs: jobs, batchLines: batchLines,
+      read: { (source, maxLines) throws(BatchError) in
+        try source.nextLineBatch(maxLines: maxLines)
+      }, transform: transform, consume: consume)
+  }
+
+  private static func run<Batch: Sendable, Output: Sendable>(
+    _ source: inout LineSource, jobs: Int, batchLines: Int,
+    read: (inout LineSource, Int) throws(BatchError) -> Batch?,
+    transform: @escaping @Sendable (Batch, Int) -> Output,
+    consume: (Output, Int) throws -> Bool
+  ) throws {
     precondition(jobs >= 1 && batchLines >= 1, "OrderedBatches needs jobs >= 1 and batchLines >= 1")
     if jobs == 1 {
       while true {
         let first = source.lineCount + 1
-        guard let lines = try source.nextBatch(maxLines: batchLines) else { return }
+        guard let lines = try read(&source, batchLines) else { return }
         guard try consume(transform(lines, first), source.consumedUTF8Count) else { return }
       }
     }
@@ -52,9 +79,9 @@ package enum OrderedBatches {
     while reading || !inFlight.isEmpty {
       if reading && inFlight.count < 2 * jobs {
         let first = source.lineCount + 1
-        let lines: [String]?
+        let lines: Batch?
         do {
-          lines = try source.nextBatch(maxLines: batchLines)
+          lines = try read(&source, batchLines)
         } catch {
           readError = error
           lines = nil

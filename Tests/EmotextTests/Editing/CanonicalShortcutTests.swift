@@ -72,11 +72,7 @@ struct CanonicalShortcutTests {
     for _ in 0..<3_000 {
       let document = Self.document(&random, tokenizer: tokenizer, pieces: pieces)
       for _ in 0..<12 {
-        let a = document.scalarBoundary(atOrBefore: Int.random(in: 0...document.utf16Count, using: &random))
-        let b =
-          Bool.random(using: &random)
-          ? a : document.scalarBoundary(atOrBefore: Int.random(in: 0...document.utf16Count, using: &random))
-        let range = min(a, b)..<max(a, b)
+        let range = document.randomScalarRange(using: &random)
         var general = document
         let changes = general.canonicalizeTokensInReach(around: range, caret: range.upperBound, tokenizer: tokenizer)
           .changes
