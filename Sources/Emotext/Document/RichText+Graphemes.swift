@@ -190,15 +190,12 @@ extension RichText {
     let startsRun = start.index > 0 || position.ordinal == 0
     let endsRun = start.index < descriptors.count - 1 || utf16Start + Int(descriptor.utf16Count) == utf16Count
     var text = position.leaf.text
+    let pieceUTF8 = start.utf8..<(start.utf8 + Int(descriptor.utf8Count))
     if startsRun && endsRun {
-      return text.withUTF8 { bytes in
-        body(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
-      }
+      return text.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }
     }
     // Note: `inPiece` is not optional: an optional closure escapes, and its context would be allocated per call.
-    if let answer = text.withUTF8({ bytes in
-      inPiece(UnsafeBufferPointer(rebasing: bytes[start.utf8..<(start.utf8 + Int(descriptor.utf8Count))]), utf16Start)
-    }) {
+    if let answer = text.withUTF8({ bytes in inPiece(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }) {
       return answer
     }
     return withTextWindow(containing: utf16Offset, body)

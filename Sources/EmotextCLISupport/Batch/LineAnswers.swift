@@ -92,7 +92,7 @@ package enum LineAnswers {
     } catch let error as BatchError {
       throw error
     } catch {
-      preconditionFailure("OrderedBatches.map threw \(error), but consume throws nothing")
+      preconditionFailure("OrderedBatches.mapLineBatches threw \(error), but consume throws nothing")
     }
     if let failure { throw failure }
   }
