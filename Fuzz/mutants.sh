@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -83,6 +83,14 @@ mutant piece-backspace-at-piece-start Sources/Emotext/Document/RichText+Grapheme
 mutant one-run-slice-scalars Sources/Emotext/Document/RichText+Editing.swift storage,edit,editscript \
   'let scalars = descriptor.isText ? String.counts(ofUTF8: piece).scalars : 1' \
   'let scalars = descriptor.isText ? piece.count : 1'
+# Note: branch fuzz4's fast paths: the terminal layout's printable ASCII cluster (taking a cluster that only starts
+# with one), entity recognition's first pass (a run cut across leaves looked at only in its last piece).
+mutant terminal-ascii-cluster-prefix Sources/Emotext/Rendering/TerminalLayout.swift terminal \
+  'if asciiFastPath, end &- start == 1,' \
+  'if asciiFastPath, end &- start >= 1,'
+mutant entities-unchanged-despite-entities Sources/Emotext/Entities/RichText+Entities.swift html,terminal,urls \
+  'runMayHoldEntity = runMayHoldEntity || EntityScanner.mayHoldEntity(piece.utf8)' \
+  'runMayHoldEntity = EntityScanner.mayHoldEntity(piece.utf8)'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -43,25 +43,36 @@ package enum EmojiClusters {
   ///   first scalar has the Emoji property is looked at further.
   package static func segments(of text: String) -> [(text: Substring, isEmoji: Bool)] {
     var result: [(text: Substring, isEmoji: Bool)] = []
-    var plainStart = text.startIndex
     var bytes = text
     bytes.withUTF8 { utf8 in
-      var clusterStart = 0
-      GraphemeBreaks.forEachBoundary(inUTF8: utf8) { clusterEnd in
-        defer { clusterStart = clusterEnd }
-        // Note: a cluster of one byte (`#`, `*`, a digit) is never an emoji: a keycap needs U+20E3.
-        guard clusterEnd - clusterStart > 1, mayStartEmoji(utf8, at: clusterStart) else { return true }
-        let start = text.utf8.index(text.startIndex, offsetBy: clusterStart)
-        let cluster = text[start..<text.utf8.index(start, offsetBy: clusterEnd - clusterStart)]
-        guard isEmoji(cluster) else { return true }
-        if plainStart < start { result.append((text[plainStart..<start], false)) }
-        result.append((cluster, true))
-        plainStart = cluster.endIndex
-        return true
+      forEachSegment(inUTF8: utf8) { utf8Range, isEmoji in
+        let start = text.utf8.index(text.startIndex, offsetBy: utf8Range.lowerBound)
+        result.append((text[start..<text.utf8.index(start, offsetBy: utf8Range.count)], isEmoji))
       }
     }
-    if plainStart < text.endIndex { result.append((text[plainStart...], false)) }
     return result
+  }
+
+  /// Calls `body` with each segment of ``segments(of:)`` in valid UTF-8 read in place: its UTF-8 range and whether it
+  /// is one emoji cluster; no `String` is made but for a cluster whose first scalar has the Emoji property.
+  /// - Complexity: O(*n*) in the UTF-8 length.
+  package static func forEachSegment(
+    inUTF8 utf8: UnsafeBufferPointer<UInt8>, _ body: (_ utf8Range: Range<Int>, _ isEmoji: Bool) -> Void
+  ) {
+    var plainStart = 0
+    var clusterStart = 0
+    GraphemeBreaks.forEachBoundary(inUTF8: utf8) { clusterEnd in
+      defer { clusterStart = clusterEnd }
+      // Note: a cluster of one byte (`#`, `*`, a digit) is never an emoji: a keycap needs U+20E3.
+      guard clusterEnd - clusterStart > 1, mayStartEmoji(utf8, at: clusterStart),
+        isEmoji(String(decoding: UnsafeBufferPointer(rebasing: utf8[clusterStart..<clusterEnd]), as: UTF8.self)[...])
+      else { return true }
+      if plainStart < clusterStart { body(plainStart..<clusterStart, false) }
+      body(clusterStart..<clusterEnd, true)
+      plainStart = clusterEnd
+      return true
+    }
+    if plainStart < utf8.count { body(plainStart..<utf8.count, false) }
   }
 
   /// Whether the scalar at `index` of `utf8` has the Emoji property, as every emoji sequence's first scalar

@@ -25,10 +25,60 @@ extension RichText {
   /// ```
   ///
   /// - Parameter urls: What counts as a link; ``URLFinder/weibo`` by default.
-  /// - Complexity: O(*n*) in the length of the text. The document is read in place and the result's leaves are
-  ///   slices of one copy of the post text; only a text run that holds a byte an entity needs (see
-  ///   `EntityScanner.mayHoldEntity(_:)`) is read into a `String` for the scanner.
+  /// - Complexity: O(*n*) in the length of the text. The document is read in place; only a text run that holds a
+  ///   byte an entity needs (see `EntityScanner.mayHoldEntity(_:)`) is read into a `String` for the scanner. When
+  ///   no entity is found, the document is returned as it is; else the result's leaves are slices of one copy of
+  ///   the post text.
   public func recognizingEntities(urls: URLFinder = .weibo) -> RichText {
+    recognizingEntities(urls: urls, unchangedWhenNoneFound: true)
+  }
+
+  /// ``recognizingEntities(urls:)``. With `unchangedWhenNoneFound`, the entities are found first, and a document where
+  /// none is found is returned as it is; without, every run is scanned while the result is built, as before the
+  /// shortcut (tests compare the two).
+  func recognizingEntities(urls: URLFinder, unchangedWhenNoneFound: Bool) -> RichText {
+    guard unchangedWhenNoneFound else {
+      return rebuilt { run, _ in
+        guard EntityScanner.mayHoldEntity(run) else { return [] }
+        return EntityScanner.entities(in: String(decoding: run, as: UTF8.self), urls: urls)
+      }
+    }
+    // Note: the runs that may hold an entity are scanned from the leaves in place (a run cut across leaves gathered);
+    // most posts hold none, and then the document is already the answer.
+    var found: [(runStart: Int, entities: [EntityScanner.Match])] = []
+    var gathered: [UInt8] = []  // the text run cut across leaves read so far
+    var runStart = 0  // where the text run being read starts, in UTF-8 bytes
+    var runMayHoldEntity = false  // whether a piece of the run read so far holds a byte an entity needs
+    forEachPiece { piece in
+      guard case .text(let attributes) = piece.content, attributes.entity == nil else { return true }
+      if !piece.continuesRun {
+        runStart = piece.utf8Start
+        runMayHoldEntity = false
+        gathered.removeAll(keepingCapacity: true)
+      }
+      runMayHoldEntity = runMayHoldEntity || EntityScanner.mayHoldEntity(piece.utf8)
+      if piece.continuesRun || !piece.endsRun { gathered.append(contentsOf: piece.utf8) }
+      guard piece.endsRun, runMayHoldEntity else { return true }
+      let run =
+        piece.continuesRun ? String(decoding: gathered, as: UTF8.self) : String(decoding: piece.utf8, as: UTF8.self)
+      let entities = EntityScanner.entities(in: run, urls: urls)
+      if !entities.isEmpty { found.append((runStart, entities)) }
+      return true
+    }
+    if found.isEmpty { return self }
+    var next = found.startIndex  // the next run with entities
+    return rebuilt { _, runStart in
+      guard next < found.endIndex && found[next].runStart == runStart else { return [] }
+      defer { next += 1 }
+      return found[next].entities
+    }
+  }
+
+  /// This document built again from a copy of its post text, each text run without an entity cut at the entities
+  /// `entities` gives for it (its bytes, read in the copy, and where it starts; UTF-8 ranges in the run), in order.
+  private func rebuilt(
+    cutAt entities: (_ run: UnsafeBufferPointer<UInt8>, _ utf8Start: Int) -> [EntityScanner.Match]
+  ) -> RichText {
     let text = postText
     var builder = LeafBuilder(slicing: text, contents: contents)
     var source = text
@@ -41,9 +91,10 @@ extension RichText {
           builder.appendAttachment(piece.contentIndex, sourceRange: piece.utf8Start..<end)
         case .text(let attributes):
           if !piece.continuesRun { runStart = piece.utf8Start }
-          if piece.endsRun {
-            Self.appendRecognizingEntities(runStart..<end, of: bytes, attributes: attributes, urls: urls, to: &builder)
-          }
+          guard piece.endsRun else { break }
+          let found =
+            attributes.entity == nil ? entities(UnsafeBufferPointer(rebasing: bytes[runStart..<end]), runStart) : []
+          Self.append(runStart..<end, of: bytes, attributes: attributes, cutAt: found, to: &builder)
         }
         return true
       }
@@ -51,18 +102,14 @@ extension RichText {
     return RichText(consume builder)
   }
 
-  /// Appends the text run at `utf8Range` of `bytes` (the post text `builder` slices), cut at the entities found
-  /// in it unless it already has one.
-  private static func appendRecognizingEntities(
-    _ utf8Range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, urls: URLFinder,
-    to builder: inout LeafBuilder
+  /// Appends the text run at `utf8Range` of `bytes` (the post text `builder` slices), cut at `entities` (UTF-8
+  /// ranges in the run).
+  private static func append(
+    _ utf8Range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes,
+    cutAt entities: [EntityScanner.Match], to builder: inout LeafBuilder
   ) {
-    let run = UnsafeBufferPointer(rebasing: bytes[utf8Range])
-    guard attributes.entity == nil, EntityScanner.mayHoldEntity(run) else {
-      return builder.appendText(sourceRange: utf8Range, of: bytes, attributes: attributes)
-    }
     var start = utf8Range.lowerBound
-    for entity in EntityScanner.entities(in: String(decoding: run, as: UTF8.self), urls: urls) {
+    for entity in entities {
       let lower = utf8Range.lowerBound + entity.utf8Range.lowerBound
       let upper = utf8Range.lowerBound + entity.utf8Range.upperBound
       builder.appendText(sourceRange: start..<lower, of: bytes, attributes: attributes)

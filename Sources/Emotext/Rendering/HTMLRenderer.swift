@@ -103,11 +103,17 @@ public struct HTMLRenderer: Sendable {
         appendEmoticon(emoticon, token: piece.utf8, to: &html)
       case .text(let attributes):
         if emojiImages != nil || (attributes.entity != nil && options.contains(.linkEntities)) {
+          // Note: a run in one piece is read in place; one cut across leaves is gathered first.
+          if !piece.continuesRun && piece.endsRun {
+            appendText(piece.utf8, entity: attributes.entity, templates: &templates, to: &html)
+            return true
+          }
           if !piece.continuesRun { gathered.removeAll(keepingCapacity: true) }
           gathered.append(contentsOf: piece.utf8)
           if piece.endsRun {
-            appendText(
-              String(decoding: gathered, as: UTF8.self), entity: attributes.entity, templates: &templates, to: &html)
+            gathered.withUnsafeBufferPointer {
+              appendText($0, entity: attributes.entity, templates: &templates, to: &html)
+            }
           }
           return true
         }
@@ -175,22 +181,26 @@ public struct HTMLRenderer: Sendable {
 
   // MARK: Pieces
 
+  /// Appends the text run `utf8` (valid UTF-8, the whole run), with its entity's element around it.
   private func appendText(
-    _ string: String, entity: TextAttributes.Entity?, templates: inout LinkTemplates?, to html: inout [UInt8]
+    _ utf8: UnsafeBufferPointer<UInt8>, entity: TextAttributes.Entity?, templates: inout LinkTemplates?,
+    to html: inout [UInt8]
   ) {
-    guard let entity else { return appendTextContent(string, to: &html) }
+    guard let entity else { return appendTextContent(utf8, to: &html) }
     let className = entity.rawValue
     // Note: each entity is isolated (<bdi>), so a Latin name or a URL does not reorder the Arabic or Hebrew
     // around it, nor it them.
-    if options.contains(.linkEntities), let href = link(for: string, entity: entity, templates: &templates) {
+    if options.contains(.linkEntities),
+      let href = link(for: String(decoding: utf8, as: UTF8.self), entity: entity, templates: &templates)
+    {
       Self.append("<bdi><a class=\"\(className)\" href=\"", to: &html)
       Self.appendEscaped(href, to: &html)
       Self.append("\">", to: &html)
-      appendTextContent(string, to: &html)
+      appendTextContent(utf8, to: &html)
       Self.append("</a></bdi>", to: &html)
     } else {
       Self.append("<bdi><span class=\"\(className)\">", to: &html)
-      appendTextContent(string, to: &html)
+      appendTextContent(utf8, to: &html)
       Self.append("</span></bdi>", to: &html)
     }
   }
@@ -305,25 +315,26 @@ public struct HTMLRenderer: Sendable {
     Self.appendEscaped(emoticon.spokenName(in: spokenLanguage), to: &html)
   }
 
-  /// Text content: escaped, line breaks as `<br>`, and each emoji cluster as an image with `emojiImages`.
-  private func appendTextContent(_ string: String, to html: inout [UInt8]) {
+  /// Text content (valid UTF-8 read in place): escaped, line breaks as `<br>`, and each emoji cluster as an image
+  /// with `emojiImages`.
+  private func appendTextContent(_ utf8: UnsafeBufferPointer<UInt8>, to html: inout [UInt8]) {
     guard let emojiImages else {
       var previousWasCR = false
-      var string = string
-      return string.withUTF8 { Self.appendEscapedLines($0, previousWasCR: &previousWasCR, to: &html) }
+      return Self.appendEscapedLines(utf8, previousWasCR: &previousWasCR, to: &html)
     }
-    for (segment, isEmoji) in EmojiClusters.segments(of: string) {
-      // Note: the URL only of an emoji: text between emoji can be long, and its URL would be unused.
-      guard isEmoji, case let src = emojiImages.url(for: segment), Self.isSafeURL(src) else {
+    EmojiClusters.forEachSegment(inUTF8: utf8) { utf8Range, isEmoji in
+      let bytes = UnsafeBufferPointer(rebasing: utf8[utf8Range])
+      // Note: a `String` and a URL only for an emoji: text between emoji can be long, and its URL would be unused.
+      guard isEmoji, case let segment = String(decoding: bytes, as: UTF8.self),
+        case let src = emojiImages.url(for: segment), Self.isSafeURL(src)
+      else {
         var previousWasCR = false
-        var segment = segment
-        segment.withUTF8 { Self.appendEscapedLines($0, previousWasCR: &previousWasCR, to: &html) }
-        continue
+        return Self.appendEscapedLines(bytes, previousWasCR: &previousWasCR, to: &html)
       }
       Self.append("<img class=\"emoji\" src=\"", to: &html)
       Self.appendEscaped(src, to: &html)
       Self.append("\" alt=\"", to: &html)
-      Self.appendEscaped(String(segment), to: &html)
+      Self.appendEscaped(bytes, to: &html)
       if let spokenLanguage, let name = EmojiNames.name(of: segment, in: spokenLanguage) {
         Self.append("\" aria-label=\"", to: &html)
         Self.appendEscaped(name, to: &html)

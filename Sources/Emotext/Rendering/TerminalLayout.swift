@@ -59,7 +59,11 @@ package struct TerminalLayout {
   /// left margin.
   /// - Complexity: O(*n*) in the UTF-8 length. The document is read in place, a text run cut across leaves
   ///   gathered into one buffer (a cluster may span the cut); each piece's `shown` is a `String` of its own.
-  package init(_ text: RichText, columns: Int?, emoticonCodes: Bool, visualOrder: Bool = false) {
+  ///
+  /// `asciiFastPath: false` measures every cluster the general way (tests compare the two).
+  package init(
+    _ text: RichText, columns: Int?, emoticonCodes: Bool, visualOrder: Bool = false, asciiFastPath: Bool = true
+  ) {
     precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
     self.columns = columns
     self.isVisualOrder = visualOrder
@@ -87,14 +91,17 @@ package struct TerminalLayout {
       case .text(let attributes):
         guard piece.continuesRun || !piece.endsRun else {
           Self.appendClusters(
-            of: piece.utf8, attributes: attributes, at: &utf16Offset, to: &pieces, &utf8Starts, &flattened)
+            of: piece.utf8, attributes: attributes, asciiFastPath: asciiFastPath, at: &utf16Offset, to: &pieces,
+            &utf8Starts, &flattened)
           return true
         }
         if !piece.continuesRun { gathered.removeAll(keepingCapacity: true) }
         gathered.append(contentsOf: piece.utf8)
         if piece.endsRun {
           gathered.withUnsafeBufferPointer {
-            Self.appendClusters(of: $0, attributes: attributes, at: &utf16Offset, to: &pieces, &utf8Starts, &flattened)
+            Self.appendClusters(
+              of: $0, attributes: attributes, asciiFastPath: asciiFastPath, at: &utf16Offset, to: &pieces, &utf8Starts,
+              &flattened)
           }
         }
       }
@@ -157,8 +164,10 @@ package struct TerminalLayout {
 
   /// Appends a piece for each grapheme cluster of the text run `utf8` (valid UTF-8, the whole run), which starts at
   /// `utf16Offset` in the document, and the run's bytes to `flattened`.
+  /// With `asciiFastPath`, a cluster of one printable ASCII byte (U+0020 to U+007E) is measured without reading it
+  /// further: one UTF-16 unit, one cell, shown as itself, no line break, a space only if it is U+0020.
   private static func appendClusters(
-    of utf8: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, at utf16Offset: inout Int,
+    of utf8: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, asciiFastPath: Bool, at utf16Offset: inout Int,
     to pieces: inout [Piece], _ utf8Starts: inout [Int], _ flattened: inout [UInt8]
   ) {
     let style: Style = attributes.entity.map { .entity($0) } ?? .plain
@@ -166,6 +175,18 @@ package struct TerminalLayout {
     flattened.append(contentsOf: utf8)
     var start = 0
     GraphemeBreaks.forEachBoundary(inUTF8: utf8) { end in
+      // Note: the common case (Latin text, digits, punctuation): a printable ASCII byte alone in its cluster is one
+      // unit and one cell, shown as it is; the general path below reads its bytes four more times.
+      if asciiFastPath, end &- start == 1, case let byte = utf8[start], byte &- 0x20 < 0x5F {
+        utf8Starts.append(runStart + start)
+        pieces.append(
+          Piece(
+            utf16Offset: utf16Offset, utf16Count: 1, shown: Self.printableASCII[Int(byte &- 0x20)], cells: 1,
+            style: style, isSpace: byte == 0x20))
+        utf16Offset += 1
+        start = end
+        return true
+      }
       let bytes = UnsafeBufferPointer(rebasing: utf8[start..<end])
       let count = String.counts(ofUTF8: bytes).utf16
       let isLineBreak = LineBreaks.lineBreakUTF8Count(in: bytes, at: 0) > 0
@@ -192,6 +213,9 @@ package struct TerminalLayout {
       return true
     }
   }
+
+  /// U+0020 to U+007E, each as a `String` of its own (made once: a small string, copied without allocating).
+  private static let printableASCII: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
 
   /// `text` with every C0 and C1 control character (ESC included) replaced by U+FFFD, so text from a
   /// post or a catalog cannot send escape sequences to the terminal.

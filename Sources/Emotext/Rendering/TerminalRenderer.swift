@@ -64,6 +64,16 @@ public struct TerminalRenderer: Sendable {
     var pieces = line[...]
     while let last = pieces.last, last.isSpace || last.isLineBreak || last.shown.isEmpty { pieces.removeLast() }
     var result = ""
+    // Note: one allocation for the line (each piece appended to a string that grows would copy it again and again):
+    // the pieces' bytes, a reset (4 bytes) and an SGR sequence (at most 6) where the style changes, a reset at the end.
+    var capacity = colors ? 4 : 0
+    var previousStyle: TerminalLayout.Style?
+    for piece in pieces {
+      capacity &+= piece.shown.utf8.count
+      if colors && piece.style != previousStyle { capacity &+= 10 }
+      previousStyle = piece.style
+    }
+    result.reserveCapacity(capacity)
     var active = ""  // the SGR sequence in effect, "" for none
     for piece in pieces {
       let wanted = colors ? sgr(for: piece.style) : ""

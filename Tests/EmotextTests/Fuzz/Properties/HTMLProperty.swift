@@ -60,14 +60,18 @@ enum HTMLProperty {
     var expectedEntities = 0
     var expectedEmoji = 0
     // Note: the document read piece by piece in place (its runs as `String`s would be copies); a text run's bytes
-    // are gathered only when it spans pieces, and made a `String` only for the emoji clusters.
+    // are gathered only when it spans pieces, and a `String` is made only of an emoji cluster.
     var gathered: [UInt8] = []
     func countExpected(inRun text: UnsafeBufferPointer<UInt8>) {
       if let emojiImages {
-        expectedEmoji +=
-          EmojiClusters.segments(of: String(decoding: text, as: UTF8.self)).filter {
-            $0.isEmoji && HTMLRenderer.isSafeURL(emojiImages.url(for: $0.text))
-          }.count
+        EmojiClusters.forEachSegment(inUTF8: text) { utf8Range, isEmoji in
+          if isEmoji,
+            HTMLRenderer.isSafeURL(
+              emojiImages.url(for: String(decoding: UnsafeBufferPointer(rebasing: text[utf8Range]), as: UTF8.self)))
+          {
+            expectedEmoji += 1
+          }
+        }
       }
       var previousWasCR = false
       var bytes = text.makeIterator()
