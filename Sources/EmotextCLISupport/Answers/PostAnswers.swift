@@ -28,12 +28,10 @@ package struct CountAnswer: Sendable {
   }
 
   /// The length by the rule, then UTF-16 units, Unicode scalars and grapheme clusters (an emoticon counts 1).
+  /// (Read from the text without building its document: ``BracketTokenizer/lengths(of:by:)``.)
   package func counts(of text: String) -> (weighted: Int, utf16: Int, scalars: Int, graphemes: Int) {
-    let document = tokenizer.tokenize(text)
-    return (
-      document.length(by: measure), document.length(by: .utf16), document.length(by: .unicodeScalars),
-      document.length(by: .graphemeClusters)
-    )
+    let lengths = tokenizer.lengths(of: text, by: measure)
+    return (lengths.measured, lengths.utf16, lengths.scalars, lengths.graphemes)
   }
 
   /// Appends the record of `text` (without a line feed) to `output`.
