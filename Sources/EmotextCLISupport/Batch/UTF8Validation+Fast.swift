@@ -11,11 +11,21 @@ extension UTF8Validation {
     let end = bytes.count
     var index = 0
     while index < end {
-      if index &+ 8 <= end,
-        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-      {
-        index &+= 8
-        continue
+      if end &- index >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        if word & 0x8080_8080_8080_8080 == 0 {
+          index &+= 8
+          continue
+        }
+        // Note: a three-byte scalar in one test: 1110xxxx 10xxxxxx 10xxxxxx, its lead's low four bits and the
+        // second byte's bit 5 zero only for an overlong E0 (second byte below A0), 1101 and set only for a surrogate
+        // (ED, second byte from A0).
+        if word & 0xC0_C0F0 == 0x80_80E0 {
+          let leadAndBit5 = word & 0x20_0F
+          guard leadAndBit5 != 0 && leadAndBit5 != 0x20_0D else { return false }
+          index &+= 3
+          continue
+        }
       }
       let lead = base[index]
       if lead < 0x80 {

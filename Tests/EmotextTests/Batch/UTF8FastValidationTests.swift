@@ -40,9 +40,12 @@ import Testing
   @Test func everyLeadAndSecondByteAgrees() {
     for lead in 0...255 {
       for second in 0...255 {
-        expectAgreement([UInt8(lead), UInt8(second)])
-        expectAgreement([UInt8(lead), UInt8(second), 0x80])
-        expectAgreement([UInt8(lead), UInt8(second), 0x80, 0x80])
+        // Note: alone, and followed by eight ASCII bytes (the word-at-a-time tests need eight bytes).
+        for continuations in 0...2 {
+          let sequence = [UInt8(lead), UInt8(second)] + Array(repeating: 0x80, count: continuations)
+          expectAgreement(sequence)
+          expectAgreement(sequence + Array("abcdefgh".utf8))
+        }
       }
     }
   }
