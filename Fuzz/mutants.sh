@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -83,6 +83,15 @@ mutant piece-backspace-at-piece-start Sources/Emotext/Document/RichText+Grapheme
 mutant one-run-slice-scalars Sources/Emotext/Document/RichText+Editing.swift storage,edit,editscript \
   'let scalars = descriptor.isText ? String.counts(ofUTF8: piece).scalars : 1' \
   'let scalars = descriptor.isText ? piece.count : 1'
+# Note: branch batch4's fast paths for `emotext count`, which no fuzz target runs (no TARGETS): the lengths read
+# without a document (a token weighed from the wrong bytes), the word-at-a-time UTF-8 validation (an overlong E0
+# form taken as a three-byte scalar).
+mutant lengths-token-bytes Sources/Emotext/Length/BracketTokenizer+Lengths.swift '' \
+  'weigher.weight(ofAttachmentToken: UnsafeBufferPointer(rebasing: bytes[utf8Range]))' \
+  'weigher.weight(ofAttachmentToken: UnsafeBufferPointer(rebasing: bytes[utf8Range.dropFirst()]))'
+mutant validation-overlong-e0 Sources/EmotextCLISupport/Batch/UTF8Validation+Fast.swift '' \
+  'guard leadAndBit5 != 0 && leadAndBit5 != 0x20_0D else { return false }' \
+  'guard leadAndBit5 != 0x20_0D else { return false }'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

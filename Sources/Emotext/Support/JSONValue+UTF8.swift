@@ -108,7 +108,7 @@ extension JSONValue {
         buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
         rest /= 10
       } while rest > 0
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]).assumingMemoryBound(to: UInt8.self))
     }
   }
 }
