@@ -98,17 +98,15 @@ extension JSONValue {
       return
     }
     var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var start = 10
+    var count = 0
     var rest = value
     withUnsafeMutableBytes(of: &digits) { buffer in
-      // Note: the digits from the last, then one append of them all (an append per digit, each with its capacity
-      // check, was 460 instructions of each record of `emotext count --jsonl`).
       repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
         rest /= 10
+        count += 1
       } while rest > 0
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]).assumingMemoryBound(to: UInt8.self))
+      for position in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[position]) }
     }
   }
 }
