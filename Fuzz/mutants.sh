@@ -42,11 +42,11 @@ mutant summary-off-by-one Sources/Emotext/Document/RichText+Tree.swift storage,e
 mutant skipped-leaf-split Sources/Emotext/Document/LeafBuilder.swift storage,edit \
   'if leafUTF8 + utf8Count > targetUTF8 || (!extending && descriptors.count >= targetDescriptors) { finishLeaf() }' \
   'if leafUTF8 + utf8Count > 2 * targetUTF8 || (!extending && descriptors.count >= targetDescriptors) { finishLeaf() }'
-mutant dropped-undo-record Sources/Emotext/Editing/Editor.swift edit,storage,editscript \
-  'if !undoStack.isEmpty {
-      undoStack[undoStack.count - 1].changes.append' \
-  'if !undoStack.isEmpty && change.insertedUTF16Count > 0 {
-      undoStack[undoStack.count - 1].changes.append'
+mutant dropped-undo-record Sources/Emotext/Editing/UndoSteps.swift edit,storage,editscript \
+  'guard !isEmpty else { return }
+      steps[steps.count - 1].changes.append' \
+  'guard !isEmpty && change.change.insertedUTF16Count > 0 else { return }
+      steps[steps.count - 1].changes.append'
 mutant wrong-cluster-rule Sources/EmotextUnicode/GraphemeBreaks+Count.swift graphemes,storage \
   'case (_, .extend), (_, .zwj), (_, .spacingMark): return false  // GB9, GB9a' \
   'case (_, .extend), (_, .zwj): return false  // GB9, GB9a'
@@ -92,6 +92,18 @@ mutant lengths-token-bytes Sources/Emotext/Length/BracketTokenizer+Lengths.swift
 mutant validation-overlong-e0 Sources/EmotextCLISupport/Batch/UTF8Validation+Fast.swift '' \
   'guard leadAndBit5 != 0 && leadAndBit5 != 0x20_0D else { return false }' \
   'guard leadAndBit5 != 0x20_0D else { return false }'
+
+# Note: branch compose4's: a run at a leaf's edge read in place when the neighbouring leaf is not more of it, the
+# undo steps dropped in batches past the limit, the leaf builder's copy of whole descriptors in groups.
+mutant leaf-edge-own-leaf Sources/Emotext/Document/RichText+Graphemes.swift edit,storage,editscript \
+  'startsRun = !root.leaf(ordinal: position.ordinal - 1)' \
+  'startsRun = !root.leaf(ordinal: position.ordinal)'
+mutant undo-drops-one-short Sources/Emotext/Editing/UndoSteps.swift edit,editscript \
+  'dropped += excess' \
+  'dropped += excess - 1'
+mutant whole-copy-overfills-leaf Sources/Emotext/Document/LeafBuilder.swift storage,edit \
+  'end - first < room.descriptors' \
+  'end - first <= room.descriptors'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
