@@ -18,7 +18,14 @@ import EmotextUnicode
 /// ```
 public struct Editor: Sendable {
   /// The document being edited.
-  public internal(set) var document: RichText
+  // Note: any change of the document forgets the quiet entity stretch; only `normalize` sets it, after its last change.
+  public internal(set) var document: RichText { didSet { quietEntityStretch = nil } }
+  /// With ``recognizesEntities``: the stretch between cuts that the last recognition found empty of anything an
+  /// entity needs, while the document is unchanged since (see ``QuietEntityStretch``).
+  var quietEntityStretch: QuietEntityStretch?
+  /// Whether an edit inside `quietEntityStretch` skips recognition; false only for the tests that compare that fast
+  /// path with recognizing every edit's stretch.
+  var remembersQuietEntityStretch = true
   /// The selection in UTF-16 offsets; an empty range is a caret.
   public var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
   /// The end of the selection that stays put when the selection is extended.
@@ -298,6 +305,7 @@ public struct Editor: Sendable {
     // Note: the undo step keeps what each change replaced (a slice shares the document's leaves), so a
     // keystroke records only the units it replaced.
     let replaced = document.slice(range)
+    let remembered = quietEntityStretch
     let change = document.replaceSubrange(range, with: content)
     record(change, replaced: replaced)
     var mappedCaret = caret ?? afterEnd
@@ -306,7 +314,8 @@ public struct Editor: Sendable {
       if let alsoAround {
         touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound)
       }
-      mappedCaret = normalize(around: touched, caret: mappedCaret)
+      let quiet = recognizesEntities ? remembered?.following(change, inserting: content) : nil
+      mappedCaret = normalize(around: touched, caret: mappedCaret, quietStretch: quiet)
     }
     // Note: the document only; the editor's own rules (selection, tokens) hold once the caller has placed
     // the caret, and the tests check them after every step with `checkInvariants()`.
@@ -331,10 +340,12 @@ public struct Editor: Sendable {
     lastChange = lastChange.map { $0.followed(by: change) } ?? change
   }
 
-  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`, recording each change.
+  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`, recording each change;
+  /// when no token changed and `utf16Range` lies in `quietStretch` (the remembered quiet stretch after the edit),
+  /// entities need no recognition.
   ///
   /// - Returns: `caret` mapped through the conversions.
-  private mutating func normalize(around utf16Range: Range<Int>, caret: Int) -> Int {
+  private mutating func normalize(around utf16Range: Range<Int>, caret: Int, quietStretch: QuietEntityStretch?) -> Int {
     let canonical = document.canonicalizeTokens(around: utf16Range, caret: caret, tokenizer: tokenizer)
     var touched = utf16Range
     for recorded in canonical.changes {
@@ -346,8 +357,14 @@ public struct Editor: Sendable {
     }
     if recognizesEntities {
       let around = touched.lowerBound..<max(touched.upperBound, canonical.caret)
-      if let recognized = document.recognizeEntities(around: around) {
-        record(recognized.change, replaced: recognized.replaced)
+      if remembersQuietEntityStretch, canonical.changes.isEmpty, let quietStretch,
+        quietStretch.range.lowerBound <= around.lowerBound, around.upperBound <= quietStretch.range.upperBound
+      {
+        quietEntityStretch = quietStretch
+      } else {
+        let (recognized, quiet) = document.recognizeEntities(around: around)
+        if let recognized { record(recognized.change, replaced: recognized.replaced) }
+        quietEntityStretch = quiet
       }
     }
     return canonical.caret
