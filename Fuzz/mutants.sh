@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|QuietEntityStretchTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -83,6 +83,11 @@ mutant piece-backspace-at-piece-start Sources/Emotext/Document/RichText+Grapheme
 mutant one-run-slice-scalars Sources/Emotext/Document/RichText+Editing.swift storage,edit,editscript \
   'let scalars = descriptor.isText ? String.counts(ofUTF8: piece).scalars : 1' \
   'let scalars = descriptor.isText ? piece.count : 1'
+# Note: branch entities4's remembered quiet stretch: an edit that starts at a separator cut (typing before it, a
+# Backspace that removes it) joins the text before the cut to the stretch, so it must be recognized again.
+mutant quiet-stretch-edit-at-lower-cut Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  'lowerCutNeedsUnitAfter ? replaced.lowerBound > range.lowerBound' \
+  'lowerCutNeedsUnitAfter ? replaced.lowerBound >= range.lowerBound'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -132,7 +132,8 @@ extension RichText {
       if let lower = scan.lower {
         return EntityStretch(
           range: lower..<(scan.upper ?? utf16Count), mayHoldEntity: scan.mayHoldEntity,
-          lowerCutNeedsUnitAfter: scan.lowerNeedsUnitAfter, upperCutNeedsUnitBefore: scan.upper != nil && scan.upperNeedsUnitBefore)
+          lowerCutNeedsUnitAfter: scan.lowerNeedsUnitAfter,
+          upperCutNeedsUnitBefore: scan.upper != nil && scan.upperNeedsUnitBefore)
       }
       lookback *= 4
     }

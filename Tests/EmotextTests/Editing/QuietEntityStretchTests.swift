@@ -86,27 +86,77 @@ struct QuietEntityStretchTests {
       }
       history.append(action)
       if remembered != nil && fast.quietEntityStretch != nil && fast.lastChange != nil { skipped += 1 }
-      // Note: recognition from scratch keeps host attributes (the batch pass of `LiveEntityPropertyTests` does not).
-      let expected = general.document.removingEntities().recognizingEntities()
-      guard fast.document == general.document, general.document == expected else {
-        let pairs = zip(Array(fast.document.runs), Array(general.document.runs))
-        let firstDifferentRun = pairs.first { $0.0 != $0.1 }.map { "\($0.0) against \($0.1)" } ?? "same runs"
-        let fastAgainstGeneral = LiveEntityPropertyTests.difference(fast.document, general.document) + firstDifferentRun
-        let generalAgainstWhole = LiveEntityPropertyTests.difference(general.document, expected)
-        Issue.record(
-          "seed \(seed): after \(history.suffix(6)): fast against general: \(fastAgainstGeneral); general against whole: \(generalAgainstWhole)")
-        return
-      }
+      guard Self.agree(fast, general, seed: seed, history: history) else { return }
       #expect(fast.selection == general.selection && fast.lastChange == general.lastChange)
     }
     // Note: the comparison shows something only when the fast path is taken often.
     #expect(skipped > 30, "seed \(seed): \(skipped) edits skipped recognition")
   }
 
+  /// Words of quiet text and words an entity ends at (a mention, a link) between separators, few `#`: the cuts
+  /// before an edit are often right after such a word, where typing or a Backspace at the cut joins text to it.
+  @Test(arguments: 1...12 as ClosedRange<UInt64>)
+  func editsAtTheCutsNextToEntitiesAreRecognized(seed: UInt64) {
+    var random = SeededGenerator(seed: seed &* 0x5151_7175)
+    let words = ["@ab", "a.com", "t.cn/x", "word", "中文", "好", "é", "\u{600}", "[哈哈]", "x:"]
+    let separators = [" ", " ", "，", "。", "\n", "  "]
+    var start = ""
+    for _ in 0..<Int.random(in: 20...200, using: &random) {
+      start += words.randomElement(using: &random)! + separators.randomElement(using: &random)!
+    }
+    var fast = Editor(
+      document: BracketTokenizer(catalog: .default).tokenize(start), catalog: .default, recognizesEntities: true)
+    var general = fast
+    general.remembersQuietEntityStretch = false
+    var history: [String] = []
+    for _ in 0..<400 {
+      let action: String
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0, 1:
+        let text = ["a", "b", "好", " ", "，", "@", "."].randomElement(using: &random)!
+        action = "insert \(text)"
+        fast.insert(text)
+        general.insert(text)
+      case 2:
+        action = "backspace"
+        fast.deleteBackward()
+        general.deleteBackward()
+      case 3:
+        action = "delete"
+        fast.deleteForward()
+        general.deleteForward()
+      default:
+        let offset = min(max(fast.caret + Int.random(in: -8...8, using: &random), 0), fast.document.utf16Count)
+        action = "select \(offset)"
+        fast.select(offset..<offset)
+        general.select(offset..<offset)
+      }
+      history.append(action)
+      guard Self.agree(fast, general, seed: seed, history: history) else { return }
+    }
+  }
+
+  /// Whether both editors have the same document and it is what recognizing the whole document gives; records an
+  /// issue otherwise.
+  static func agree(_ fast: Editor, _ general: Editor, seed: UInt64, history: [String]) -> Bool {
+    // Note: recognition from scratch keeps host attributes (the batch pass of `LiveEntityPropertyTests` does not).
+    let expected = general.document.removingEntities().recognizingEntities()
+    guard fast.document == general.document, general.document == expected else {
+      let fastAgainstGeneral = LiveEntityPropertyTests.difference(fast.document, general.document)
+      let generalAgainstWhole = LiveEntityPropertyTests.difference(general.document, expected)
+      Issue.record(
+        "seed \(seed): after \(history.suffix(6)): fast against general: \(fastAgainstGeneral); general against whole: "
+          + generalAgainstWhole)
+      return false
+    }
+    return true
+  }
+
   /// Typing and Backspace in a quiet word take the fast path, and it gives way next to what an entity needs.
   @Test func typingInAQuietWordSkipsRecognitionUntilItMeetsAnEntity() {
     let tokenizer = BracketTokenizer(catalog: .default)
-    var editor = Editor(document: tokenizer.tokenize("今天好开心 hello world 看看"), catalog: .default, recognizesEntities: true)
+    var editor = Editor(
+      document: tokenizer.tokenize("今天好开心 hello world 看看"), catalog: .default, recognizesEntities: true)
     editor.select(9..<9)
     editor.insert("x")
     #expect(editor.quietEntityStretch != nil)
