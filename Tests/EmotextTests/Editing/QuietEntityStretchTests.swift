@@ -144,9 +144,9 @@ struct QuietEntityStretchTests {
     guard fast.document == general.document, general.document == expected else {
       let fastAgainstGeneral = LiveEntityPropertyTests.difference(fast.document, general.document)
       let generalAgainstWhole = LiveEntityPropertyTests.difference(general.document, expected)
+      let steps = history.suffix(6)
       Issue.record(
-        "seed \(seed): after \(history.suffix(6)): fast against general: \(fastAgainstGeneral); general against whole: "
-          + generalAgainstWhole)
+        "seed \(seed): after \(steps): fast against general: \(fastAgainstGeneral); against whole: \(generalAgainstWhole)")
       return false
     }
     return true
