@@ -146,7 +146,8 @@ struct QuietEntityStretchTests {
       let generalAgainstWhole = LiveEntityPropertyTests.difference(general.document, expected)
       let steps = history.suffix(6)
       Issue.record(
-        "seed \(seed): after \(steps): fast against general: \(fastAgainstGeneral); against whole: \(generalAgainstWhole)")
+        "seed \(seed): after \(steps): fast against general: \(fastAgainstGeneral); against whole: \(generalAgainstWhole)"
+      )
       return false
     }
     return true
