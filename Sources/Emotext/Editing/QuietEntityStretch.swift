@@ -33,6 +33,12 @@ struct QuietEntityStretch: Equatable, Sendable {
   var lowerCutNeedsUnitAfter: Bool
   var upperCutNeedsUnitBefore: Bool
 
+  init(range: Range<Int>, lowerCutNeedsUnitAfter: Bool, upperCutNeedsUnitBefore: Bool) {
+    self.range = range
+    self.lowerCutNeedsUnitAfter = lowerCutNeedsUnitAfter
+    self.upperCutNeedsUnitBefore = upperCutNeedsUnitBefore
+  }
+
   /// The stretch `stretch` remembered, when nothing in it may be or hold an entity; nil otherwise.
   init?(_ stretch: EntityStretch) {
     guard !stretch.mayHoldEntity else { return nil }
@@ -72,5 +78,92 @@ extension RichText {
       return holdsNothing
     }
     return holdsNothing
+  }
+}
+
+extension RichText {
+  /// The quiet stretch around `utf16Range` between two separators that the entities this document marks show to
+  /// be cuts, when its entities are current (what ``recognizingEntities(urls:)`` marks) and the stretch walk found no
+  /// quiet stretch (an `@`, `#`, `:` or `.` or an entity lies between its cuts); nil when there is none near.
+  ///
+  /// The walk cuts at a separator only after 70 scalars without `#` (``EntityCut``) because a topic's reading from
+  /// an earlier `#` might reach it. The marks tell more: a `#` marked (an opening or closing `#` of a topic, or part
+  /// of a link, which the scan steps over) starts no reading that goes past the closing `#` of its topic, which
+  /// lies before an unmarked separator after it. So a separator *p* before the edit cuts when it is unmarked, clusters
+  /// break before it, and the 70 scalars before it hold no unmarked `#` (none needed before a line break, which no
+  /// topic crosses) and, when a host label may hold it or the separator *q* after the edit, no `:`. From *p* to the
+  /// first separator *q* after the edit, every scalar is text, unmarked and none of `@ # : .`: then *q* cuts too
+  /// (its 70 scalars before lie in that stretch or in the 70 before *p*), and *p*..<*q* is a quiet stretch.
+  /// - Complexity: reads at most ~200 units before the range and ~100 after it.
+  func markedQuietStretch(around utf16Range: Range<Int>) -> QuietEntityStretch? {
+    let lookback = EntityCut.quietScalarCount + 130
+    let window =
+      scalarBoundary(atOrBefore: max(utf16Range.lowerBound - lookback, 0))..<scalarBoundary(
+        atOrBefore: min(utf16Range.upperBound + 100, utf16Count))
+    guard window.lowerBound <= utf16Range.lowerBound, utf16Range.upperBound <= window.upperBound else { return nil }
+    let scalars = MarkedScalar.read(self, in: window)
+    guard let editStart = scalars.firstIndex(where: { $0.utf16Offset >= utf16Range.lowerBound }) else { return nil }
+    // Note: the separator before the edit, with only quiet text between.
+    var lower = editStart - 1
+    while lower >= 0, scalars[lower].isQuietText, !EntityCut.isSeparator(scalars[lower].scalar) { lower -= 1 }
+    guard lower >= 1, scalars[lower].isQuietText, !scalars[lower - 1].isAttachment,
+      EntityCut.breaks(between: scalars[lower - 1].scalar, and: scalars[lower].scalar),
+      lower >= EntityCut.quietScalarCount || window.lowerBound == 0
+    else { return nil }
+    // Note: the separator after the edit, with only quiet text (the edit's too) from the one before.
+    var upper = lower + 1
+    while upper < scalars.count, scalars[upper].isQuietText,
+      scalars[upper].utf16Offset < utf16Range.upperBound || !EntityCut.isSeparator(scalars[upper].scalar)
+    {
+      upper += 1
+    }
+    guard upper < scalars.count, scalars[upper].isQuietText, !scalars[upper - 1].isAttachment,
+      EntityCut.breaks(between: scalars[upper - 1].scalar, and: scalars[upper].scalar)
+    else { return nil }
+    let (separator, next) = (scalars[lower].scalar, scalars[upper].scalar)
+    let colonMatters = separator.isURLUnicodeDomainCharacter || next.isURLUnicodeDomainCharacter
+    for before in scalars[max(lower - EntityCut.quietScalarCount, 0)..<lower] {
+      if before.scalar == "#" && !before.isMarked && !LineBreaks.isLineBreak(separator) { return nil }
+      if before.scalar == ":" && colonMatters { return nil }
+    }
+    return QuietEntityStretch(
+      range: scalars[lower].utf16Offset..<scalars[upper].utf16Offset, lowerCutNeedsUnitAfter: true,
+      upperCutNeedsUnitBefore: true)
+  }
+}
+
+/// One scalar of a document as ``RichText/markedQuietStretch(around:)`` reads it.
+private struct MarkedScalar {
+  var scalar: Unicode.Scalar
+  var utf16Offset: Int
+  var isMarked: Bool
+  var isAttachment: Bool
+
+  /// Text, unmarked, and none of `@`, `#`, `:`, `.`.
+  var isQuietText: Bool {
+    !isAttachment && !isMarked && scalar != "@" && scalar != "#" && scalar != ":" && scalar != "."
+  }
+
+  /// The scalars of `document` in `utf16Range` (scalar boundaries), an attachment as one.
+  static func read(_ document: RichText, in utf16Range: Range<Int>) -> [MarkedScalar] {
+    var scalars: [MarkedScalar] = []
+    scalars.reserveCapacity(utf16Range.count)
+    document.forEachPiece(in: utf16Range) { piece in
+      guard !piece.isAttachment else {
+        scalars.append(MarkedScalar(scalar: "\u{FFFC}", utf16Offset: piece.utf16Start, isMarked: false, isAttachment: true))
+        return true
+      }
+      var isMarked = false
+      if piece.contentIndex != .plainText, case .text(let attributes) = piece.content { isMarked = attributes.entity != nil }
+      var utf16Offset = piece.utf16Start
+      var bytes = piece.utf8.makeIterator()
+      var decoder = UTF8()
+      while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+        scalars.append(MarkedScalar(scalar: scalar, utf16Offset: utf16Offset, isMarked: isMarked, isAttachment: false))
+        utf16Offset += UTF16.width(scalar)
+      }
+      return true
+    }
+    return scalars
   }
 }

@@ -151,20 +151,20 @@ extension RichText {
     let found = entityStretch(around: utf16Range)
     guard found.mayHoldEntity else { return (nil, QuietEntityStretch(found)) }
     let stretch = found.range
-    guard !entitiesAreCurrent(in: stretch) else { return (nil, nil) }
+    guard !entitiesAreCurrent(in: stretch) else { return (nil, markedQuietStretch(around: utf16Range)) }
     let old = slice(stretch)
     let recognized = old.removingEntities().recognizingEntities()
     // Note: compared unit by unit, so a mention that grows by the typed letter reports the letter only.
     let before = old.entityKinds()
     let after = recognized.entityKinds()
-    guard before != after else { return (nil, nil) }
+    guard before != after else { return (nil, markedQuietStretch(around: utf16Range)) }
     var lower = 0
     while before[lower] == after[lower] { lower += 1 }
     var upper = before.count
     while before[upper - 1] == after[upper - 1] { upper -= 1 }
     let replaced = old.slice(lower..<upper)
     let change = replaceSubrange((lower..<upper).shifted(by: stretch.lowerBound), with: recognized.slice(lower..<upper))
-    return (Editor.RecordedChange(change: change, replaced: replaced), nil)
+    return (Editor.RecordedChange(change: change, replaced: replaced), markedQuietStretch(around: utf16Range))
   }
 
   /// Whether recognizing `stretch` again (its entities removed first) would mark exactly the entities it has: then

@@ -95,13 +95,16 @@ struct QuietEntityStretchTests {
 
   /// Words of quiet text and words an entity ends at (a mention, a link) between separators, few `#`: the cuts
   /// before an edit are often right after such a word, where typing or a Backspace at the cut joins text to it.
-  @Test(arguments: 1...12 as ClosedRange<UInt64>)
+  @Test(arguments: 1...24 as ClosedRange<UInt64>)
   func editsAtTheCutsNextToEntitiesAreRecognized(seed: UInt64) {
     var random = SeededGenerator(seed: seed &* 0x5151_7175)
-    let words = ["@ab", "a.com", "t.cn/x", "word", "中文", "好", "é", "\u{600}", "[哈哈]", "x:"]
+    let words = [
+      "@ab", "a.com", "t.cn/x", "word", "中文", "好", "é", "\u{600}", "[哈哈]", "x:", "#话题#", "#a", "b#", "http://例子",
+      "https://t.cn/a",
+    ]
     let separators = [" ", " ", "，", "。", "\n", "  "]
     var start = ""
-    for _ in 0..<Int.random(in: 20...200, using: &random) {
+    for _ in 0..<Int.random(in: 20...(seed % 2 == 0 ? 60 : 200), using: &random) {
       start += words.randomElement(using: &random)! + separators.randomElement(using: &random)!
     }
     var fast = Editor(
@@ -113,7 +116,7 @@ struct QuietEntityStretchTests {
       let action: String
       switch Int.random(in: 0..<6, using: &random) {
       case 0, 1:
-        let text = ["a", "b", "好", " ", "，", "@", "."].randomElement(using: &random)!
+        let text = ["a", "b", "好", " ", "，", "@", ".", "#", "\n"].randomElement(using: &random)!
         action = "insert \(text)"
         fast.insert(text)
         general.insert(text)
