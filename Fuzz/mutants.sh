@@ -88,6 +88,11 @@ mutant one-run-slice-scalars Sources/Emotext/Document/RichText+Editing.swift sto
 mutant quiet-stretch-edit-at-lower-cut Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
   'lowerCutNeedsUnitAfter ? replaced.lowerBound > range.lowerBound' \
   'lowerCutNeedsUnitAfter ? replaced.lowerBound >= range.lowerBound'
+# Note: the quiet stretch between separators the marks show to be cuts: an unmarked `#` before the first one reads
+# past it, so a Backspace after it can close a topic.
+mutant marked-cut-ignores-unmarked-hash Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  'if before.scalar == "#" && !before.isMarked && !LineBreaks.isLineBreak(separator) { return nil }' \
+  'if before.scalar == "#" && false { return nil }'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -98,7 +98,8 @@ extension RichText {
   func markedQuietStretch(around utf16Range: Range<Int>) -> QuietEntityStretch? {
     let lookback = EntityCut.quietScalarCount + 130
     let window =
-      scalarBoundary(atOrBefore: max(utf16Range.lowerBound - lookback, 0))..<scalarBoundary(
+      scalarBoundary(
+        atOrBefore: max(utf16Range.lowerBound - lookback, 0))..<scalarBoundary(
         atOrBefore: min(utf16Range.upperBound + 100, utf16Count))
     guard window.lowerBound <= utf16Range.lowerBound, utf16Range.upperBound <= window.upperBound else { return nil }
     let scalars = MarkedScalar.read(self, in: window)
@@ -150,11 +151,14 @@ private struct MarkedScalar {
     scalars.reserveCapacity(utf16Range.count)
     document.forEachPiece(in: utf16Range) { piece in
       guard !piece.isAttachment else {
-        scalars.append(MarkedScalar(scalar: "\u{FFFC}", utf16Offset: piece.utf16Start, isMarked: false, isAttachment: true))
+        scalars.append(
+          MarkedScalar(scalar: "\u{FFFC}", utf16Offset: piece.utf16Start, isMarked: false, isAttachment: true))
         return true
       }
       var isMarked = false
-      if piece.contentIndex != .plainText, case .text(let attributes) = piece.content { isMarked = attributes.entity != nil }
+      if piece.contentIndex != .plainText, case .text(let attributes) = piece.content {
+        isMarked = attributes.entity != nil
+      }
       var utf16Offset = piece.utf16Start
       var bytes = piece.utf8.makeIterator()
       var decoder = UTF8()

@@ -139,6 +139,34 @@ struct QuietEntityStretchTests {
     }
   }
 
+  /// An unmarked `#` (no topic: its closing `#` is 65 scalars on) reads past the separator before the edit: a
+  /// Backspace there closes the topic, so that separator is no cut although no topic is marked.
+  @Test func aBackspaceThatBringsAnUnmarkedHashWithinReachIsRecognized() {
+    for length in 55...64 {
+      let text = "#" + String(repeating: "中", count: length) + " xy " + String(repeating: "好", count: 4) + "#"
+      var fast = Editor(
+        document: BracketTokenizer(catalog: .default).tokenize(text), catalog: .default, recognizesEntities: true)
+      var general = fast
+      general.remembersQuietEntityStretch = false
+      var history: [String] = []
+      for step in ["select", "insert", "backspace", "backspace", "backspace"] {
+        switch step {
+        case "select":
+          fast.select(length + 3..<length + 3)
+          general.select(length + 3..<length + 3)
+        case "insert":
+          fast.insert("z")
+          general.insert("z")
+        default:
+          fast.deleteBackward()
+          general.deleteBackward()
+        }
+        history.append(step)
+        guard Self.agree(fast, general, seed: UInt64(length), history: history) else { return }
+      }
+    }
+  }
+
   /// Whether both editors have the same document and it is what recognizing the whole document gives; records an
   /// issue otherwise.
   static func agree(_ fast: Editor, _ general: Editor, seed: UInt64, history: [String]) -> Bool {
