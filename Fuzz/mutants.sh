@@ -91,8 +91,8 @@ mutant quiet-stretch-edit-at-lower-cut Sources/Emotext/Editing/QuietEntityStretc
 # Note: the quiet stretch between separators the marks show to be cuts: an unmarked `#` before the first one reads
 # past it, so a Backspace after it can close a topic.
 mutant marked-cut-ignores-unmarked-hash Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
-  'if before.scalar == "#" && !before.isMarked && !LineBreaks.isLineBreak(separator) { return nil }' \
-  'if before.scalar == "#" && false { return nil }'
+  'if scalar.scalar == "#" && !scalar.isMarked && !LineBreaks.isLineBreak(separator) { return nil }' \
+  'if scalar.scalar == "#" && false { return nil }'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -94,22 +94,21 @@ extension RichText {
   /// topic crosses) and, when a host label may hold it or the separator *q* after the edit, no `:`. From *p* to the
   /// first separator *q* after the edit, every scalar is text, unmarked and none of `@ # : .`: then *q* cuts too
   /// (its 70 scalars before lie in that stretch or in the 70 before *p*), and *p*..<*q* is a quiet stretch.
-  /// - Complexity: reads at most ~200 units before the range and ~100 after it.
+  /// - Complexity: reads at most ~32 units before the range and ~100 after it, then 140 before the separator.
   func markedQuietStretch(around utf16Range: Range<Int>) -> QuietEntityStretch? {
-    let lookback = EntityCut.quietScalarCount + 130
-    let window =
+    // Note: first the edit's neighbourhood, where most edits next to an entity end the search cheaply.
+    let near =
       scalarBoundary(
-        atOrBefore: max(utf16Range.lowerBound - lookback, 0))..<scalarBoundary(
+        atOrBefore: max(utf16Range.lowerBound - 32, 0))..<scalarBoundary(
         atOrBefore: min(utf16Range.upperBound + 100, utf16Count))
-    guard window.lowerBound <= utf16Range.lowerBound, utf16Range.upperBound <= window.upperBound else { return nil }
-    let scalars = MarkedScalar.read(self, in: window)
+    guard near.lowerBound <= utf16Range.lowerBound, utf16Range.upperBound <= near.upperBound else { return nil }
+    let scalars = MarkedScalar.read(self, in: near)
     guard let editStart = scalars.firstIndex(where: { $0.utf16Offset >= utf16Range.lowerBound }) else { return nil }
     // Note: the separator before the edit, with only quiet text between.
     var lower = editStart - 1
     while lower >= 0, scalars[lower].isQuietText, !EntityCut.isSeparator(scalars[lower].scalar) { lower -= 1 }
     guard lower >= 1, scalars[lower].isQuietText, !scalars[lower - 1].isAttachment,
-      EntityCut.breaks(between: scalars[lower - 1].scalar, and: scalars[lower].scalar),
-      lower >= EntityCut.quietScalarCount || window.lowerBound == 0
+      EntityCut.breaks(between: scalars[lower - 1].scalar, and: scalars[lower].scalar)
     else { return nil }
     // Note: the separator after the edit, with only quiet text (the edit's too) from the one before.
     var upper = lower + 1
@@ -121,15 +120,20 @@ extension RichText {
     guard upper < scalars.count, scalars[upper].isQuietText, !scalars[upper - 1].isAttachment,
       EntityCut.breaks(between: scalars[upper - 1].scalar, and: scalars[upper].scalar)
     else { return nil }
+    // Note: then the 70 scalars before the separator (at most two units each).
     let (separator, next) = (scalars[lower].scalar, scalars[upper].scalar)
+    let lowerCut = scalars[lower].utf16Offset
+    let quiet = EntityCut.quietScalarCount
+    let lookback = scalarBoundary(atOrBefore: max(lowerCut - 2 * quiet, 0))..<lowerCut
+    let before = MarkedScalar.read(self, in: lookback)
+    guard before.count >= quiet || lookback.lowerBound == 0 else { return nil }
     let colonMatters = separator.isURLUnicodeDomainCharacter || next.isURLUnicodeDomainCharacter
-    for before in scalars[max(lower - EntityCut.quietScalarCount, 0)..<lower] {
-      if before.scalar == "#" && !before.isMarked && !LineBreaks.isLineBreak(separator) { return nil }
-      if before.scalar == ":" && colonMatters { return nil }
+    for scalar in before.suffix(quiet) {
+      if scalar.scalar == "#" && !scalar.isMarked && !LineBreaks.isLineBreak(separator) { return nil }
+      if scalar.scalar == ":" && colonMatters { return nil }
     }
     return QuietEntityStretch(
-      range: scalars[lower].utf16Offset..<scalars[upper].utf16Offset, lowerCutNeedsUnitAfter: true,
-      upperCutNeedsUnitBefore: true)
+      range: lowerCut..<scalars[upper].utf16Offset, lowerCutNeedsUnitAfter: true, upperCutNeedsUnitBefore: true)
   }
 }
 
@@ -149,6 +153,7 @@ private struct MarkedScalar {
   static func read(_ document: RichText, in utf16Range: Range<Int>) -> [MarkedScalar] {
     var scalars: [MarkedScalar] = []
     scalars.reserveCapacity(utf16Range.count)
+    guard !utf16Range.isEmpty else { return scalars }
     document.forEachPiece(in: utf16Range) { piece in
       guard !piece.isAttachment else {
         scalars.append(
