@@ -94,35 +94,35 @@ extension RichText {
   /// topic crosses) and, when a host label may hold it or the separator *q* after the edit, no `:`. From *p* to the
   /// first separator *q* after the edit, every scalar is text, unmarked and none of `@ # : .`: then *q* cuts too
   /// (its 70 scalars before lie in that stretch or in the 70 before *p*), and *p*..<*q* is a quiet stretch.
-  /// - Complexity: reads at most ~32 units before the range and ~100 after it, then 140 before the separator.
+  /// - Complexity: reads at most 32 units before the range, then ~100 after it and 140 before the separator.
   func markedQuietStretch(around utf16Range: Range<Int>) -> QuietEntityStretch? {
-    // Note: first the edit's neighbourhood, where most edits next to an entity end the search cheaply.
-    let near =
-      scalarBoundary(
-        atOrBefore: max(utf16Range.lowerBound - 32, 0))..<scalarBoundary(
-        atOrBefore: min(utf16Range.upperBound + 100, utf16Count))
-    guard near.lowerBound <= utf16Range.lowerBound, utf16Range.upperBound <= near.upperBound else { return nil }
-    let scalars = MarkedScalar.read(self, in: near)
-    guard let editStart = scalars.firstIndex(where: { $0.utf16Offset >= utf16Range.lowerBound }) else { return nil }
+    // Note: first the few units before the edit, where most edits next to an entity end the search cheaply.
+    let editStart = scalarBoundary(atOrBefore: utf16Range.lowerBound)
+    let behind = MarkedScalar.read(self, in: scalarBoundary(atOrBefore: max(editStart - 32, 0))..<editStart)
     // Note: the separator before the edit, with only quiet text between.
-    var lower = editStart - 1
-    while lower >= 0, scalars[lower].isQuietText, !EntityCut.isSeparator(scalars[lower].scalar) { lower -= 1 }
-    guard lower >= 1, scalars[lower].isQuietText, !scalars[lower - 1].isAttachment,
-      EntityCut.breaks(between: scalars[lower - 1].scalar, and: scalars[lower].scalar)
+    var lower = behind.count - 1
+    while lower >= 0, behind[lower].isQuietText, !EntityCut.isSeparator(behind[lower].scalar) { lower -= 1 }
+    guard lower >= 1, behind[lower].isQuietText, !behind[lower - 1].isAttachment,
+      EntityCut.breaks(between: behind[lower - 1].scalar, and: behind[lower].scalar)
     else { return nil }
-    // Note: the separator after the edit, with only quiet text (the edit's too) from the one before.
-    var upper = lower + 1
-    while upper < scalars.count, scalars[upper].isQuietText,
-      scalars[upper].utf16Offset < utf16Range.upperBound || !EntityCut.isSeparator(scalars[upper].scalar)
+    // Note: the separator after the edit, with only quiet text (the edit's too) from the edit's start.
+    let aheadEnd = scalarBoundary(atOrBefore: min(utf16Range.upperBound + 100, utf16Count))
+    guard utf16Range.upperBound <= aheadEnd else { return nil }
+    let ahead = MarkedScalar.read(self, in: editStart..<aheadEnd)
+    var upper = 0
+    while upper < ahead.count, ahead[upper].isQuietText,
+      ahead[upper].utf16Offset < utf16Range.upperBound || !EntityCut.isSeparator(ahead[upper].scalar)
     {
       upper += 1
     }
-    guard upper < scalars.count, scalars[upper].isQuietText, !scalars[upper - 1].isAttachment,
-      EntityCut.breaks(between: scalars[upper - 1].scalar, and: scalars[upper].scalar)
-    else { return nil }
+    guard upper < ahead.count, ahead[upper].isQuietText else { return nil }
+    let beforeUpper = upper > 0 ? ahead[upper - 1] : behind[behind.count - 1]
+    guard !beforeUpper.isAttachment, EntityCut.breaks(between: beforeUpper.scalar, and: ahead[upper].scalar) else {
+      return nil
+    }
     // Note: then the 70 scalars before the separator (at most two units each).
-    let (separator, next) = (scalars[lower].scalar, scalars[upper].scalar)
-    let lowerCut = scalars[lower].utf16Offset
+    let (separator, next) = (behind[lower].scalar, ahead[upper].scalar)
+    let lowerCut = behind[lower].utf16Offset
     let quiet = EntityCut.quietScalarCount
     let lookback = scalarBoundary(atOrBefore: max(lowerCut - 2 * quiet, 0))..<lowerCut
     let before = MarkedScalar.read(self, in: lookback)
@@ -133,7 +133,7 @@ extension RichText {
       if scalar.scalar == ":" && colonMatters { return nil }
     }
     return QuietEntityStretch(
-      range: lowerCut..<scalars[upper].utf16Offset, lowerCutNeedsUnitAfter: true, upperCutNeedsUnitBefore: true)
+      range: lowerCut..<ahead[upper].utf16Offset, lowerCutNeedsUnitAfter: true, upperCutNeedsUnitBefore: true)
   }
 }
 
