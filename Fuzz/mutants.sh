@@ -91,8 +91,8 @@ mutant quiet-stretch-edit-at-lower-cut Sources/Emotext/Editing/QuietEntityStretc
 # Note: the quiet stretch between separators the marks show to be cuts: an unmarked `#` before the first one reads
 # past it, so a Backspace after it can close a topic.
 mutant marked-cut-ignores-unmarked-hash Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
-  'if scalar.scalar == "#" && !scalar.isMarked && !LineBreaks.isLineBreak(separator) { return nil }' \
-  'if scalar.scalar == "#" && false { return nil }'
+  'unmarkedHash = checksHash && !isMarked && piece.utf8.contains(UInt8(ascii: "#"))' \
+  'unmarkedHash = checksHash && isMarked && piece.utf8.contains(UInt8(ascii: "#"))'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

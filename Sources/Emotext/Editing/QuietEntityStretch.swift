@@ -94,7 +94,8 @@ extension RichText {
   /// topic crosses) and, when a host label may hold it or the separator *q* after the edit, no `:`. From *p* to the
   /// first separator *q* after the edit, every scalar is text, unmarked and none of `@ # : .`: then *q* cuts too
   /// (its 70 scalars before lie in that stretch or in the 70 before *p*), and *p*..<*q* is a quiet stretch.
-  /// - Complexity: reads at most 32 units before the range, then ~100 after it and 140 before the separator.
+  /// - Complexity: reads at most 32 units before the range, then the bytes of 140 before the separator and 64 after
+  ///   the range.
   func markedQuietStretch(around utf16Range: Range<Int>) -> QuietEntityStretch? {
     // Note: first the few units before the edit, where most edits next to an entity end the search cheaply.
     let editStart = scalarBoundary(atOrBefore: utf16Range.lowerBound)
@@ -105,8 +106,27 @@ extension RichText {
     guard lower >= 1, behind[lower].isQuietText, !behind[lower - 1].isAttachment,
       EntityCut.breaks(between: behind[lower - 1].scalar, and: behind[lower].scalar)
     else { return nil }
+    // Note: then the units before the separator (140: at least its 70 scalars), by their bytes: a `#` not marked
+    // ends the search; a `:` (marked or not) does when a host label may hold either separator.
+    let separator = behind[lower].scalar
+    let lowerCut = behind[lower].utf16Offset
+    let lookback = scalarBoundary(atOrBefore: max(lowerCut - 2 * EntityCut.quietScalarCount, 0))..<lowerCut
+    let checksHash = !LineBreaks.isLineBreak(separator)
+    var (unmarkedHash, colon) = (false, false)
+    forEachPiece(in: lookback) { piece in
+      guard !piece.isAttachment else { return true }
+      colon = colon || piece.utf8.contains(UInt8(ascii: ":"))
+      // Note: a marked `#` (a topic's, or a link's, which the scan steps over) starts no reading past its entity.
+      var isMarked = false
+      if piece.contentIndex != .plainText, case .text(let attributes) = piece.content {
+        isMarked = attributes.entity != nil
+      }
+      unmarkedHash = checksHash && !isMarked && piece.utf8.contains(UInt8(ascii: "#"))
+      return !unmarkedHash
+    }
+    guard !unmarkedHash else { return nil }
     // Note: the separator after the edit, with only quiet text (the edit's too) from the edit's start.
-    let aheadEnd = scalarBoundary(atOrBefore: min(utf16Range.upperBound + 100, utf16Count))
+    let aheadEnd = scalarBoundary(atOrBefore: min(utf16Range.upperBound + 64, utf16Count))
     guard utf16Range.upperBound <= aheadEnd else { return nil }
     let ahead = MarkedScalar.read(self, in: editStart..<aheadEnd)
     var upper = 0
@@ -120,17 +140,8 @@ extension RichText {
     guard !beforeUpper.isAttachment, EntityCut.breaks(between: beforeUpper.scalar, and: ahead[upper].scalar) else {
       return nil
     }
-    // Note: then the 70 scalars before the separator (at most two units each).
-    let (separator, next) = (behind[lower].scalar, ahead[upper].scalar)
-    let lowerCut = behind[lower].utf16Offset
-    let quiet = EntityCut.quietScalarCount
-    let lookback = scalarBoundary(atOrBefore: max(lowerCut - 2 * quiet, 0))..<lowerCut
-    let before = MarkedScalar.read(self, in: lookback)
-    guard before.count >= quiet || lookback.lowerBound == 0 else { return nil }
-    let colonMatters = separator.isURLUnicodeDomainCharacter || next.isURLUnicodeDomainCharacter
-    for scalar in before.suffix(quiet) {
-      if scalar.scalar == "#" && !scalar.isMarked && !LineBreaks.isLineBreak(separator) { return nil }
-      if scalar.scalar == ":" && colonMatters { return nil }
+    guard !colon || !(separator.isURLUnicodeDomainCharacter || ahead[upper].scalar.isURLUnicodeDomainCharacter) else {
+      return nil
     }
     return QuietEntityStretch(
       range: lowerCut..<ahead[upper].utf16Offset, lowerCutNeedsUnitAfter: true, upperCutNeedsUnitBefore: true)
