@@ -26,6 +26,9 @@ public struct Editor: Sendable {
   /// Whether an edit inside `quietEntityStretch` skips recognition; false only for the tests that compare that fast
   /// path with recognizing every edit's stretch.
   var remembersQuietEntityStretch = true
+  /// The start of the last stretch where ``RichText/markedQuietStretch(around:)`` found none: it is not asked again
+  /// in that stretch (a guess only: the fast path is then not taken, and recognition is always right).
+  var stretchWithoutMarkedQuietStretch: Int?
   /// The selection in UTF-16 offsets; an empty range is a caret.
   public var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
   /// The end of the selection that stays put when the selection is extended.
@@ -362,9 +365,9 @@ public struct Editor: Sendable {
       {
         quietEntityStretch = quietStretch
       } else {
-        let (recognized, quiet) = document.recognizeEntities(around: around)
+        let (recognized, quiet, stretch) = document.recognizeEntities(around: around)
         if let recognized { record(recognized.change, replaced: recognized.replaced) }
-        quietEntityStretch = quiet
+        quietEntityStretch = quiet ?? markedQuietStretch(around: around, inStretchFrom: stretch.lowerBound)
       }
     }
     return canonical.caret

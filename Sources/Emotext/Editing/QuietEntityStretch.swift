@@ -187,3 +187,16 @@ private struct MarkedScalar {
     return scalars
   }
 }
+
+extension Editor {
+  /// ``RichText/markedQuietStretch(around:)`` of the document, unless it found none in the last stretch that started
+  /// at `stretchStart` (most presses in a stretch full of entities find none, and asking costs more than the walk).
+  mutating func markedQuietStretch(around utf16Range: Range<Int>, inStretchFrom stretchStart: Int)
+    -> QuietEntityStretch?
+  {
+    guard stretchStart != stretchWithoutMarkedQuietStretch else { return nil }
+    let found = document.markedQuietStretch(around: utf16Range)
+    stretchWithoutMarkedQuietStretch = found == nil ? stretchStart : nil
+    return found
+  }
+}

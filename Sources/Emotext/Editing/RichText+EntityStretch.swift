@@ -144,27 +144,27 @@ extension RichText {
   /// read (see ``EntityCut``), and only the part of it whose entities changed is replaced.
   /// - Returns: What changed (text replaced by the same text with other entities) and what it replaced, or nil; and
   ///   the stretch read when nothing in it may be or hold an entity (then nothing changed), for the editor to
-  ///   remember (see ``QuietEntityStretch``).
+  ///   remember (see ``QuietEntityStretch``); and the stretch read.
   mutating func recognizeEntities(
     around utf16Range: Range<Int>
-  ) -> (recorded: Editor.RecordedChange?, quiet: QuietEntityStretch?) {
+  ) -> (recorded: Editor.RecordedChange?, quiet: QuietEntityStretch?, stretch: Range<Int>) {
     let found = entityStretch(around: utf16Range)
-    guard found.mayHoldEntity else { return (nil, QuietEntityStretch(found)) }
+    guard found.mayHoldEntity else { return (nil, QuietEntityStretch(found), found.range) }
     let stretch = found.range
-    guard !entitiesAreCurrent(in: stretch) else { return (nil, markedQuietStretch(around: utf16Range)) }
+    guard !entitiesAreCurrent(in: stretch) else { return (nil, nil, stretch) }
     let old = slice(stretch)
     let recognized = old.removingEntities().recognizingEntities()
     // Note: compared unit by unit, so a mention that grows by the typed letter reports the letter only.
     let before = old.entityKinds()
     let after = recognized.entityKinds()
-    guard before != after else { return (nil, markedQuietStretch(around: utf16Range)) }
+    guard before != after else { return (nil, nil, stretch) }
     var lower = 0
     while before[lower] == after[lower] { lower += 1 }
     var upper = before.count
     while before[upper - 1] == after[upper - 1] { upper -= 1 }
     let replaced = old.slice(lower..<upper)
     let change = replaceSubrange((lower..<upper).shifted(by: stretch.lowerBound), with: recognized.slice(lower..<upper))
-    return (Editor.RecordedChange(change: change, replaced: replaced), markedQuietStretch(around: utf16Range))
+    return (Editor.RecordedChange(change: change, replaced: replaced), nil, stretch)
   }
 
   /// Whether recognizing `stretch` again (its entities removed first) would mark exactly the entities it has: then
