@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|QuietEntityStretchTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|QuietEntityStretchTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -42,11 +42,11 @@ mutant summary-off-by-one Sources/Emotext/Document/RichText+Tree.swift storage,e
 mutant skipped-leaf-split Sources/Emotext/Document/LeafBuilder.swift storage,edit \
   'if leafUTF8 + utf8Count > targetUTF8 || (!extending && descriptors.count >= targetDescriptors) { finishLeaf() }' \
   'if leafUTF8 + utf8Count > 2 * targetUTF8 || (!extending && descriptors.count >= targetDescriptors) { finishLeaf() }'
-mutant dropped-undo-record Sources/Emotext/Editing/Editor.swift edit,storage,editscript \
-  'if !undoStack.isEmpty {
-      undoStack[undoStack.count - 1].changes.append' \
-  'if !undoStack.isEmpty && change.insertedUTF16Count > 0 {
-      undoStack[undoStack.count - 1].changes.append'
+mutant dropped-undo-record Sources/Emotext/Editing/UndoSteps.swift edit,storage,editscript \
+  'guard !isEmpty else { return }
+      steps[steps.count - 1].changes.append' \
+  'guard !isEmpty && change.change.insertedUTF16Count > 0 else { return }
+      steps[steps.count - 1].changes.append'
 mutant wrong-cluster-rule Sources/EmotextUnicode/GraphemeBreaks+Count.swift graphemes,storage \
   'case (_, .extend), (_, .zwj), (_, .spacingMark): return false  // GB9, GB9a' \
   'case (_, .extend), (_, .zwj): return false  // GB9, GB9a'
@@ -83,6 +83,27 @@ mutant piece-backspace-at-piece-start Sources/Emotext/Document/RichText+Grapheme
 mutant one-run-slice-scalars Sources/Emotext/Document/RichText+Editing.swift storage,edit,editscript \
   'let scalars = descriptor.isText ? String.counts(ofUTF8: piece).scalars : 1' \
   'let scalars = descriptor.isText ? piece.count : 1'
+# Note: branch batch4's fast paths for `emotext count`, which no fuzz target runs (no TARGETS): the lengths read
+# without a document (a token weighed from the wrong bytes), the word-at-a-time UTF-8 validation (an overlong E0
+# form taken as a three-byte scalar).
+mutant lengths-token-bytes Sources/Emotext/Length/BracketTokenizer+Lengths.swift '' \
+  'weigher.weight(ofAttachmentToken: UnsafeBufferPointer(rebasing: bytes[utf8Range]))' \
+  'weigher.weight(ofAttachmentToken: UnsafeBufferPointer(rebasing: bytes[utf8Range.dropFirst()]))'
+mutant validation-overlong-e0 Sources/EmotextCLISupport/Batch/UTF8Validation+Fast.swift '' \
+  'guard leadAndBit5 != 0 && leadAndBit5 != 0x20_0D else { return false }' \
+  'guard leadAndBit5 != 0x20_0D else { return false }'
+
+# Note: branch compose4's: a run at a leaf's edge read in place when the neighbouring leaf is not more of it, the
+# undo steps dropped in batches past the limit, the leaf builder's copy of whole descriptors in groups.
+mutant leaf-edge-own-leaf Sources/Emotext/Document/RichText+Graphemes.swift edit,storage,editscript \
+  'startsRun = !root.leaf(ordinal: position.ordinal - 1)' \
+  'startsRun = !root.leaf(ordinal: position.ordinal)'
+mutant undo-drops-one-short Sources/Emotext/Editing/UndoSteps.swift edit,editscript \
+  'dropped += excess' \
+  'dropped += excess - 1'
+mutant whole-copy-overfills-leaf Sources/Emotext/Document/LeafBuilder.swift storage,edit \
+  'end - first < room.descriptors' \
+  'end - first <= room.descriptors'
 # Note: branch entities4's remembered quiet stretch: an edit that starts at a separator cut (typing before it, a
 # Backspace that removes it) joins the text before the cut to the stretch, so it must be recognized again.
 mutant quiet-stretch-edit-at-lower-cut Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \

@@ -39,14 +39,20 @@ enum CountCommand: Command {
     }
     let answer = CountAnswer(tokenizer: BracketTokenizer(catalog: catalog), rule: rule)
     return try input.answerUTF8Lines { line, output throws(LineProblem) in
-      let text = try input.text(ofUTF8: line)
-      if input.jsonl {
-        answer.appendRecord(of: text, to: &output)
-        output.append(UInt8(ascii: "\n"))
-      } else {
-        let counts = answer.counts(of: text)
-        output.appendLine("\(counts.weighted)\t\(counts.utf16)\t\(counts.scalars)\t\(counts.graphemes)")
+      func answerText(_ text: UnsafeBufferPointer<UInt8>) {
+        if input.jsonl {
+          answer.appendRecord(ofValidUTF8: text, to: &output)
+          output.append(UInt8(ascii: "\n"))
+        } else {
+          let counts = answer.counts(ofValidUTF8: text)
+          output.appendLine("\(counts.weighted)\t\(counts.utf16)\t\(counts.scalars)\t\(counts.graphemes)")
+        }
       }
+      // Note: the usual line (valid UTF-8; with --jsonl a record with no escape) is counted from its bytes, with no
+      // string made; any other line is read, or rejected, as before.
+      if let text = input.validPlainText(ofUTF8: line) { return answerText(text) }
+      var text = try input.text(ofUTF8: line)
+      text.withUTF8 { answerText($0) }
     }
   }
 }

@@ -70,6 +70,12 @@ struct LineInput: Sendable {
     jsonl ? try JSONLines.text(ofRecordUTF8: line) : try LineProblem.text(ofUTF8: line)
   }
 
+  /// The post text of an input line given as bytes not yet validated, when it is valid UTF-8 and (with `--jsonl`)
+  /// the usual record with no escape: the bytes ``text(ofUTF8:)`` would make its string of; nil for any other line.
+  func validPlainText(ofUTF8 line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    jsonl ? JSONLines.plainText(ofRecordUTF8: line) : UTF8Validation.isValid(line) ? line : nil
+  }
+
   /// Opens a source as lines.
   static func open(_ source: Source) throws(BatchError) -> LineSource {
     switch source {

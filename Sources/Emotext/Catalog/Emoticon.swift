@@ -59,6 +59,10 @@ public struct Emoticon: Hashable, Sendable {
     return false
   }
 
+  /// The identity of this value's storage: equal for copies of one emoticon (a catalog's, however often it is
+  /// inserted), different for an equal emoticon made apart. Valid while a copy is alive.
+  var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
   public static func == (lhs: Emoticon, rhs: Emoticon) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.code == rhs.code && lhs.aliases == rhs.aliases && lhs.kind == rhs.kind

@@ -15,9 +15,8 @@ extension RichText {
     precondition(utf16Offset >= 0 && utf16Offset <= utf16Count, "RichText offset \(utf16Offset) is out of bounds")
     guard utf16Offset > 0 && utf16Offset < utf16Count else { return true }
     let answer = withTextRun(
-      containing: utf16Offset,
+      containing: utf16Offset, readingInPlace: answeringInPiece,
       inPiece: { utf8, utf16Start -> Bool? in
-        guard answeringInPiece else { return nil }
         // Note: a piece of a longer run: only an offset with a scalar of the piece on either side is decided here (the
         // piece holds the unit at the offset, so one follows).
         guard utf16Start < utf16Offset, let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start)
@@ -87,9 +86,8 @@ extension RichText {
   ) -> (start: Int, isAttachment: Bool) {
     guard utf16Offset > 0 else { return (0, false) }
     let answer = withTextRun(
-      containing: utf16Offset - 1,
+      containing: utf16Offset - 1, readingInPlace: answeringInPiece,
       inPiece: { utf8, utf16Start -> Int? in
-        guard answeringInPiece else { return nil }
         // Note: a piece of a longer run: decided here only when the scalars the answer depends on are in the piece
         // (the one before the offset, and in `.graphemeCluster` mode the one before that).
         let utf8Offset = utf8.utf8Offset(ofUTF16Offset: utf16Offset - utf16Start, snapping: .forward)
@@ -174,9 +172,12 @@ extension RichText {
   ///
   /// When the run goes on in a leaf before or after, `inPiece` is asked first with the bytes of the run's piece in
   /// the leaf holding the unit (and where they start): its answer, when it has one, is taken without gathering the
-  /// window (a question the scalars next to the offset decide).
+  /// window (a question the scalars next to the offset decide). Then the neighbouring leaves are looked at: when the
+  /// run does not go on in them after all, the piece is the run. Without `readingInPlace`, neither is done: a run
+  /// that reaches a leaf's edge is read through its window (the general path the tests compare with).
   func withTextRun<Result>(
-    containing utf16Offset: Int, inPiece: (UnsafeBufferPointer<UInt8>, Int) -> Result? = { _, _ in nil },
+    containing utf16Offset: Int, readingInPlace: Bool = true,
+    inPiece: (UnsafeBufferPointer<UInt8>, Int) -> Result? = { _, _ in nil },
     whole body: (UnsafeBufferPointer<UInt8>, Int) -> Result
   ) -> Result? {
     // Note: the common case first: a run that lies inside the leaf the lookup finds (every run of a post) is read
@@ -187,16 +188,29 @@ extension RichText {
     let descriptor = descriptors[start.index]
     guard descriptor.isText else { return nil }
     let utf16Start = position.utf16Start + start.utf16
-    let startsRun = start.index > 0 || position.ordinal == 0
-    let endsRun = start.index < descriptors.count - 1 || utf16Start + Int(descriptor.utf16Count) == utf16Count
+    var startsRun = start.index > 0 || position.ordinal == 0
+    var endsRun = start.index < descriptors.count - 1 || utf16Start + Int(descriptor.utf16Count) == utf16Count
     var text = position.leaf.text
     let pieceUTF8 = start.utf8..<(start.utf8 + Int(descriptor.utf8Count))
     if startsRun && endsRun {
       return text.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }
     }
+    guard readingInPlace else { return withTextWindow(containing: utf16Offset, body) }
     // Note: `inPiece` is not optional: an optional closure escapes, and its context would be allocated per call.
     if let answer = text.withUTF8({ bytes in inPiece(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }) {
       return answer
+    }
+    // Note: at a leaf's edge the run goes on only when the neighbouring leaf's edge is text of the same content; in
+    // composed text the edge is mostly an attachment, and the piece is then the whole run (a window cost ~15 k
+    // instructions, a leaf lookup a few hundred).
+    if !startsRun {
+      startsRun = !root.leaf(ordinal: position.ordinal - 1).leaf.descriptors.last!.isText(descriptor.contentIndex)
+    }
+    if startsRun && !endsRun {
+      endsRun = !root.leaf(ordinal: position.ordinal + 1).leaf.descriptors[0].isText(descriptor.contentIndex)
+    }
+    if startsRun && endsRun {
+      return text.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }
     }
     return withTextWindow(containing: utf16Offset, body)
   }

@@ -56,9 +56,13 @@ public struct RichText: Sendable {
 
   /// A document of one emoticon attachment.
   public init(attachment: EmoticonAttachment) {
-    var builder = LeafBuilder()
-    builder.appendAttachment(attachment.emoticon, token: attachment.token[...])
-    self.init(consume builder)
+    // Note: its one leaf made directly, not by a `LeafBuilder` (what inserting an emoticon pastes, every time).
+    var contents = RunContentTable()
+    let content = contents.index(of: .emoticon(attachment.emoticon))
+    let token = attachment.token
+    let descriptor = RunDescriptor(utf8Count: Int32(token.utf8.count), utf16Count: 1, contentIndex: content)
+    self.init(
+      root: .leaf(Leaf(text: token[...], descriptors: [descriptor], utf16Count: 1, scalarCount: 1)), contents: contents)
   }
 
   /// A document of `runs`, made canonical (empty runs dropped, equal neighbours joined).

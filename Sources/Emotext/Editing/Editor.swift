@@ -74,7 +74,7 @@ public struct Editor: Sendable {
   /// ```
   public internal(set) var lastChange: TextChange?
 
-  var undoStack: [UndoStep] = []
+  var undoStack = UndoSteps()
   var redoStack: [UndoStep] = []
   /// The kind of the last edit while it can still absorb the next one into the same undo step.
   var openGroup: EditGroup?
@@ -332,9 +332,7 @@ public struct Editor: Sendable {
   /// replaced nothing with nothing is dropped.
   mutating func record(_ change: TextChange, replaced: RichText) {
     guard !(change.replacedRange.isEmpty && change.insertedUTF16Count == 0) else { return }
-    if !undoStack.isEmpty {
-      undoStack[undoStack.count - 1].changes.append(RecordedChange(change: change, replaced: replaced))
-    }
+    undoStack.recordInNewest(RecordedChange(change: change, replaced: replaced))
     report(change)
   }
 
@@ -402,8 +400,7 @@ public struct Editor: Sendable {
   }
 
   mutating func beginUndoStep() {
-    undoStack.append(UndoStep(changes: [], selection: selection))
-    if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+    undoStack.append(UndoStep(changes: [], selection: selection), keepingLast: undoLimit)
   }
 
   /// Takes back the changes of `step`, last first, restores its selection, and returns the step that

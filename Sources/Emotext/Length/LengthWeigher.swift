@@ -34,7 +34,7 @@ struct LengthWeigher {
   /// By a lead byte: whether it starts a three-byte scalar whose weight ``leadWeights`` gives and that needs no
   /// check (``checkFreeLeads``), so four such scalars in a row are weighed at once.
   private let bulkLeads: UnsafePointer<Bool>
-  private let tables: GraphemeBreaks.Tables
+  let tables: GraphemeBreaks.Tables
   /// Whether every unit weighs 0 or more, so the sum only grows along the text.
   let hasNoNegativeWeights: Bool
 
@@ -169,15 +169,20 @@ struct LengthWeigher {
     case .graphemeClusters:
       var cursor = GraphemeBreaks.Cursor()
       return cursor.countClusterStarts(inUTF8: run.utf8, using: tables)
-    case .weighted:
-      if let weight = weightOfScalars(inText: run.utf8) { return weight }
-      var sum = 0
-      _ = forEachTextUnit(in: run.utf8, utf16Start: 0) { weight, _ in
-        sum &+= weight
-        return true
-      }
-      return sum
+    case .weighted: return weight(ofWeightedText: run.utf8)
     }
+  }
+
+  /// The weight by the rule of a whole text run's bytes `utf8` (a weighted measure only).
+  /// - Complexity: O(*n*) in the UTF-8 length.
+  func weight(ofWeightedText utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    if let weight = weightOfScalars(inText: utf8) { return weight }
+    var sum = 0
+    _ = forEachTextUnit(in: utf8, utf16Start: 0) { weight, _ in
+      sum &+= weight
+      return true
+    }
+    return sum
   }
 
   /// Calls `body(weight, utf16End)` for each unit of `run` (a whole run) in order until it returns false (then
@@ -208,7 +213,7 @@ struct LengthWeigher {
   }
 
   /// An attachment's weight: 1, or by a rule its ``WeightedLengthRule/emoticonWeight`` or its token's scalars.
-  private func weight(ofAttachmentToken token: UnsafeBufferPointer<UInt8>) -> Int {
+  func weight(ofAttachmentToken token: UnsafeBufferPointer<UInt8>) -> Int {
     guard unit == .weighted else { return 1 }
     return emoticonWeight ?? weightOfScalars(in: token, checksClusters: false)!
   }

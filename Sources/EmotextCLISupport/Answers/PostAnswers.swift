@@ -28,19 +28,31 @@ package struct CountAnswer: Sendable {
   }
 
   /// The length by the rule, then UTF-16 units, Unicode scalars and grapheme clusters (an emoticon counts 1).
+  /// (Read from the text without building its document: ``BracketTokenizer/lengths(ofValidUTF8:by:)``.)
   package func counts(of text: String) -> (weighted: Int, utf16: Int, scalars: Int, graphemes: Int) {
-    let document = tokenizer.tokenize(text)
-    return (
-      document.length(by: measure), document.length(by: .utf16), document.length(by: .unicodeScalars),
-      document.length(by: .graphemeClusters)
-    )
+    var text = text
+    return text.withUTF8 { counts(ofValidUTF8: $0) }
+  }
+
+  /// ``counts(of:)`` of the text whose bytes are `utf8` (valid UTF-8).
+  package func counts(ofValidUTF8 utf8: UnsafeBufferPointer<UInt8>) -> (
+    weighted: Int, utf16: Int, scalars: Int, graphemes: Int
+  ) {
+    let lengths = tokenizer.lengths(ofValidUTF8: utf8, by: measure)
+    return (lengths.measured, lengths.utf16, lengths.scalars, lengths.graphemes)
   }
 
   /// Appends the record of `text` (without a line feed) to `output`.
   package func appendRecord(of text: String, to output: inout [UInt8]) {
-    let counts = counts(of: text)
+    var text = text
+    text.withUTF8 { appendRecord(ofValidUTF8: $0, to: &output) }
+  }
+
+  /// ``appendRecord(of:to:)`` of the text whose bytes are `utf8` (valid UTF-8), which need no string.
+  package func appendRecord(ofValidUTF8 utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    let counts = counts(ofValidUTF8: utf8)
     output.append(contentsOf: #"{"text":"#.utf8)
-    JSONLines.appendString(text, to: &output)
+    JSONLines.appendString(utf8: utf8, to: &output)
     output.append(contentsOf: members[0])
     output.append(contentsOf: members[1])
     JSONValue.appendInteger(counts.weighted, to: &output)

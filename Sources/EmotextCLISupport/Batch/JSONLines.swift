@@ -50,6 +50,14 @@ package enum JSONLines {
     return try text(ofRecord: LineProblem.text(ofUTF8: line))
   }
 
+  /// The bytes of the `"text"` of the usual record, `{"text": "…"}` with no escape, when they are valid UTF-8: the
+  /// text ``text(ofRecordUTF8:)`` gives, not copied; nil for any other line (which that function reads or rejects).
+  package static func plainText(ofRecordUTF8 line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    guard let body = fastBody(ofRecord: line), !body.isEscaped else { return nil }
+    let text = UnsafeBufferPointer(rebasing: line[body.utf8Range])
+    return UTF8Validation.isValid(text) ? text : nil
+  }
+
   /// The string body of a record that is exactly `{"text": "…"}`: where it lies in the line, and whether it holds
   /// an escape (then it is to be unescaped).
   private struct RecordBody {
@@ -139,14 +147,24 @@ package enum JSONLines {
   /// goes to ``JSONValue``'s escaper.
   package static func appendString(_ value: String, to output: inout [UInt8]) {
     var value = value
-    let copied = value.withUTF8 { bytes in
-      guard !mayNeedEscape(bytes) else { return false }
-      output.append(UInt8(ascii: "\""))
-      output.append(contentsOf: bytes)
-      output.append(UInt8(ascii: "\""))
-      return true
-    }
+    let copied = value.withUTF8 { bytes in appendStringIfPlain(utf8: bytes, to: &output) }
     if !copied { JSONValue.appendString(value, to: &output) }
+  }
+
+  /// ``appendString(_:to:)`` of the string whose bytes are `utf8` (valid UTF-8).
+  package static func appendString(utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    if !appendStringIfPlain(utf8: utf8, to: &output) {
+      JSONValue.appendString(String(decoding: utf8, as: UTF8.self), to: &output)
+    }
+  }
+
+  /// Appends `utf8` as a JSON string and returns true when nothing in it needs escaping; else appends nothing.
+  private static func appendStringIfPlain(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
+    guard !mayNeedEscape(bytes) else { return false }
+    output.append(UInt8(ascii: "\""))
+    output.append(contentsOf: bytes)
+    output.append(UInt8(ascii: "\""))
+    return true
   }
 
   /// Whether any byte of `bytes` may start an escape in a JSON string as ``JSONValue`` writes it: a control, `"`,

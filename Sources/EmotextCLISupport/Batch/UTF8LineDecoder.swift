@@ -186,7 +186,7 @@ package struct LineDecodingError: Error, Hashable, CustomStringConvertible {
 }
 
 /// UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
-enum UTF8Validation {
+package enum UTF8Validation {
   /// The offset of the first byte that makes `bytes` invalid UTF-8, or nil when it is valid.
   static func firstInvalidOffset(in bytes: some RandomAccessCollection<UInt8>) -> Int? {
     var offset = 0

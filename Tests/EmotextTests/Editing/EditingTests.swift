@@ -160,4 +160,28 @@ struct UndoTests {
     #expect(undone == 3)
     #expect(editor.document.utf16Count == 2)
   }
+
+  /// Past the limit many times over (the dropped steps are removed in batches), and with the limit lowered and
+  /// raised between edits, undo takes back exactly the last `undoLimit` steps kept, newest first, and redo
+  /// replays them.
+  @Test func theUndoLimitHoldsOverManyStepsAndChanges() {
+    var editor = Editor()
+    var texts = [editor.document.postText]
+    for (limit, steps) in [(7, 40), (3, 15), (20, 35), (1, 3), (12, 37)] {
+      editor.undoLimit = limit
+      for _ in 0..<steps {
+        editor.insert(RichText(texts.count.isMultiple(of: 3) ? "[哈哈]" : "字\(texts.count)"))
+        texts.append(editor.document.postText)
+      }
+    }
+    var undone = 0
+    while editor.undo() {
+      undone += 1
+      #expect(editor.document.postText == texts[texts.count - 1 - undone], "after \(undone) undos")
+    }
+    #expect(undone == 12)
+    var redone = 0
+    while editor.redo() { redone += 1 }
+    #expect(redone == 12 && editor.document.postText == texts.last)
+  }
 }

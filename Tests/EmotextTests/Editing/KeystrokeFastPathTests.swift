@@ -72,6 +72,27 @@ struct KeystrokeFastPathTests {
       }
     }
   }
+
+  /// A run that reaches a leaf's edge is read in place when the neighbouring leaf's edge is not more of it (an
+  /// attachment, other attributes): the boundaries found there are the window's.
+  @Test func runsAtLeafEdgesAnswerAsTheirWindows() {
+    var random = SeededGenerator(seed: 0x6564_6765)
+    for _ in 0..<300 {
+      let document = Self.document(&random)
+      var offset = 0
+      while offset < document.utf16Count {
+        defer { offset = document.graphemeBoundary(after: offset) }
+        let window = document.withTextWindow(containing: offset) { utf8, utf16Start in
+          let utf8Offset = utf8.utf8Offset(ofUTF16Offset: offset - utf16Start, snapping: .backward)
+          let after = GraphemeBreaks.boundary(after: utf8Offset, inUTF8: utf8)
+          return utf16Start + utf8.utf16Count(ofUTF8Prefix: after)
+        }
+        #expect(document.graphemeBoundary(after: offset) == window ?? offset + 1, "\(document.runs) after \(offset)")
+        let next = window ?? offset + 1
+        #expect(document.graphemeBoundary(before: next) == offset, "\(document.runs) before \(next)")
+      }
+    }
+  }
 }
 
 extension KeystrokeFastPathTests {
