@@ -18,10 +18,11 @@ import EmotextUnicode
 /// ```
 public struct Editor: Sendable {
   /// The document being edited.
-  // Note: any change of the document forgets the quiet entity stretch; only `normalize` sets it, after its last change.
-  public internal(set) var document: RichText { didSet { quietEntityStretch = nil } }
+  public internal(set) var document: RichText
   /// With ``recognizesEntities``: the stretch between cuts that the last recognition found empty of anything an
   /// entity needs, while the document is unchanged since (see ``QuietEntityStretch``).
+  // Note: the document changes only in `edit` and `revert`; both forget it first, and only `normalize` sets it, after
+  // its last change of the document.
   var quietEntityStretch: QuietEntityStretch?
   /// Whether an edit inside `quietEntityStretch` skips recognition; false only for the tests that compare that fast
   /// path with recognizing every edit's stretch.
@@ -309,6 +310,7 @@ public struct Editor: Sendable {
     // keystroke records only the units it replaced.
     let replaced = document.slice(range)
     let remembered = quietEntityStretch
+    quietEntityStretch = nil
     let change = document.replaceSubrange(range, with: content)
     record(change, replaced: replaced)
     var mappedCaret = caret ?? afterEnd
@@ -406,6 +408,7 @@ public struct Editor: Sendable {
   /// Takes back the changes of `step`, last first, restores its selection, and returns the step that
   /// takes this back in turn.
   private mutating func revert(_ step: UndoStep) -> UndoStep {
+    quietEntityStretch = nil
     var inverse: [RecordedChange] = []
     inverse.reserveCapacity(step.changes.count)
     for recorded in step.changes.reversed() {

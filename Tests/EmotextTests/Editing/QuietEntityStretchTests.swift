@@ -167,6 +167,22 @@ struct QuietEntityStretchTests {
     }
   }
 
+  /// Undo brings back a mention where the remembered stretch was quiet: the stretch is forgotten, so a letter typed
+  /// before the `@` ends the mention.
+  @Test func undoForgetsTheRememberedStretch() {
+    let tokenizer = BracketTokenizer(catalog: .default)
+    var editor = Editor(
+      document: tokenizer.tokenize("今天好开心 hello @ab world"), catalog: .default, recognizesEntities: true)
+    editor.select(12..<15)
+    editor.insert("x")
+    #expect(editor.quietEntityStretch != nil)
+    editor.undo()
+    #expect(editor.document.entityKinds()[11...15] == [nil, .mention, .mention, .mention, nil])
+    editor.select(12..<12)
+    editor.insert("c")
+    #expect(editor.document.entityKinds()[11...16] == [nil, nil, nil, nil, nil, nil])
+  }
+
   /// Whether both editors have the same document and it is what recognizing the whole document gives; records an
   /// issue otherwise.
   static func agree(_ fast: Editor, _ general: Editor, seed: UInt64, history: [String]) -> Bool {
