@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -104,6 +104,16 @@ mutant undo-drops-one-short Sources/Emotext/Editing/UndoSteps.swift edit,editscr
 mutant whole-copy-overfills-leaf Sources/Emotext/Document/LeafBuilder.swift storage,edit \
   'end - first < room.descriptors' \
   'end - first <= room.descriptors'
+# Note: branch entities4's remembered quiet stretch: an edit that starts at a separator cut (typing before it, a
+# Backspace that removes it) joins the text before the cut to the stretch, so it must be recognized again.
+mutant quiet-stretch-edit-at-lower-cut Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  'lowerCutNeedsUnitAfter ? replaced.lowerBound > range.lowerBound' \
+  'lowerCutNeedsUnitAfter ? replaced.lowerBound >= range.lowerBound'
+# Note: the quiet stretch between separators the marks show to be cuts: an unmarked `#` before the first one reads
+# past it, so a Backspace after it can close a topic.
+mutant marked-cut-ignores-unmarked-hash Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  'unmarkedHash = checksHash && !isMarked && piece.utf8.contains(UInt8(ascii: "#"))' \
+  'unmarkedHash = checksHash && isMarked && piece.utf8.contains(UInt8(ascii: "#"))'
 
 # Note: branch fuzz4's fast paths: the terminal layout's printable ASCII cluster (taking a cluster that only starts
 # with one), entity recognition's first pass (a run cut across leaves looked at only in its last piece).

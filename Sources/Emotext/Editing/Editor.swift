@@ -19,6 +19,17 @@ import EmotextUnicode
 public struct Editor: Sendable {
   /// The document being edited.
   public internal(set) var document: RichText
+  /// With ``recognizesEntities``: the stretch between cuts that the last recognition found empty of anything an
+  /// entity needs, while the document is unchanged since (see ``QuietEntityStretch``).
+  // Note: the document changes only in `edit` and `revert`; both forget it first, and only `normalize` sets it, after
+  // its last change of the document.
+  var quietEntityStretch: QuietEntityStretch?
+  /// Whether an edit inside `quietEntityStretch` skips recognition; false only for the tests that compare that fast
+  /// path with recognizing every edit's stretch.
+  var remembersQuietEntityStretch = true
+  /// The start of the last stretch where ``RichText/markedQuietStretch(around:)`` found none: it is not asked again
+  /// in that stretch (a guess only: the fast path is then not taken, and recognition is always right).
+  var stretchWithoutMarkedQuietStretch: Int?
   /// The selection in UTF-16 offsets; an empty range is a caret.
   public var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
   /// The end of the selection that stays put when the selection is extended.
@@ -298,6 +309,8 @@ public struct Editor: Sendable {
     // Note: the undo step keeps what each change replaced (a slice shares the document's leaves), so a
     // keystroke records only the units it replaced.
     let replaced = document.slice(range)
+    let remembered = quietEntityStretch
+    quietEntityStretch = nil
     let change = document.replaceSubrange(range, with: content)
     record(change, replaced: replaced)
     var mappedCaret = caret ?? afterEnd
@@ -306,7 +319,8 @@ public struct Editor: Sendable {
       if let alsoAround {
         touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound)
       }
-      mappedCaret = normalize(around: touched, caret: mappedCaret)
+      let quiet = recognizesEntities ? remembered?.following(change, inserting: content) : nil
+      mappedCaret = normalize(around: touched, caret: mappedCaret, quietStretch: quiet)
     }
     // Note: the document only; the editor's own rules (selection, tokens) hold once the caller has placed
     // the caret, and the tests check them after every step with `checkInvariants()`.
@@ -329,10 +343,12 @@ public struct Editor: Sendable {
     lastChange = lastChange.map { $0.followed(by: change) } ?? change
   }
 
-  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`, recording each change.
+  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`, recording each change;
+  /// when no token changed and `utf16Range` lies in `quietStretch` (the remembered quiet stretch after the edit),
+  /// entities need no recognition.
   ///
   /// - Returns: `caret` mapped through the conversions.
-  private mutating func normalize(around utf16Range: Range<Int>, caret: Int) -> Int {
+  private mutating func normalize(around utf16Range: Range<Int>, caret: Int, quietStretch: QuietEntityStretch?) -> Int {
     let canonical = document.canonicalizeTokens(around: utf16Range, caret: caret, tokenizer: tokenizer)
     var touched = utf16Range
     for recorded in canonical.changes {
@@ -344,8 +360,14 @@ public struct Editor: Sendable {
     }
     if recognizesEntities {
       let around = touched.lowerBound..<max(touched.upperBound, canonical.caret)
-      if let recognized = document.recognizeEntities(around: around) {
-        record(recognized.change, replaced: recognized.replaced)
+      if remembersQuietEntityStretch, canonical.changes.isEmpty, let quietStretch,
+        quietStretch.range.lowerBound <= around.lowerBound, around.upperBound <= quietStretch.range.upperBound
+      {
+        quietEntityStretch = quietStretch
+      } else {
+        let (recognized, quiet, stretch) = document.recognizeEntities(around: around)
+        if let recognized { record(recognized.change, replaced: recognized.replaced) }
+        quietEntityStretch = quiet ?? markedQuietStretch(around: around, inStretchFrom: stretch.lowerBound)
       }
     }
     return canonical.caret
@@ -386,6 +408,7 @@ public struct Editor: Sendable {
   /// Takes back the changes of `step`, last first, restores its selection, and returns the step that
   /// takes this back in turn.
   private mutating func revert(_ step: UndoStep) -> UndoStep {
+    quietEntityStretch = nil
     var inverse: [RecordedChange] = []
     inverse.reserveCapacity(step.changes.count)
     for recorded in step.changes.reversed() {

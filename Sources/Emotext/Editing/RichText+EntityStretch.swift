@@ -121,7 +121,7 @@ extension RichText {
   /// `EntityStretchFastPathTests` compares the byte fast path with).
   func entityStretch(
     around utf16Range: Range<Int>, skippingQuietScalars: Bool = true
-  ) -> (range: Range<Int>, mayHoldEntity: Bool) {
+  ) -> EntityStretch {
     // Note: a cut needs `quietScalarCount` scalars read before it, so the walk starts further back than that.
     var lookback = EntityCut.quietScalarCount + 48
     while true {
@@ -129,7 +129,12 @@ extension RichText {
       var scan = EntityCutScan(
         edit: utf16Range, start: start, documentEnd: utf16Count, skipsQuietScalars: skippingQuietScalars)
       forEachPiece(in: start..<utf16Count) { scan.read($0) }
-      if let lower = scan.lower { return (lower..<(scan.upper ?? utf16Count), scan.mayHoldEntity) }
+      if let lower = scan.lower {
+        return EntityStretch(
+          range: lower..<(scan.upper ?? utf16Count), mayHoldEntity: scan.mayHoldEntity,
+          lowerCutNeedsUnitAfter: scan.lowerNeedsUnitAfter,
+          upperCutNeedsUnitBefore: scan.upper != nil && scan.upperNeedsUnitBefore)
+      }
       lookback *= 4
     }
   }
@@ -137,23 +142,29 @@ extension RichText {
   /// Recognizes entities around `utf16Range` (the text an edit changed) with ``recognizingEntities(urls:)``'s
   /// rules, replacing what was recognized there before: only the stretch between the cuts around the range is
   /// read (see ``EntityCut``), and only the part of it whose entities changed is replaced.
-  /// - Returns: What changed (text replaced by the same text with other entities) and what it replaced, or nil.
-  mutating func recognizeEntities(around utf16Range: Range<Int>) -> Editor.RecordedChange? {
-    let (stretch, mayHoldEntity) = entityStretch(around: utf16Range)
-    guard mayHoldEntity, !entitiesAreCurrent(in: stretch) else { return nil }
+  /// - Returns: What changed (text replaced by the same text with other entities) and what it replaced, or nil; and
+  ///   the stretch read when nothing in it may be or hold an entity (then nothing changed), for the editor to
+  ///   remember (see ``QuietEntityStretch``); and the stretch read.
+  mutating func recognizeEntities(
+    around utf16Range: Range<Int>
+  ) -> (recorded: Editor.RecordedChange?, quiet: QuietEntityStretch?, stretch: Range<Int>) {
+    let found = entityStretch(around: utf16Range)
+    guard found.mayHoldEntity else { return (nil, QuietEntityStretch(found), found.range) }
+    let stretch = found.range
+    guard !entitiesAreCurrent(in: stretch) else { return (nil, nil, stretch) }
     let old = slice(stretch)
     let recognized = old.removingEntities().recognizingEntities()
     // Note: compared unit by unit, so a mention that grows by the typed letter reports the letter only.
     let before = old.entityKinds()
     let after = recognized.entityKinds()
-    guard before != after else { return nil }
+    guard before != after else { return (nil, nil, stretch) }
     var lower = 0
     while before[lower] == after[lower] { lower += 1 }
     var upper = before.count
     while before[upper - 1] == after[upper - 1] { upper -= 1 }
     let replaced = old.slice(lower..<upper)
     let change = replaceSubrange((lower..<upper).shifted(by: stretch.lowerBound), with: recognized.slice(lower..<upper))
-    return Editor.RecordedChange(change: change, replaced: replaced)
+    return (Editor.RecordedChange(change: change, replaced: replaced), nil, stretch)
   }
 
   /// Whether recognizing `stretch` again (its entities removed first) would mark exactly the entities it has: then
@@ -253,6 +264,11 @@ private struct EntityCutScan {
   var lower: Int?
   /// The first cut after the edit, once found.
   var upper: Int?
+  /// Whether `lower` stands only while the unit at it is unchanged (a separator, a change of attributes), and
+  /// `upper` only while the unit before it is (a separator, whose cluster break and cut depend on it; a change of
+  /// attributes); an attachment's edge depends on the attachment only.
+  var lowerNeedsUnitAfter = false
+  var upperNeedsUnitBefore = false
   /// Whether the text since `lower` holds an entity attribute or a byte an entity needs.
   var mayHoldEntity = false
   /// Scalars since the last `#`, and since the last `:` (and, for `sinceColonAfterEdit`, since the edit's end).
@@ -287,9 +303,11 @@ private struct EntityCutScan {
   private mutating func hardCut(at utf16Offset: Int, dependsOnUnitBefore: Bool, dependsOnUnitAfter: Bool) {
     if utf16Offset < edit.lowerBound || (utf16Offset == edit.lowerBound && !dependsOnUnitAfter) {
       lower = utf16Offset
+      lowerNeedsUnitAfter = dependsOnUnitAfter
       mayHoldEntity = false
     } else if utf16Offset > edit.upperBound || (utf16Offset == edit.upperBound && !dependsOnUnitBefore) {
       upper = utf16Offset
+      upperNeedsUnitBefore = dependsOnUnitBefore
     }
   }
 
@@ -407,10 +425,12 @@ private struct EntityCutScan {
     if utf16Offset < edit.lowerBound {
       guard !mayBeInHostLabel || sinceColon >= quiet else { return }
       lower = utf16Offset
+      lowerNeedsUnitAfter = true
       mayHoldEntity = false
     } else if utf16Offset >= edit.upperBound {
       guard !isMarked, !mayBeInHostLabel || sinceColonAfterEdit >= quiet else { return }
       upper = utf16Offset
+      upperNeedsUnitBefore = true
     }
   }
 }
