@@ -79,10 +79,6 @@ struct RunContentTable: Sendable {
   private var contents: [RunDescriptor.Content] = [.text(.plain)]
   /// Each entry's index, to add content once; empty while the table is small enough to search.
   private var indices: [RunDescriptor.Content: RunContentIndex] = [:]
-  /// The index of each emoticon entry by the identity of its storage, filled with `indices`: a catalog's
-  /// emoticon inserted again is found without hashing its strings. Only entries' own storage is listed (the table
-  /// keeps it alive, so an identity never stands for another emoticon).
-  private var emoticonsByIdentity: [ObjectIdentifier: RunContentIndex] = [:]
   /// Up to how many entries a lookup compares them one by one rather than hashing.
   // Note: most documents have a few attribute sets and emoticons; an attachment made on its own
   // (`RichText(attachment:)`, what inserting an emoticon pastes) then costs no dictionary and no hash.
@@ -100,25 +96,16 @@ struct RunContentTable: Sendable {
     let index = Self.index(ofEntry: contents.count, content)
     contents.append(content)
     if !indices.isEmpty {
-      addToIndices(content, index)
+      indices[content] = index
     } else if contents.count > Self.searchedEntries {
-      for (position, entry) in contents.enumerated() { addToIndices(entry, Self.index(ofEntry: position, entry)) }
+      for (position, entry) in contents.enumerated() { indices[entry] = Self.index(ofEntry: position, entry) }
     }
     return index
   }
 
-  private mutating func addToIndices(_ content: RunDescriptor.Content, _ index: RunContentIndex) {
-    indices[content] = index
-    if case .emoticon(let emoticon) = content { emoticonsByIdentity[emoticon.identity] = index }
-  }
-
   /// The index of `content` when the table has it.
   func existingIndex(of content: RunDescriptor.Content) -> RunContentIndex? {
-    switch content {
-    case .text(let attributes) where attributes.isPlain: return .plainText
-    case .emoticon(let emoticon): if let index = emoticonsByIdentity[emoticon.identity] { return index }
-    case .text: break
-    }
+    if case .text(let attributes) = content, attributes.isPlain { return .plainText }
     guard indices.isEmpty else { return indices[content] }
     return contents.firstIndex(of: content).map { Self.index(ofEntry: $0, content) }
   }

@@ -78,6 +78,7 @@ struct TokenTable: Sendable {
     case unsure
   }
 
+  @inline(__always)
   func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
     let (hash, isPlain) = Self.hash(candidate)
     return slots.withUnsafeBufferPointer { slots in

@@ -3,7 +3,7 @@ import Testing
 @testable import Emotext
 
 /// The table of a document's attribute sets and emoticons: each content once, found again by content whether the
-/// emoticon is the very value that was added (found by its storage's identity) or an equal one made apart.
+/// emoticon is the very value that was added or an equal one made apart (emoticons hash by a value computed once).
 @Suite("Run content table")
 struct RunContentTableTests {
   static func emoticon(_ number: Int) -> Emoticon {
@@ -14,7 +14,7 @@ struct RunContentTableTests {
     let emoticons = (0..<40).map(Self.emoticon)
     var table = RunContentTable()
     var indices: [RunContentIndex] = []
-    // Note: past the size the table searches one by one, so lookups hash (and look up identities).
+    // Note: past the size the table searches one by one, so lookups hash.
     for emoticon in emoticons { indices.append(table.index(of: .emoticon(emoticon))) }
     let bold = table.index(of: .text(TextAttributes(hostAttributes: ["b": "1"])))
     #expect(Set(indices.map(\.position)).count == emoticons.count && indices.allSatisfy(\.isEmoticon))
@@ -34,9 +34,9 @@ struct RunContentTableTests {
     #expect(table.existingIndex(of: .text(.plain)) == .plainText)
   }
 
-  /// An emoticon equal to one in the table but of another storage is not remembered by its identity: once it is
-  /// gone, its storage's address may be reused by a different emoticon, which must not be taken for it.
-  @Test func aDifferentEmoticonIsNeverTakenForAnotherByIdentity() {
+  /// Emoticons made and dropped again and again (their storage's addresses reused) are found when the table has
+  /// their content, and only then.
+  @Test func aDifferentEmoticonIsNeverTakenForAnother() {
     var table = RunContentTable()
     for number in 0..<20 { _ = table.index(of: .emoticon(Self.emoticon(number))) }
     for round in 0..<2_000 {
