@@ -192,27 +192,24 @@ extension RichText {
     var endsRun = start.index < descriptors.count - 1 || utf16Start + Int(descriptor.utf16Count) == utf16Count
     var text = position.leaf.text
     let pieceUTF8 = start.utf8..<(start.utf8 + Int(descriptor.utf8Count))
-    if startsRun && endsRun {
-      return text.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }
+    if !(startsRun && endsRun) {
+      guard readingInPlace else { return withTextWindow(containing: utf16Offset, body) }
+      // Note: `inPiece` is not optional: an optional closure escapes, and its context would be allocated per call.
+      if let answer = text.withUTF8({ bytes in inPiece(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }) {
+        return answer
+      }
+      // Note: at a leaf's edge the run goes on only when the neighbouring leaf's edge is text of the same content; in
+      // composed text the edge is mostly an attachment, and the piece is then the whole run (a window cost ~15 k
+      // instructions, a leaf lookup a few hundred).
+      if !startsRun {
+        startsRun = !root.leaf(ordinal: position.ordinal - 1).leaf.descriptors.last!.isText(descriptor.contentIndex)
+      }
+      if startsRun && !endsRun {
+        endsRun = !root.leaf(ordinal: position.ordinal + 1).leaf.descriptors[0].isText(descriptor.contentIndex)
+      }
+      guard startsRun && endsRun else { return withTextWindow(containing: utf16Offset, body) }
     }
-    guard readingInPlace else { return withTextWindow(containing: utf16Offset, body) }
-    // Note: `inPiece` is not optional: an optional closure escapes, and its context would be allocated per call.
-    if let answer = text.withUTF8({ bytes in inPiece(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }) {
-      return answer
-    }
-    // Note: at a leaf's edge the run goes on only when the neighbouring leaf's edge is text of the same content; in
-    // composed text the edge is mostly an attachment, and the piece is then the whole run (a window cost ~15 k
-    // instructions, a leaf lookup a few hundred).
-    if !startsRun {
-      startsRun = !root.leaf(ordinal: position.ordinal - 1).leaf.descriptors.last!.isText(descriptor.contentIndex)
-    }
-    if startsRun && !endsRun {
-      endsRun = !root.leaf(ordinal: position.ordinal + 1).leaf.descriptors[0].isText(descriptor.contentIndex)
-    }
-    if startsRun && endsRun {
-      return text.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }
-    }
-    return withTextWindow(containing: utf16Offset, body)
+    return text.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[pieceUTF8]), utf16Start) }
   }
 }
 
