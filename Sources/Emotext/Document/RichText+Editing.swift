@@ -15,6 +15,20 @@ extension RichText {
       utf16Range.upperBound <= utf16Count, "RichText offset \(utf16Range.upperBound) is beyond the end (\(utf16Count))")
     let change = TextChange(replacedRange: utf16Range, insertedUTF16Count: replacement.utf16Count)
     guard !(utf16Range.isEmpty && replacement.isEmpty) else { return change }
+    if !editInLeaf(utf16Range, with: replacement)
+      && !(splitFullLeaf(holding: utf16Range, for: replacement) && editInLeaf(utf16Range, with: replacement))
+    {
+      rebuildLeaves(utf16Range, with: replacement)
+    }
+    #if EMOTEXT_INTERNAL_CHECKS
+      if InternalChecks.afterEveryEdit { checkInvariants() }
+    #endif
+    return change
+  }
+
+  /// `replaceSubrange` in one leaf, in place, when ``inLeafEdit(_:with:)`` or ``inLeafInsertion(_:with:)`` plans it;
+  /// false (and nothing changed) when neither does.
+  private mutating func editInLeaf(_ utf16Range: Range<Int>, with replacement: RichText) -> Bool {
     if let edit = inLeafEdit(utf16Range, with: replacement) {
       root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
         leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)
@@ -26,12 +40,61 @@ extension RichText {
           utf8Offset: insertion.utf8Offset, splitting: insertion.split, adding: insertion.delta)
       }
     } else {
-      rebuildLeaves(utf16Range, with: replacement)
+      return false
     }
-    #if EMOTEXT_INTERNAL_CHECKS
-      if InternalChecks.afterEveryEdit { checkInvariants() }
-    #endif
-    return change
+    return true
+  }
+
+  /// Splits the leaf holding `utf16Range` in two at the descriptor seam nearest its middle when `replacement`, one
+  /// short run, would not fit in it (too many bytes or descriptors), so that the edit then goes into a half in place
+  /// rather than rebuilding the leaf (composing fills a leaf every dozen emoticons). False, with nothing changed, when
+  /// the range is not in one leaf, `replacement` is not one run of at most half a leaf, the leaf has room, or it is
+  /// one descriptor.
+  /// `LeafSplitTests` compares the document with one built by the general path.
+  func splitsFullLeaf(holding utf16Range: Range<Int>, for replacement: RichText) -> (ordinal: Int, seam: Int)? {
+    guard case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1,
+      pasted.summary.utf8 <= NodeCapacity.leafUTF8 / 2
+    else { return nil }
+    let position = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
+    let leaf = position.leaf
+    guard utf16Range.upperBound - position.utf16Start <= leaf.summary.utf16, leaf.descriptors.count > 1,
+      leaf.descriptors.count + 2 > NodeCapacity.leafDescriptors
+        || leaf.summary.utf8 + pasted.summary.utf8 > NodeCapacity.leafUTF8
+    else { return nil }
+    // Note: the seam that leaves the halves closest to even in bytes, or in descriptors when those are what is full.
+    guard leaf.summary.utf8 + pasted.summary.utf8 > NodeCapacity.leafUTF8 else {
+      return (position.ordinal, leaf.descriptors.count / 2)
+    }
+    var seam = 1
+    var before = Int(leaf.descriptors[0].utf8Count)
+    while seam < leaf.descriptors.count - 1 && 2 * before + Int(leaf.descriptors[seam].utf8Count) <= leaf.summary.utf8 {
+      before += Int(leaf.descriptors[seam].utf8Count)
+      seam += 1
+    }
+    return (position.ordinal, seam)
+  }
+
+  /// ``splitsFullLeaf(holding:for:)``'s split, made; false when it finds none.
+  private mutating func splitFullLeaf(holding utf16Range: Range<Int>, for replacement: RichText) -> Bool {
+    guard let (ordinal, seam) = splitsFullLeaf(holding: utf16Range, for: replacement) else { return false }
+    let halves = root.leaf(ordinal: ordinal).leaf.split(atDescriptor: seam)
+    replaceLeaves(ordinal..<(ordinal + 1), with: [halves.0, halves.1])
+    return true
+  }
+
+  /// Puts `newLeaves` in the place of the leaves numbered `leafRange`.
+  private mutating func replaceLeaves(_ leafRange: Range<Int>, with newLeaves: [Leaf]) {
+    switch root {
+    case .leaf:
+      root = .tree(of: newLeaves)
+    case .inner(var inner):
+      // Note: the root lets go of the tree first, so that the path the edit changes is unique and changes in
+      // place.
+      root = .empty
+      let overflow = inner.replaceLeaves(leafRange, with: newLeaves)
+      root = overflow.isEmpty ? .inner(inner) : .tree(of: [inner] + overflow)
+      root = root.collapsed
+    }
   }
 
   /// `replaceSubrange` by building the leaves the range touches anew (with a small neighbour, so leaves stay
@@ -72,17 +135,7 @@ extension RichText {
     if let after { builder.appendContent(of: after, utf8Range: 0..<after.summary.utf8, table: contents) }
     let newLeaves = builder.finish()
     contents = builder.contents
-    switch root {
-    case .leaf:
-      root = .tree(of: newLeaves)
-    case .inner(var inner):
-      // Note: the root lets go of the tree first, so that the path the edit changes is unique and changes in
-      // place.
-      root = .empty
-      let overflow = inner.replaceLeaves(leafRange, with: newLeaves)
-      root = overflow.isEmpty ? .inner(inner) : .tree(of: [inner] + overflow)
-      root = root.collapsed
-    }
+    replaceLeaves(leafRange, with: newLeaves)
   }
 
   /// An edit of one leaf's bytes in place: what ``inLeafEdit(_:with:)`` plans.

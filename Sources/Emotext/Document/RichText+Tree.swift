@@ -373,10 +373,15 @@ extension RichText.Leaf {
   /// a full leaf, so that this edit and the next ones of the leaf change its bytes in place and allocate nothing.
   private mutating func ownText() {
     guard text.startIndex != text.base.startIndex || text.endIndex != text.base.endIndex else { return }
+    text = Self.ownCopy(of: text)
+  }
+
+  /// `bytes` copied into a string of their own with room for a full leaf.
+  private static func ownCopy(of bytes: Substring) -> Substring {
     var own = ""
     own.reserveCapacity(NodeCapacity.leafUTF8)
-    own.append(contentsOf: text)
-    text = own[...]
+    own.append(contentsOf: bytes)
+    return own[...]
   }
 
   /// Replaces the bytes `utf8Range`, which lie in the text descriptor numbered `index`, with `replacement`
@@ -418,5 +423,37 @@ extension RichText.Leaf {
       descriptors.insert(descriptor, at: index)
     }
     summary += delta
+  }
+}
+
+extension RichText.Leaf {
+  /// The leaf cut in two before the descriptor numbered `seam` (in 1..<descriptor count), each half with a string
+  /// of its own with room for a full leaf, so the edits that follow change them in place.
+  func split(atDescriptor seam: Int) -> (Self, Self) {
+    precondition(seam > 0 && seam < descriptors.count, "a leaf split at descriptor \(seam) of \(descriptors.count)")
+    var utf8 = 0
+    var utf16 = 0
+    var scalars = 0
+    var bytes = text
+    bytes.withUTF8 { buffer in
+      for descriptor in descriptors[..<seam] {
+        let length = Int(descriptor.utf8Count)
+        scalars +=
+          descriptor.isText
+          ? String.counts(ofUTF8: UnsafeBufferPointer(rebasing: buffer[utf8..<(utf8 + length)])).scalars : 1
+        utf8 += length
+        utf16 += Int(descriptor.utf16Count)
+      }
+    }
+    let cut = text.utf8.index(text.startIndex, offsetBy: utf8)
+    return (
+      Self(
+        text: Self.ownCopy(of: text[..<cut]), descriptors: Array(descriptors[..<seam]), utf16Count: utf16,
+        scalarCount: scalars),
+      Self(
+        text: Self.ownCopy(of: text[cut...]), descriptors: Array(descriptors[seam...]),
+        utf16Count: summary.utf16 - utf16,
+        scalarCount: summary.scalars - scalars)
+    )
   }
 }

@@ -80,6 +80,12 @@ public struct RichText: Sendable {
   /// Whether the document has no runs.
   public var isEmpty: Bool { root.summary.utf8 == 0 }
 
+  /// Whether the document is one attachment and nothing else.
+  var isOneAttachment: Bool {
+    guard case .leaf(let leaf) = root, leaf.descriptors.count == 1 else { return false }
+    return !leaf.descriptors[0].isText
+  }
+
   /// The length in UTF-16 code units, each attachment counting 1.
   /// - Complexity: O(1).
   public var utf16Count: Int { root.summary.utf16 }

@@ -90,7 +90,8 @@ extension Editor {
       trial.replaceSubrange(range, with: prefix)
       if normalizing {
         let inserted = range.lowerBound..<(range.lowerBound + prefix.utf16Count)
-        _ = trial.canonicalizeTokens(around: inserted, caret: inserted.upperBound, tokenizer: tokenizer)
+        _ = trial.canonicalizeTokens(
+          around: inserted, caret: inserted.upperBound, tokenizer: tokenizer, bracketReach: bracketTokenReach)
       }
       return trial.length(by: limit.measure) <= allowed
     }
@@ -100,7 +101,8 @@ extension Editor {
     // so the longest fitting one is found by bisection.
     var content = content
     if normalizing {
-      _ = content.canonicalizeTokens(around: 0..<content.utf16Count, caret: 0, tokenizer: tokenizer)
+      _ = content.canonicalizeTokens(
+        around: 0..<content.utf16Count, caret: 0, tokenizer: tokenizer, bracketReach: bracketTokenReach)
     }
     var unitEnds: [Int] = []
     content.forEachLengthUnit(by: limit.measure) { _, utf16End in

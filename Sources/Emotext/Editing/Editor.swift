@@ -41,6 +41,9 @@ public struct Editor: Sendable {
   /// What turns tokens into attachments as the user types: `[哈哈]` with a ``BracketTokenizer``, other
   /// syntaxes (`:smile:`) with a ``PatternTokenizer``.
   public let tokenizer: any EmoticonTokenizer
+  /// With a ``BracketTokenizer``, its catalog's longest token in bytes: how far from an edit a token it completes can
+  /// start (read once: the catalog behind the existential is a copy of its arrays each time); nil with any other.
+  let bracketTokenReach: Int?
   /// Whether `@mentions`, `#topics#` and links are recognized as they are typed (see ``Editor`` + Entities).
   public let recognizesEntities: Bool
   /// How many steps undo keeps.
@@ -123,6 +126,7 @@ public struct Editor: Sendable {
     head = anchor
     self.backspaceMode = backspaceMode
     self.tokenizer = tokenizer
+    bracketTokenReach = (tokenizer as? BracketTokenizer)?.catalog.longestTokenUTF8Count
     self.recognizesEntities = recognizesEntities
   }
 
@@ -271,11 +275,24 @@ public struct Editor: Sendable {
   mutating func replaceSelection(with content: RichText, group: EditGroup?) {
     let fitting = content.isEmpty ? content : limited(content, replacing: selection)
     if fitting.isEmpty && !content.isEmpty && selection.isEmpty { return }  // Note: at the limit, nothing fits.
-    placeCaret(edit(selection, with: fitting, group: group), joiningBackward: fitting.isEmpty)
+    let caret = edit(selection, with: fitting, group: group)
+    if leavesTokensAlone(fitting) {
+      // Note: the caret is after the attachment, and the end of an attachment is always a cluster boundary.
+      setSelection(caret..<caret)
+    } else {
+      placeCaret(caret, joiningBackward: fitting.isEmpty)
+    }
     openGroup = group
   }
 
   // MARK: The one edit path
+
+  /// Whether putting `content` in the place of any range leaves the tokens as they are: one attachment, with a
+  /// ``BracketTokenizer`` (a bracket token is text, and never spans an attachment, so the attachment completes none on
+  /// either side, nor one with the text it replaced). Inserting an emoticon from the keyboard is this.
+  func leavesTokensAlone(_ content: RichText) -> Bool {
+    bracketTokenReach != nil && content.isOneAttachment
+  }
 
   /// Starts a public call: ``lastChange`` reports only what this call changes.
   mutating func beginCall() {
@@ -320,7 +337,9 @@ public struct Editor: Sendable {
         touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound)
       }
       let quiet = recognizesEntities ? remembered?.following(change, inserting: content) : nil
-      mappedCaret = normalize(around: touched, caret: mappedCaret, quietStretch: quiet)
+      mappedCaret = normalize(
+        around: touched, caret: mappedCaret, quietStretch: quiet,
+        canonicalizing: alsoAround != nil || !leavesTokensAlone(content))
     }
     // Note: the document only; the editor's own rules (selection, tokens) hold once the caller has placed
     // the caret, and the tests check them after every step with `checkInvariants()`.
@@ -343,13 +362,19 @@ public struct Editor: Sendable {
     lastChange = lastChange.map { $0.followed(by: change) } ?? change
   }
 
-  /// Canonicalizes tokens and, with ``recognizesEntities``, entities around `utf16Range`, recording each change;
-  /// when no token changed and `utf16Range` lies in `quietStretch` (the remembered quiet stretch after the edit),
-  /// entities need no recognition.
+  /// Canonicalizes tokens (when `canonicalizing`) and, with ``recognizesEntities``, entities around `utf16Range`,
+  /// recording each change; when no token changed and `utf16Range` lies in `quietStretch` (the remembered quiet stretch
+  /// after the edit), entities need no recognition.
   ///
   /// - Returns: `caret` mapped through the conversions.
-  private mutating func normalize(around utf16Range: Range<Int>, caret: Int, quietStretch: QuietEntityStretch?) -> Int {
-    let canonical = document.canonicalizeTokens(around: utf16Range, caret: caret, tokenizer: tokenizer)
+  private mutating func normalize(
+    around utf16Range: Range<Int>, caret: Int, quietStretch: QuietEntityStretch?, canonicalizing: Bool
+  ) -> Int {
+    let canonical =
+      canonicalizing
+      ? document.canonicalizeTokens(
+        around: utf16Range, caret: caret, tokenizer: tokenizer, bracketReach: bracketTokenReach)
+      : (caret: caret, changes: [])
     var touched = utf16Range
     for recorded in canonical.changes {
       record(recorded.change, replaced: recorded.replaced)

@@ -9,16 +9,16 @@ extension RichText {
   /// text between the first token and the last gets its run's attributes without entity, and live recognition
   /// marks it again.
   ///
+  /// `bracketReach` is the catalog's longest token when `tokenizer` is a ``BracketTokenizer`` (nil for any other).
+  ///
   /// - Returns: `caret` mapped into the new document (a caret inside a converted token lands after its
   ///   attachment), and each conversion in order, with the content it replaced.
   /// - Complexity: O(*k*) for the catalog's longest token of *k* bytes, plus O(log *n*) to find it.
   mutating func canonicalizeTokens(
-    around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer
+    around utf16Range: Range<Int>, caret: Int, tokenizer: some EmoticonTokenizer, bracketReach: Int?
   ) -> (caret: Int, changes: [Editor.RecordedChange]) {
     // Note: a `BracketTokenizer`'s token starts with `[`; without one in reach, nothing is read or tokenized.
-    if ObjectIdentifier(type(of: tokenizer)) == ObjectIdentifier(BracketTokenizer.self)
-      && !mayHoldBracketToken(around: utf16Range, reach: tokenizer.catalog.longestTokenUTF8Count)
-    {
+    if let bracketReach, !mayHoldBracketToken(around: utf16Range, reach: bracketReach) {
       return (caret, [])
     }
     return canonicalizeTokensInReach(around: utf16Range, caret: caret, tokenizer: tokenizer)
