@@ -29,6 +29,13 @@ extension RichText {
   /// `replaceSubrange` in one leaf, in place, when ``inLeafEdit(_:with:)`` or ``inLeafInsertion(_:with:)`` plans it;
   /// false (and nothing changed) when neither does.
   private mutating func editInLeaf(_ utf16Range: Range<Int>, with replacement: RichText) -> Bool {
+    // Note: content new to the document (an emoticon inserted for the first time) is added to its table first, so that
+    // it goes in place too.
+    if case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1,
+      pasted.descriptors[0].contentIndex != .plainText, !contents.isIdentical(to: replacement.contents)
+    {
+      _ = contents.index(of: replacement.contents[pasted.descriptors[0].contentIndex])
+    }
     if let edit = inLeafEdit(utf16Range, with: replacement) {
       root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
         leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)

@@ -56,8 +56,15 @@ public struct RichText: Sendable {
 
   /// A document of one emoticon attachment.
   public init(attachment: EmoticonAttachment) {
-    // Note: its one leaf made directly, not by a `LeafBuilder` (what inserting an emoticon pastes, every time).
-    var contents = RunContentTable()
+    self.init(attachment: attachment, sharing: RunContentTable())
+  }
+
+  /// A document of one attachment whose content table is `table` with the emoticon added (when it lacks it). Given a
+  /// document's table, the attachment then goes into that document with no lookup of its content (what inserting an
+  /// emoticon pastes, every time).
+  init(attachment: EmoticonAttachment, sharing table: RunContentTable) {
+    // Note: its one leaf made directly, not by a `LeafBuilder`.
+    var contents = table
     let content = contents.index(of: .emoticon(attachment.emoticon))
     let token = attachment.token
     let descriptor = RunDescriptor(utf8Count: Int32(token.utf8.count), utf16Count: 1, contentIndex: content)

@@ -100,7 +100,7 @@ extension Editor {
     switch completion.kind {
     case .emoticon:
       guard let emoticon = tokenizer.catalog.emoticon(forCode: replacement) else { return false }
-      content = Self.content(of: emoticon, token: replacement)
+      content = self.content(of: emoticon, token: replacement)
     case .mention: content = RichText("@" + replacement + " ")
     case .topic: content = RichText("#" + replacement + "#")
     }

@@ -87,7 +87,7 @@ public struct Editor: Sendable {
   // Note: a step keeps only what its edits replaced, not the whole document, so recording a keystroke
   // costs the size of the edit.
   struct UndoStep: Sendable {
-    var changes: [RecordedChange]
+    var changes: RecordedChanges
     var selection: Range<Int>
   }
 
@@ -208,14 +208,18 @@ public struct Editor: Sendable {
       "\(token ?? "") is not a spelling of \(emoticon.code)")
     beginCall()
     commitMarkedText()
-    replaceSelection(with: Self.content(of: emoticon, token: token ?? emoticon.code), group: nil)
+    replaceSelection(with: content(of: emoticon, token: token ?? emoticon.code), group: nil)
   }
 
-  /// What inserting `emoticon` written as `token` puts in the document.
-  static func content(of emoticon: Emoticon, token: String) -> RichText {
+  /// What inserting `emoticon` written as `token` puts in the document. An attachment shares the document's content
+  /// table, with the emoticon added to it first, so the insertion finds its content without a lookup.
+  mutating func content(of emoticon: Emoticon, token: String) -> RichText {
     switch emoticon.kind {
-    case .image: RichText(attachment: EmoticonAttachment(emoticon, token: token))
-    case .emoji(let text): RichText(text)
+    case .image:
+      let content = RichText(attachment: EmoticonAttachment(emoticon, token: token), sharing: document.contents)
+      document.contents = content.contents
+      return content
+    case .emoji(let text): return RichText(text)
     }
   }
 
@@ -427,15 +431,14 @@ public struct Editor: Sendable {
   }
 
   mutating func beginUndoStep() {
-    undoStack.append(UndoStep(changes: [], selection: selection), keepingLast: undoLimit)
+    undoStack.append(UndoStep(changes: RecordedChanges(), selection: selection), keepingLast: undoLimit)
   }
 
   /// Takes back the changes of `step`, last first, restores its selection, and returns the step that
   /// takes this back in turn.
   private mutating func revert(_ step: UndoStep) -> UndoStep {
     quietEntityStretch = nil
-    var inverse: [RecordedChange] = []
-    inverse.reserveCapacity(step.changes.count)
+    var inverse = RecordedChanges()
     for recorded in step.changes.reversed() {
       let current = recorded.change.insertedRange
       let undone = TextChange(replacedRange: current, insertedUTF16Count: recorded.replaced.utf16Count)

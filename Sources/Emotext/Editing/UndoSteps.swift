@@ -21,7 +21,7 @@ extension Editor {
       let excess = steps.count - dropped - max(limit, 0)
       guard excess > 0 else { return }
       // Note: what a dropped step replaced is let go now, not when the array is compacted.
-      for index in dropped..<(dropped + excess) { steps[index].changes = [] }
+      for index in dropped..<(dropped + excess) { steps[index].changes = RecordedChanges() }
       dropped += excess
       if dropped >= steps.count - dropped {
         steps.removeFirst(dropped)
@@ -36,6 +36,22 @@ extension Editor {
     mutating func recordInNewest(_ change: RecordedChange) {
       guard !isEmpty else { return }
       steps[steps.count - 1].changes.append(change)
+    }
+  }
+
+  /// The changes of one undo step, in order. The first is kept inline: most steps are one change (a keystroke, an
+  /// emoticon), and an array would cost an allocation and a release every such edit.
+  struct RecordedChanges: RandomAccessCollection, Sendable {
+    private var first: RecordedChange?
+    private var rest: [RecordedChange] = []
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { first == nil ? 0 : 1 + rest.count }
+
+    subscript(position: Int) -> RecordedChange { position == 0 ? first! : rest[position - 1] }
+
+    mutating func append(_ change: RecordedChange) {
+      if first == nil { first = change } else { rest.append(change) }
     }
   }
 }

@@ -16,7 +16,9 @@ struct EmoticonInsertionShortcutTests {
     let base: BracketTokenizer
     var catalog: EmoticonCatalog { base.catalog }
     func matches(in text: String) -> [TokenMatch] { base.matches(in: text) }
-    func tokenize(_ text: String, attributes: TextAttributes) -> RichText { base.tokenize(text, attributes: attributes) }
+    func tokenize(_ text: String, attributes: TextAttributes) -> RichText {
+      base.tokenize(text, attributes: attributes)
+    }
   }
 
   @Test(arguments: 0..<2) func shortcutAndGeneralPathAgree(catalog: Int) {
