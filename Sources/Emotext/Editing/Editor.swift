@@ -277,7 +277,7 @@ public struct Editor: Sendable {
   }
 
   mutating func replaceSelection(with content: RichText, group: EditGroup?) {
-    let fitting = content.isEmpty ? content : limited(content, replacing: selection)
+    let fitting = content.isEmpty || lengthLimit == nil ? content : limited(content, replacing: selection)
     if fitting.isEmpty && !content.isEmpty && selection.isEmpty { return }  // Note: at the limit, nothing fits.
     let caret = edit(selection, with: fitting, group: group)
     if leavesTokensAlone(fitting) {
