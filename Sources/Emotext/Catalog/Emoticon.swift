@@ -76,4 +76,8 @@ public struct Emoticon: Hashable, Sendable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.hashValue)
   }
+
+  /// The hash of `code` and `packID` computed when the emoticon was made, which equal emoticons share: what a
+  /// document's content table finds the emoticon by, with no hashing on each lookup.
+  var storedHash: Int { storage.hashValue }
 }

@@ -30,6 +30,14 @@ struct RunDescriptor: Sendable {
   enum Content: Hashable, Sendable {
     case text(TextAttributes)
     case emoticon(Emoticon)
+
+    /// The hash a ``RunContentTable`` finds the content by: an emoticon's stored one, or the attributes' hash.
+    var tableHash: Int {
+      switch self {
+      case .text(let attributes): attributes.hashValue
+      case .emoticon(let emoticon): emoticon.storedHash
+      }
+    }
   }
 
   // Note: 32-bit lengths and index keep a descriptor at 12 bytes; a piece is never longer than a leaf.
@@ -77,11 +85,15 @@ struct RunContentIndex: Hashable, Sendable {
 struct RunContentTable: Sendable {
   /// The entries; entry 0 is plain text.
   private var contents: [RunDescriptor.Content] = [.text(.plain)]
-  /// Each entry's index, to add content once; empty while the table is small enough to search.
-  private var indices: [RunDescriptor.Content: RunContentIndex] = [:]
+  /// An open-addressing hash table of the entries, to add content once: at the slot its hash picks, or the first free
+  /// one after, an entry's position + 1 (0 is a free slot). Empty while the table is small enough to search; at most
+  /// half full.
+  // Note: an emoticon's hash is the one it was made with, so a lookup hashes nothing (a `Dictionary` ran `Hasher` over
+  // it on every insertion of an emoticon: ~500 instructions).
+  private var slots: [Int32] = []
   /// Up to how many entries a lookup compares them one by one rather than hashing.
   // Note: most documents have a few attribute sets and emoticons; an attachment made on its own
-  // (`RichText(attachment:)`, what inserting an emoticon pastes) then costs no dictionary and no hash.
+  // (`RichText(attachment:)`, what inserting an emoticon pastes) then costs no hash table and no hash.
   private static let searchedEntries = 8
 
   /// A table of plain text only.
@@ -95,10 +107,11 @@ struct RunContentTable: Sendable {
     if let index = existingIndex(of: content) { return index }
     let index = Self.index(ofEntry: contents.count, content)
     contents.append(content)
-    if !indices.isEmpty {
-      indices[content] = index
+    if !slots.isEmpty && contents.count * 2 <= slots.count {
+      place(entry: contents.count - 1)
     } else if contents.count > Self.searchedEntries {
-      for (position, entry) in contents.enumerated() { indices[entry] = Self.index(ofEntry: position, entry) }
+      slots = Array(repeating: 0, count: max(32, slots.count * 2))
+      for entry in contents.indices { place(entry: entry) }
     }
     return index
   }
@@ -106,8 +119,23 @@ struct RunContentTable: Sendable {
   /// The index of `content` when the table has it.
   func existingIndex(of content: RunDescriptor.Content) -> RunContentIndex? {
     if case .text(let attributes) = content, attributes.isPlain { return .plainText }
-    guard indices.isEmpty else { return indices[content] }
-    return contents.firstIndex(of: content).map { Self.index(ofEntry: $0, content) }
+    guard !slots.isEmpty else { return contents.firstIndex(of: content).map { Self.index(ofEntry: $0, content) } }
+    let mask = slots.count - 1
+    var slot = content.tableHash & mask
+    while slots[slot] != 0 {
+      let entry = Int(slots[slot]) - 1
+      if contents[entry] == content { return Self.index(ofEntry: entry, content) }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// Puts entry number `entry` in the first free slot from the one its hash picks.
+  private mutating func place(entry: Int) {
+    let mask = slots.count - 1
+    var slot = contents[entry].tableHash & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int32(entry + 1)
   }
 
   /// The index of `content`, entry number `position`.
