@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -123,6 +123,21 @@ mutant terminal-ascii-cluster-prefix Sources/Emotext/Rendering/TerminalLayout.sw
 mutant entities-unchanged-despite-entities Sources/Emotext/Entities/RichText+Entities.swift html,terminal,urls \
   'runMayHoldEntity = runMayHoldEntity || EntityScanner.mayHoldEntity(piece.utf8)' \
   'runMayHoldEntity = EntityScanner.mayHoldEntity(piece.utf8)'
+
+# Note: the sixth round's composing path (the lead): a full leaf split at a descriptor seam, one attachment inserted
+# with no token canonicalization, an undo step's first change kept inline, the content table's open addressing.
+mutant leaf-split-attachment-scalars Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+  'buffer[utf8..<(utf8 + length)])).scalars : 1' \
+  'buffer[utf8..<(utf8 + length)])).scalars : 0'
+mutant one-run-leaves-tokens-alone Sources/Emotext/Editing/Editor.swift edit,editscript \
+  'bracketTokenReach != nil && content.isOneAttachment' \
+  'bracketTokenReach != nil && content.root.summary.descriptors == 1'
+mutant undo-second-change-overwrites-first Sources/Emotext/Editing/UndoSteps.swift edit,editscript \
+  'if first == nil { first = change } else { rest.append(change) }' \
+  'if rest.isEmpty { first = change } else { rest.append(change) }'
+mutant content-table-probe-matches-slot Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+  'if contents[entry] == content { return' \
+  'if contents[entry].tableHash & mask == content.tableHash & mask { return'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
