@@ -43,33 +43,98 @@ public struct BracketTokenizer: Sendable {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
     var source = text
+    return source.withUTF8 { bytes in
+      // Note: a post (plain text that fits a leaf) is its one leaf, built here without a `LeafBuilder`, whose set-up,
+      // per-run bookkeeping and tear-down were half of a post's instructions; `TokenScanChunkEdgeTests` compares the
+      // two paths' leaves and both with a naive reading.
+      if attributes.isPlain && bytes.count <= NodeCapacity.leafUTF8, let leaf = oneLeaf(of: text, bytes) {
+        return RichText(root: .leaf(leaf), contents: tokenTable.contents)
+      }
+      return tokenizeBuilding(text, bytes, attributes: attributes)
+    }
+  }
+
+  /// ``tokenize(_:attributes:)`` of `text`, whose bytes are `bytes`, by a `LeafBuilder`: the general path.
+  func tokenizeBuilding(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes) -> RichText {
     // Note: the builder is moved into the document (`consume`); passed as a copy, copying and destroying it cost a
     // tenth of a post's tokenizing.
-    return source.withUTF8 { bytes in
-      var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
-      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
-      var textStart = 0
-      var textStartCounts = (utf16: 0, scalars: 0)
-      while let (utf8Range, entry) = nextToken(&scan) {
-        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+    var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
+    // Note: plain text's content is known; other attributes are looked up (and added) at their first text run.
+    var textContent = attributes.isPlain ? RunContentIndex.plainText : nil
+    var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+    var textStart = 0
+    var textStartCounts = (utf16: 0, scalars: 0)
+    while let (utf8Range, entry) = nextToken(&scan) {
+      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+      if textStart < utf8Range.lowerBound {
+        let content = textContent ?? builder.textContent(attributes)
+        textContent = content
         builder.appendText(
-          sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes,
+          sourceRange: textStart..<utf8Range.lowerBound, of: bytes, content: content,
           counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
-        switch entry {
-        case .table(let index):
-          builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
-        case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
-        }
-        scan.tally.advance(to: utf8Range.upperBound, in: bytes)
-        textStart = utf8Range.upperBound
-        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
       }
-      scan.tally.advance(to: bytes.count, in: bytes)
-      builder.appendText(
-        sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes,
-        counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
-      return RichText(consume builder)
+      switch entry {
+      case .table(let index):
+        builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
+      case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
+      }
+      // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
+      scan.tally.skip(to: utf8Range.upperBound)
+      textStart = utf8Range.upperBound
+      textStartCounts = (scan.tally.utf16, scan.tally.scalars)
     }
+    scan.tally.advance(to: bytes.count, in: bytes)
+    if textStart < bytes.count {
+      builder.appendText(
+        sourceRange: textStart..<bytes.count, of: bytes, content: textContent ?? builder.textContent(attributes),
+        counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
+    }
+    return RichText(consume builder)
+  }
+
+  /// The one leaf of plain `text` (whose bytes are `bytes`, at most a leaf's), the leaf ``tokenizeBuilding(_:_:attributes:)``
+  /// builds for it; nil when the text is empty, has more runs than a leaf holds, or has a token the table finds only
+  /// up to canonical equivalence (the general path then builds it).
+  func oneLeaf(of text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText.Leaf? {
+    guard !bytes.isEmpty else { return nil }
+    var descriptors: [RunDescriptor] = []
+    // Note: the builder's reservation for a leaf of these bytes.
+    descriptors.reserveCapacity(min(NodeCapacity.leafDescriptors, 16, bytes.count / 24 + 3))
+    var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+    var textStart = 0
+    var textStartUTF16 = 0
+    var tokens = 0
+    while let (utf8Range, entry) = nextToken(&scan) {
+      guard case .table(let index) = entry else { return nil }
+      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+      if textStart < utf8Range.lowerBound {
+        descriptors.append(
+          RunDescriptor(
+            utf8Count: Int32(truncatingIfNeeded: utf8Range.lowerBound &- textStart),
+            utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
+      }
+      descriptors.append(
+        RunDescriptor(
+          utf8Count: Int32(truncatingIfNeeded: utf8Range.count), utf16Count: 1,
+          contentIndex: tokenTable.contentIndex(ofEntry: index)))
+      guard descriptors.count <= NodeCapacity.leafDescriptors else { return nil }
+      tokens &+= 1
+      // Note: the token's own bytes are not counted (each counts 1 unit and 1 scalar).
+      scan.tally.skip(to: utf8Range.upperBound)
+      textStart = utf8Range.upperBound
+      textStartUTF16 = scan.tally.utf16
+    }
+    scan.tally.advance(to: bytes.count, in: bytes)
+    if textStart < bytes.count {
+      guard descriptors.count < NodeCapacity.leafDescriptors else { return nil }
+      descriptors.append(
+        RunDescriptor(
+          utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
+          utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
+    }
+    return RichText.Leaf(
+      text: text[...], descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
+      scalarCount: scan.tally.scalars &+ tokens)
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
@@ -198,41 +263,53 @@ struct UTF8Tally {
     position = end
   }
 
+  /// Moves the counted prefix to `end` without counting the bytes passed over (a token's, whose counts the caller
+  /// does not need): ``scalars`` and ``utf16`` no longer count every byte before ``position``, but the counts of
+  /// the bytes between two later positions are still their differences.
+  mutating func skip(to end: Int) {
+    if end > position { position = end }
+  }
+
   /// Moves to the next `[` at or after where it has counted to, counting the bytes passed, and returns its
   /// offset; nil at the end (everything counted).
   mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
-    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
-    let continuation = SIMD16<UInt8>(repeating: 0x80)
-    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
     var index = position
     // Note: per 16 bytes one comparison for `[`; the continuation bytes and four-byte leads are counted per
     // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed only every 255 blocks and at
-    // the end; a block with a `[` is left to the byte loop below. (`any(_:)` and `wrappedSum()` compile to
-    // calls, not instructions, and the baseline x86-64 has no popcount.)
-    var laneContinuations = SIMD16<UInt8>()
-    var laneLeads = SIMD16<UInt8>()
-    var blocksInLanes = 0
-    func sumLanes() {
-      guard blocksInLanes > 0 else { return }
-      scalars &+= 16 &* blocksInLanes &- Int(SIMD16<UInt16>(truncatingIfNeeded: laneContinuations).wrappedSum())
-      fourByteLeads &+= Int(SIMD16<UInt16>(truncatingIfNeeded: laneLeads).wrappedSum())
-      laneContinuations = SIMD16()
-      laneLeads = SIMD16()
-      blocksInLanes = 0
-    }
+    // the end. The block with the `[` counts only its lanes before it; the last bytes (fewer than 16) are the
+    // text's last 16 with the lanes counted already masked off, so no byte is counted one by one unless the
+    // text is shorter than 16 bytes. Lane masks are made from the comparison's two words (`.<` on lane numbers,
+    // `any(_:)` and `wrappedSum()` compile to a loop over the lanes or to calls, and x86-64 has no popcount).
+    var lanes = LaneCounts()
     while index &+ 16 <= bytes.count {
       let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
       let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
-      if opens[0] | opens[1] != 0 { break }
-      laneContinuations &-= unsafeBitCast((block & continuationBits) .== continuation, to: SIMD16<UInt8>.self)
-      laneLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+      if opens[0] | opens[1] != 0 {
+        let (before, count) = Self.lanesBefore(opens)
+        lanes.add(block, before, count: count)
+        add(&lanes)
+        position = index &+ count
+        return position
+      }
+      lanes.add(block, SIMD16<UInt8>(repeating: 0xFF), count: 16)
       index &+= 16
-      blocksInLanes &+= 1
-      if blocksInLanes == 255 { sumLanes() }
+      if lanes.blocks == 255 { add(&lanes) }
     }
-    sumLanes()
+    if index < bytes.count && bytes.count >= 16 {
+      // The text's last 16 bytes; its lanes before `index` (`counted`) are counted already.
+      let start = bytes.count &- 16
+      let block = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+      let counted = Self.firstLanes(index &- start)
+      let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self) & ~counted
+      let (before, count) = Self.lanesBefore(opens)
+      lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self), count: count &- (index &- start))
+      add(&lanes)
+      position = start &+ count
+      return count < 16 ? position : nil
+    }
+    add(&lanes)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") {
@@ -245,5 +322,70 @@ struct UTF8Tally {
     }
     position = index
     return nil
+  }
+
+  /// Adds the counts of `lanes` and empties it.
+  @inline(__always)
+  private mutating func add(_ lanes: inout LaneCounts) {
+    guard lanes.blocks > 0 else { return }
+    scalars &+= lanes.bytes &- Self.laneSum(lanes.continuations)
+    fourByteLeads &+= Self.laneSum(lanes.fourByteLeads)
+    lanes = LaneCounts()
+  }
+
+  /// The lanes (0xFF) before the first true lane of a comparison (its 16 lanes as two words), and their number:
+  /// all 16 when no lane is true. (`x - 1 & ~x` keeps the bits below the lowest set bit.)
+  @inline(__always)
+  private static func lanesBefore(_ mask: SIMD2<UInt64>) -> (SIMD16<UInt8>, Int) {
+    let (low, high) = (mask[0], mask[1])
+    let words =
+      low != 0
+      ? SIMD2<UInt64>((low &- 1) & ~low, 0)
+      : SIMD2<UInt64>(~0, high != 0 ? (high &- 1) & ~high : ~0)
+    let count = low != 0 ? low.trailingZeroBitCount &>> 3 : high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
+    return (unsafeBitCast(words, to: SIMD16<UInt8>.self), count)
+  }
+
+  /// The first `count` lanes (1 to 15) as two words.
+  @inline(__always)
+  private static func firstLanes(_ count: Int) -> SIMD2<UInt64> {
+    count >= 8
+      ? SIMD2(~0, count == 8 ? 0 : (1 &<< UInt64(8 &* (count &- 8))) &- 1)
+      : SIMD2((1 &<< UInt64(8 &* count)) &- 1, 0)
+  }
+
+  /// The sum of the 16 lanes (each at most 255), without a call: the bytes of each half added pairwise into 16-bit
+  /// fields, and the four fields summed into the top one by one multiplication.
+  @inline(__always)
+  private static func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
+    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    let low: UInt64 = 0x00FF_00FF_00FF_00FF
+    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
+    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
+  }
+}
+
+/// The continuation bytes and four-byte leads of up to 255 blocks of 16 bytes, counted per lane (each at most 255),
+/// and how many bytes were counted.
+private struct LaneCounts {
+  private(set) var continuations = SIMD16<UInt8>()
+  private(set) var fourByteLeads = SIMD16<UInt8>()
+  private(set) var blocks = 0
+  private(set) var bytes = 0
+
+  /// Counts the lanes of `block` that `counted` marks (0xFF), `count` of them.
+  @inline(__always)
+  mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>, count: Int) {
+    // Note: the constants are typed; with their type inferred, the comparisons took the generic lane-by-lane code.
+    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
+    let continuation = SIMD16<UInt8>(repeating: 0x80)
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let isContinuation = (block & continuationBits) .== continuation
+    let isFourByteLead = block .>= fourByteLead
+    // Note: a true lane is 0xFF, so subtracting it adds 1.
+    continuations &-= unsafeBitCast(isContinuation, to: SIMD16<UInt8>.self) & counted
+    fourByteLeads &-= unsafeBitCast(isFourByteLead, to: SIMD16<UInt8>.self) & counted
+    blocks &+= 1
+    bytes &+= count
   }
 }
