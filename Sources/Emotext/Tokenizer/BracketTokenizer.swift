@@ -19,9 +19,18 @@ public struct BracketTokenizer: Sendable {
   /// The catalog's tokens by their bytes, for candidates that need no `String` to be looked up.
   let tokenTable: TokenTable
 
+  /// ``LineBreaks/startByteMasks``, read once (a global's accessor, with its one-time initialization check, cost a
+  /// post's scan about 140 instructions).
+  private let lineBreakStarts = LineBreaks.startByteMasks
+
   public init(catalog: EmoticonCatalog) {
     self.catalog = catalog
     tokenTable = TokenTable(catalog: catalog)
+  }
+
+  /// A scan of `bytes` for this catalog's candidates.
+  func tokenScan(of bytes: UnsafeBufferPointer<UInt8>) -> TokenScan {
+    TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count, lineBreakStarts: lineBreakStarts)
   }
 
   /// A token found in text (the name this type had before ``TokenMatch`` served every tokenizer).
@@ -47,7 +56,7 @@ public struct BracketTokenizer: Sendable {
       // Note: a post (plain text that fits a leaf) is its one leaf, built here without a `LeafBuilder`, whose set-up,
       // per-run bookkeeping and tear-down were half of a post's instructions; `TokenScanChunkEdgeTests` compares the
       // two paths' leaves and both with a naive reading.
-      if attributes.isPlain && bytes.count <= NodeCapacity.leafUTF8, let leaf = oneLeaf(of: text, bytes) {
+      if attributes.isPlain, let leaf = oneLeaf(of: text, bytes) {
         return RichText(root: .leaf(leaf), contents: tokenTable.contents)
       }
       return tokenizeBuilding(text, bytes, attributes: attributes)
@@ -61,7 +70,7 @@ public struct BracketTokenizer: Sendable {
     var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
     // Note: plain text's content is known; other attributes are looked up (and added) at their first text run.
     var textContent = attributes.isPlain ? RunContentIndex.plainText : nil
-    var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+    var scan = tokenScan(of: bytes)
     var textStart = 0
     var textStartCounts = (utf16: 0, scalars: 0)
     while let (utf8Range, entry) = nextToken(&scan) {
@@ -92,15 +101,15 @@ public struct BracketTokenizer: Sendable {
     return RichText(consume builder)
   }
 
-  /// The one leaf of plain `text` (whose bytes are `bytes`, at most a leaf's), the leaf ``tokenizeBuilding(_:_:attributes:)``
-  /// builds for it; nil when the text is empty, has more runs than a leaf holds, or has a token the table finds only
+  /// The one leaf of plain `text` (whose bytes are `bytes`), the leaf ``tokenizeBuilding(_:_:attributes:)``
+  /// builds for it; nil when the text is empty, has more bytes or runs than a leaf holds, or has a token the table finds only
   /// up to canonical equivalence (the general path then builds it).
   func oneLeaf(of text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText.Leaf? {
-    guard !bytes.isEmpty else { return nil }
+    guard !bytes.isEmpty && bytes.count <= NodeCapacity.leafUTF8 else { return nil }
     var descriptors: [RunDescriptor] = []
     // Note: the builder's reservation for a leaf of these bytes.
     descriptors.reserveCapacity(min(NodeCapacity.leafDescriptors, 16, bytes.count / 24 + 3))
-    var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+    var scan = tokenScan(of: bytes)
     var textStart = 0
     var textStartUTF16 = 0
     var tokens = 0
@@ -133,7 +142,7 @@ public struct BracketTokenizer: Sendable {
           utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
     }
     return RichText.Leaf(
-      text: text[...], descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
+      text: Substring(text), descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
       scalarCount: scan.tally.scalars &+ tokens)
   }
 
@@ -141,7 +150,7 @@ public struct BracketTokenizer: Sendable {
   public func forEachMatch(in text: String, _ body: (TokenMatch) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+      var scan = tokenScan(of: bytes)
       while let (utf8Range, entry) = nextToken(&scan) {
         body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
       }
@@ -153,7 +162,7 @@ public struct BracketTokenizer: Sendable {
   func forEachCandidate(in text: String, _ body: (Range<Int>, String) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+      var scan = tokenScan(of: bytes)
       while let utf8Range = scan.nextCandidate() {
         body(utf8Range, String(decoding: UnsafeBufferPointer(rebasing: bytes[utf8Range]), as: UTF8.self))
       }
@@ -162,6 +171,9 @@ public struct BracketTokenizer: Sendable {
 
   /// The next catalog token of `scan`'s bytes and what the token table found for it, or nil at the end;
   /// `scan.tally` has counted the bytes before the candidate's first `[`.
+  // Note: `@inline(__always)` (as `TokenScan.nextCandidate()` and `TokenTable.lookUp(_:)`): with four callers the
+  // compiler called it out of line, passing the scan through memory (+9 % instructions a post).
+  @inline(__always)
   func nextToken(_ scan: inout TokenScan) -> (Range<Int>, TokenTable.Entry)? {
     while let utf8Range = scan.nextCandidate() {
       let candidate = UnsafeBufferPointer(rebasing: scan.bytes[utf8Range])
@@ -191,18 +203,20 @@ struct TokenScan {
   /// Where the search goes on.
   private var index = 0
   /// ``LineBreaks/startByteMasks``: which bytes inside a candidate need the line-break look-up (a call).
-  private let lineBreakStarts = LineBreaks.startByteMasks
+  private let lineBreakStarts: (ascii: UInt64, lead: UInt64)
   /// The counts of the bytes before the last candidate's first `[` (then of every byte, at the end).
   var tally = UTF8Tally()
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, longestToken: Int) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, longestToken: Int, lineBreakStarts: (ascii: UInt64, lead: UInt64)) {
     self.bytes = bytes
     self.longestToken = longestToken
+    self.lineBreakStarts = lineBreakStarts
     // Note: with no token of 3 bytes or more, or no bytes, there is no candidate to find.
     if longestToken < 3 || bytes.baseAddress == nil { index = bytes.count }
   }
 
   /// The byte range of the next candidate, or nil at the end.
+  @inline(__always)
   mutating func nextCandidate() -> Range<Int>? {
     while index < bytes.count {
       tally.advance(to: index, in: bytes)
