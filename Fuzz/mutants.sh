@@ -125,7 +125,8 @@ mutant entities-unchanged-despite-entities Sources/Emotext/Entities/RichText+Ent
   'runMayHoldEntity = EntityScanner.mayHoldEntity(piece.utf8)'
 
 # Note: branch tokenize5's: a post built as its one leaf without a leaf builder (its last text run given its scalars
-# as UTF-16 units), the `[` scan's last 16 bytes (the lanes counted before counted again).
+# as UTF-16 units), the `[` scan's last 16 bytes (the lanes counted before counted again), the 16-byte skip inside a
+# candidate (controls, among them line breaks, skipped).
 mutant one-leaf-last-run-utf16 Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
           utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16)' \
@@ -134,6 +135,9 @@ mutant one-leaf-last-run-utf16 Sources/Emotext/Tokenizer/BracketTokenizer.swift 
 mutant scan-tail-counts-twice Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self), count: count &- (index &- start))' \
   'lanes.add(block, before, count: count &- (index &- start))'
+mutant candidate-skip-over-controls Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize \
+  'let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)' \
+  'let stops = (block .== open) .| (block .== close) .| (block .== first) .| (block .== second)'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -19,9 +19,9 @@ public struct BracketTokenizer: Sendable {
   /// The catalog's tokens by their bytes, for candidates that need no `String` to be looked up.
   let tokenTable: TokenTable
 
-  /// ``LineBreaks/startByteMasks``, read once (a global's accessor, with its one-time initialization check, cost a
-  /// post's scan about 140 instructions).
-  private let lineBreakStarts = LineBreaks.startByteMasks
+  /// The bytes that can start a line break, found once (a global's accessor, with its one-time initialization check,
+  /// cost a post's scan about 140 instructions).
+  private let lineBreakStarts = LineBreakStarts()
 
   public init(catalog: EmoticonCatalog) {
     self.catalog = catalog
@@ -202,12 +202,12 @@ struct TokenScan {
   private let longestToken: Int
   /// Where the search goes on.
   private var index = 0
-  /// ``LineBreaks/startByteMasks``: which bytes inside a candidate need the line-break look-up (a call).
-  private let lineBreakStarts: (ascii: UInt64, lead: UInt64)
+  /// Which bytes inside a candidate need the line-break look-up (a call).
+  private let lineBreakStarts: LineBreakStarts
   /// The counts of the bytes before the last candidate's first `[` (then of every byte, at the end).
   var tally = UTF8Tally()
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, longestToken: Int, lineBreakStarts: (ascii: UInt64, lead: UInt64)) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, longestToken: Int, lineBreakStarts: LineBreakStarts) {
     self.bytes = bytes
     self.longestToken = longestToken
     self.lineBreakStarts = lineBreakStarts
@@ -226,7 +226,9 @@ struct TokenScan {
       }
       index = open + 1
       // Note: a candidate is `[`, 1 or more bytes, `]`, at most `longestToken` bytes in all.
-      while index < bytes.count && index - open < longestToken {
+      while true {
+        skipOrdinaryBytes()
+        guard index < bytes.count && index - open < longestToken else { break }
         let byte = bytes[index]
         index += 1
         if byte == UInt8(ascii: "[") {
@@ -246,12 +248,59 @@ struct TokenScan {
     return nil
   }
 
+  /// Moves past the bytes inside a candidate that need no test, 16 at a time while 16 are left: up to the next
+  /// bracket, control, or lead byte of a line break (the byte loop tests those). It may move past the longest
+  /// token's reach, over bytes with no `[` (the search for the next `[` would pass them too).
+  @inline(__always)
+  private mutating func skipOrdinaryBytes() {
+    guard let (leadA, leadB) = lineBreakStarts.twoLeads else { return }
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    // Note: typed constants; with their type inferred, the comparisons took the generic lane-by-lane code.
+    let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+    let close = SIMD16<UInt8>(repeating: UInt8(ascii: "]"))
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let first = SIMD16<UInt8>(repeating: leadA)
+    let second = SIMD16<UInt8>(repeating: leadB)
+    while index &+ 16 <= bytes.count {
+      let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)
+      let words = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
+      if words[0] != 0 {
+        index &+= words[0].trailingZeroBitCount &>> 3
+        return
+      }
+      if words[1] != 0 {
+        index &+= 8 &+ words[1].trailingZeroBitCount &>> 3
+        return
+      }
+      index &+= 16
+    }
+  }
+
   /// Whether `byte`, a control or a lead byte, is one that can start a line break (``LineBreaks/startByteMasks``).
   @inline(__always)
   private func mayStartLineBreak(_ byte: UInt8) -> Bool {
     byte < 0x80
       ? byte < 64 && lineBreakStarts.ascii & (1 << UInt64(byte)) != 0
       : lineBreakStarts.lead & (1 << UInt64(byte & 0x3F)) != 0
+  }
+}
+
+/// The bytes that can start a line break (``LineBreaks/startByteMasks``), for a scan inside a candidate.
+struct LineBreakStarts: Sendable {
+  /// The ASCII line breaks, as bits (all below 64).
+  let ascii: UInt64
+  /// The lead bytes (0xC0–0xFF) of the other line breaks, as bits of their low six bits.
+  let lead: UInt64
+  /// Those lead bytes when there are at most two (NEL's 0xC2, and 0xE2 of U+2028 and U+2029), for the 16-byte skip
+  /// inside a candidate; nil (no skip) if there were more. An unused one repeats `[`, which stops the skip anyway.
+  let twoLeads: (UInt8, UInt8)?
+
+  init() {
+    let masks = LineBreaks.startByteMasks
+    (ascii, lead) = masks
+    let leads = (0..<64).filter { masks.lead & (1 << UInt64($0)) != 0 }.map { 0xC0 | UInt8($0) }
+    twoLeads = leads.count <= 2 ? (leads.first ?? UInt8(ascii: "["), leads.last ?? UInt8(ascii: "[")) : nil
   }
 }
 

@@ -195,4 +195,53 @@ struct TokenScanChunkEdgeTests {
       if case .text(let string, _) = $0 { .text(string, attributes) } else { $0 }
     }
   }
+
+  /// The candidates read naively: every `[…]` with at least one scalar and no bracket or line break inside, no longer
+  /// than the catalog's longest token, as byte ranges.
+  static func naiveCandidates(_ text: String, longestToken: Int) -> [Range<Int>] {
+    var starts: [Int] = []  // each scalar's UTF-8 offset
+    var utf8 = 0
+    for scalar in text.unicodeScalars {
+      starts.append(utf8)
+      utf8 += String(scalar).utf8.count
+    }
+    let scalars = Array(text.unicodeScalars)
+    var result: [Range<Int>] = []
+    for close in scalars.indices where scalars[close] == "]" {
+      var open = close - 1
+      while open >= 0 && scalars[open] != "[" && scalars[open] != "]" && !lineBreaks.contains(scalars[open]) {
+        open -= 1
+      }
+      guard open >= 0, scalars[open] == "[", close - open >= 2, starts[close] + 1 - starts[open] <= longestToken
+      else { continue }
+      result.append(starts[open]..<(starts[close] + 1))
+    }
+    return result
+  }
+
+  /// Inside a candidate the scan skips 16 bytes at a time up to a bracket, control or line-break lead byte: the
+  /// candidates (known or not) must be the naive reading's, with line breaks and their lead bytes at every offset.
+  @Test(arguments: 1...6 as ClosedRange<UInt64>)
+  func candidatesAgreeWithTheNaiveReading(seed: UInt64) {
+    var random = SeededGenerator(seed: 0x6361_6E64 &+ seed)
+    let tokenizer = BracketTokenizer(catalog: .default)
+    let breaks = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\u{A0}", "\u{2026}", "\t"]
+    for round in 0..<300 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        text += Self.filler(utf8Count: Int.random(in: 0...20, using: &random), using: &random)
+        text += "["
+        text += Self.filler(utf8Count: Int.random(in: 0...18, using: &random), using: &random)
+        if Bool.random(using: &random) { text += breaks.randomElement(using: &random)! }
+        text += Self.filler(utf8Count: Int.random(in: 0...18, using: &random), using: &random)
+        text += ["]", "[", "", "]]"].randomElement(using: &random)!
+        text += Self.pieces.randomElement(using: &random)!
+      }
+      text += Self.filler(utf8Count: Int.random(in: 0...20, using: &random), using: &random)
+      var found: [Range<Int>] = []
+      tokenizer.forEachCandidate(in: text) { range, _ in found.append(range) }
+      let expected = Self.naiveCandidates(text, longestToken: tokenizer.catalog.longestTokenUTF8Count)
+      #expect(found == expected, "seed \(seed) round \(round): \(text.debugDescription)")
+    }
+  }
 }
