@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -138,6 +138,21 @@ mutant undo-second-change-overwrites-first Sources/Emotext/Editing/UndoSteps.swi
 mutant content-table-probe-matches-slot Sources/Emotext/Document/RichText+Tree.swift storage,edit \
   'if contents[entry] == content { return' \
   'if contents[entry].tableHash & mask == content.tableHash & mask { return'
+
+# Note: branch tokenize5's: a post built as its one leaf without a leaf builder (its last text run given its scalars
+# as UTF-16 units), the `[` scan's last 16 bytes (the lanes counted before counted again), the 16-byte skip inside a
+# candidate (controls, among them line breaks, skipped).
+mutant one-leaf-last-run-utf16 Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
+          utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16)' \
+  'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
+          utf16Count: Int32(truncatingIfNeeded: scan.tally.scalars &- textStartUTF16)'
+mutant scan-tail-counts-twice Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self), count: count &- (index &- start))' \
+  'lanes.add(block, before, count: count &- (index &- start))'
+mutant candidate-skip-over-controls Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize \
+  'let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)' \
+  'let stops = (block .== open) .| (block .== close) .| (block .== first) .| (block .== second)'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -222,7 +222,22 @@ struct LeafBuilder {
     counts: (utf16: Int, scalars: Int)? = nil
   ) {
     guard !utf8Range.isEmpty else { return }
-    let content = contents.index(of: .text(attributes))
+    appendText(sourceRange: utf8Range, of: bytes, content: textContent(attributes), counts: counts)
+  }
+
+  /// The index in ``contents`` of text with `attributes` (added if need be), for a caller that appends many text
+  /// runs of one attribute set (each look-up copies the attributes and compares them).
+  mutating func textContent(_ attributes: TextAttributes) -> RunContentIndex {
+    contents.index(of: .text(attributes))
+  }
+
+  /// Appends the source's bytes `utf8Range` as text whose attributes are `content`, an index into ``contents``
+  /// (``textContent(_:)``); `bytes` and `counts` as in ``appendText(sourceRange:of:attributes:counts:)``.
+  mutating func appendText(
+    sourceRange utf8Range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, content: RunContentIndex,
+    counts: (utf16: Int, scalars: Int)?
+  ) {
+    guard !utf8Range.isEmpty else { return }
     appendText(UnsafeBufferPointer(rebasing: bytes[utf8Range]), content: content, counts: counts) {
       builder, range in
       builder.sliceEnd = utf8Range.lowerBound + range.upperBound

@@ -37,7 +37,7 @@ extension BracketTokenizer {
   package func lengths(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>, by measure: LengthMeasure) -> PostLengths {
     LengthWeigher.with(measure) { weigher in
       let weighs = weigher.unit == .weighted
-      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+      var scan = tokenScan(of: bytes)
       var graphemes = 0
       var weight = 0
       var tokens = 0

@@ -19,9 +19,18 @@ public struct BracketTokenizer: Sendable {
   /// The catalog's tokens by their bytes, for candidates that need no `String` to be looked up.
   let tokenTable: TokenTable
 
+  /// The bytes that can start a line break, found once (a global's accessor, with its one-time initialization check,
+  /// cost a post's scan about 140 instructions).
+  private let lineBreakStarts = LineBreakStarts()
+
   public init(catalog: EmoticonCatalog) {
     self.catalog = catalog
     tokenTable = TokenTable(catalog: catalog)
+  }
+
+  /// A scan of `bytes` for this catalog's candidates.
+  func tokenScan(of bytes: UnsafeBufferPointer<UInt8>) -> TokenScan {
+    TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count, lineBreakStarts: lineBreakStarts)
   }
 
   /// A token found in text (the name this type had before ``TokenMatch`` served every tokenizer).
@@ -43,40 +52,105 @@ public struct BracketTokenizer: Sendable {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   public func tokenize(_ text: String, attributes: TextAttributes = .plain) -> RichText {
     var source = text
+    return source.withUTF8 { bytes in
+      // Note: a post (plain text that fits a leaf) is its one leaf, built here without a `LeafBuilder`, whose set-up,
+      // per-run bookkeeping and tear-down were half of a post's instructions; `TokenScanChunkEdgeTests` compares the
+      // two paths' leaves and both with a naive reading.
+      if attributes.isPlain, let leaf = oneLeaf(of: text, bytes) {
+        return RichText(root: .leaf(leaf), contents: tokenTable.contents)
+      }
+      return tokenizeBuilding(text, bytes, attributes: attributes)
+    }
+  }
+
+  /// ``tokenize(_:attributes:)`` of `text`, whose bytes are `bytes`, by a `LeafBuilder`: the general path.
+  func tokenizeBuilding(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, attributes: TextAttributes) -> RichText {
     // Note: the builder is moved into the document (`consume`); passed as a copy, copying and destroying it cost a
     // tenth of a post's tokenizing.
-    return source.withUTF8 { bytes in
-      var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
-      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
-      var textStart = 0
-      var textStartCounts = (utf16: 0, scalars: 0)
-      while let (utf8Range, entry) = nextToken(&scan) {
-        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+    var builder = LeafBuilder(slicing: text, contents: tokenTable.contents)
+    // Note: plain text's content is known; other attributes are looked up (and added) at their first text run.
+    var textContent = attributes.isPlain ? RunContentIndex.plainText : nil
+    var scan = tokenScan(of: bytes)
+    var textStart = 0
+    var textStartCounts = (utf16: 0, scalars: 0)
+    while let (utf8Range, entry) = nextToken(&scan) {
+      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+      if textStart < utf8Range.lowerBound {
+        let content = textContent ?? builder.textContent(attributes)
+        textContent = content
         builder.appendText(
-          sourceRange: textStart..<utf8Range.lowerBound, of: bytes, attributes: attributes,
+          sourceRange: textStart..<utf8Range.lowerBound, of: bytes, content: content,
           counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
-        switch entry {
-        case .table(let index):
-          builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
-        case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
-        }
-        scan.tally.advance(to: utf8Range.upperBound, in: bytes)
-        textStart = utf8Range.upperBound
-        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
       }
-      scan.tally.advance(to: bytes.count, in: bytes)
-      builder.appendText(
-        sourceRange: textStart..<bytes.count, of: bytes, attributes: attributes,
-        counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
-      return RichText(consume builder)
+      switch entry {
+      case .table(let index):
+        builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
+      case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
+      }
+      // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
+      scan.tally.skip(to: utf8Range.upperBound)
+      textStart = utf8Range.upperBound
+      textStartCounts = (scan.tally.utf16, scan.tally.scalars)
     }
+    scan.tally.advance(to: bytes.count, in: bytes)
+    if textStart < bytes.count {
+      builder.appendText(
+        sourceRange: textStart..<bytes.count, of: bytes, content: textContent ?? builder.textContent(attributes),
+        counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
+    }
+    return RichText(consume builder)
+  }
+
+  /// The one leaf of plain `text` (whose bytes are `bytes`), the leaf ``tokenizeBuilding(_:_:attributes:)``
+  /// builds for it; nil when the text is empty, has more bytes or runs than a leaf holds, or has a token the table finds only
+  /// up to canonical equivalence (the general path then builds it).
+  func oneLeaf(of text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText.Leaf? {
+    guard !bytes.isEmpty && bytes.count <= NodeCapacity.leafUTF8 else { return nil }
+    var descriptors: [RunDescriptor] = []
+    // Note: the builder's reservation for a leaf of these bytes.
+    descriptors.reserveCapacity(min(NodeCapacity.leafDescriptors, 16, bytes.count / 24 + 3))
+    var scan = tokenScan(of: bytes)
+    var textStart = 0
+    var textStartUTF16 = 0
+    var tokens = 0
+    while let (utf8Range, entry) = nextToken(&scan) {
+      guard case .table(let index) = entry else { return nil }
+      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+      if textStart < utf8Range.lowerBound {
+        descriptors.append(
+          RunDescriptor(
+            utf8Count: Int32(truncatingIfNeeded: utf8Range.lowerBound &- textStart),
+            utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
+      }
+      descriptors.append(
+        RunDescriptor(
+          utf8Count: Int32(truncatingIfNeeded: utf8Range.count), utf16Count: 1,
+          contentIndex: tokenTable.contentIndex(ofEntry: index)))
+      guard descriptors.count <= NodeCapacity.leafDescriptors else { return nil }
+      tokens &+= 1
+      // Note: the token's own bytes are not counted (each counts 1 unit and 1 scalar).
+      scan.tally.skip(to: utf8Range.upperBound)
+      textStart = utf8Range.upperBound
+      textStartUTF16 = scan.tally.utf16
+    }
+    scan.tally.advance(to: bytes.count, in: bytes)
+    if textStart < bytes.count {
+      guard descriptors.count < NodeCapacity.leafDescriptors else { return nil }
+      descriptors.append(
+        RunDescriptor(
+          utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
+          utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
+    }
+    return RichText.Leaf(
+      text: Substring(text), descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
+      scalarCount: scan.tally.scalars &+ tokens)
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
   public func forEachMatch(in text: String, _ body: (TokenMatch) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+      var scan = tokenScan(of: bytes)
       while let (utf8Range, entry) = nextToken(&scan) {
         body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
       }
@@ -88,7 +162,7 @@ public struct BracketTokenizer: Sendable {
   func forEachCandidate(in text: String, _ body: (Range<Int>, String) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var scan = TokenScan(bytes, longestToken: catalog.longestTokenUTF8Count)
+      var scan = tokenScan(of: bytes)
       while let utf8Range = scan.nextCandidate() {
         body(utf8Range, String(decoding: UnsafeBufferPointer(rebasing: bytes[utf8Range]), as: UTF8.self))
       }
@@ -97,6 +171,9 @@ public struct BracketTokenizer: Sendable {
 
   /// The next catalog token of `scan`'s bytes and what the token table found for it, or nil at the end;
   /// `scan.tally` has counted the bytes before the candidate's first `[`.
+  // Note: `@inline(__always)` (as `TokenScan.nextCandidate()` and `TokenTable.lookUp(_:)`): with four callers the
+  // compiler called it out of line, passing the scan through memory (+9 % instructions a post).
+  @inline(__always)
   func nextToken(_ scan: inout TokenScan) -> (Range<Int>, TokenTable.Entry)? {
     while let utf8Range = scan.nextCandidate() {
       let candidate = UnsafeBufferPointer(rebasing: scan.bytes[utf8Range])
@@ -125,19 +202,21 @@ struct TokenScan {
   private let longestToken: Int
   /// Where the search goes on.
   private var index = 0
-  /// ``LineBreaks/startByteMasks``: which bytes inside a candidate need the line-break look-up (a call).
-  private let lineBreakStarts = LineBreaks.startByteMasks
+  /// Which bytes inside a candidate need the line-break look-up (a call).
+  private let lineBreakStarts: LineBreakStarts
   /// The counts of the bytes before the last candidate's first `[` (then of every byte, at the end).
   var tally = UTF8Tally()
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, longestToken: Int) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, longestToken: Int, lineBreakStarts: LineBreakStarts) {
     self.bytes = bytes
     self.longestToken = longestToken
+    self.lineBreakStarts = lineBreakStarts
     // Note: with no token of 3 bytes or more, or no bytes, there is no candidate to find.
     if longestToken < 3 || bytes.baseAddress == nil { index = bytes.count }
   }
 
   /// The byte range of the next candidate, or nil at the end.
+  @inline(__always)
   mutating func nextCandidate() -> Range<Int>? {
     while index < bytes.count {
       tally.advance(to: index, in: bytes)
@@ -147,7 +226,9 @@ struct TokenScan {
       }
       index = open + 1
       // Note: a candidate is `[`, 1 or more bytes, `]`, at most `longestToken` bytes in all.
-      while index < bytes.count && index - open < longestToken {
+      while true {
+        skipOrdinaryBytes()
+        guard index < bytes.count && index - open < longestToken else { break }
         let byte = bytes[index]
         index += 1
         if byte == UInt8(ascii: "[") {
@@ -167,12 +248,59 @@ struct TokenScan {
     return nil
   }
 
+  /// Moves past the bytes inside a candidate that need no test, 16 at a time while 16 are left: up to the next
+  /// bracket, control, or lead byte of a line break (the byte loop tests those). It may move past the longest
+  /// token's reach, over bytes with no `[` (the search for the next `[` would pass them too).
+  @inline(__always)
+  private mutating func skipOrdinaryBytes() {
+    guard let (leadA, leadB) = lineBreakStarts.twoLeads else { return }
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    // Note: typed constants; with their type inferred, the comparisons took the generic lane-by-lane code.
+    let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+    let close = SIMD16<UInt8>(repeating: UInt8(ascii: "]"))
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let first = SIMD16<UInt8>(repeating: leadA)
+    let second = SIMD16<UInt8>(repeating: leadB)
+    while index &+ 16 <= bytes.count {
+      let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)
+      let words = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
+      if words[0] != 0 {
+        index &+= words[0].trailingZeroBitCount &>> 3
+        return
+      }
+      if words[1] != 0 {
+        index &+= 8 &+ words[1].trailingZeroBitCount &>> 3
+        return
+      }
+      index &+= 16
+    }
+  }
+
   /// Whether `byte`, a control or a lead byte, is one that can start a line break (``LineBreaks/startByteMasks``).
   @inline(__always)
   private func mayStartLineBreak(_ byte: UInt8) -> Bool {
     byte < 0x80
       ? byte < 64 && lineBreakStarts.ascii & (1 << UInt64(byte)) != 0
       : lineBreakStarts.lead & (1 << UInt64(byte & 0x3F)) != 0
+  }
+}
+
+/// The bytes that can start a line break (``LineBreaks/startByteMasks``), for a scan inside a candidate.
+struct LineBreakStarts: Sendable {
+  /// The ASCII line breaks, as bits (all below 64).
+  let ascii: UInt64
+  /// The lead bytes (0xC0–0xFF) of the other line breaks, as bits of their low six bits.
+  let lead: UInt64
+  /// Those lead bytes when there are at most two (NEL's 0xC2, and 0xE2 of U+2028 and U+2029), for the 16-byte skip
+  /// inside a candidate; nil (no skip) if there were more. An unused one repeats `[`, which stops the skip anyway.
+  let twoLeads: (UInt8, UInt8)?
+
+  init() {
+    let masks = LineBreaks.startByteMasks
+    (ascii, lead) = masks
+    let leads = (0..<64).filter { masks.lead & (1 << UInt64($0)) != 0 }.map { 0xC0 | UInt8($0) }
+    twoLeads = leads.count <= 2 ? (leads.first ?? UInt8(ascii: "["), leads.last ?? UInt8(ascii: "[")) : nil
   }
 }
 
@@ -198,41 +326,53 @@ struct UTF8Tally {
     position = end
   }
 
+  /// Moves the counted prefix to `end` without counting the bytes passed over (a token's, whose counts the caller
+  /// does not need): ``scalars`` and ``utf16`` no longer count every byte before ``position``, but the counts of
+  /// the bytes between two later positions are still their differences.
+  mutating func skip(to end: Int) {
+    if end > position { position = end }
+  }
+
   /// Moves to the next `[` at or after where it has counted to, counting the bytes passed, and returns its
   /// offset; nil at the end (everything counted).
   mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
-    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
-    let continuation = SIMD16<UInt8>(repeating: 0x80)
-    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
     var index = position
     // Note: per 16 bytes one comparison for `[`; the continuation bytes and four-byte leads are counted per
     // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed only every 255 blocks and at
-    // the end; a block with a `[` is left to the byte loop below. (`any(_:)` and `wrappedSum()` compile to
-    // calls, not instructions, and the baseline x86-64 has no popcount.)
-    var laneContinuations = SIMD16<UInt8>()
-    var laneLeads = SIMD16<UInt8>()
-    var blocksInLanes = 0
-    func sumLanes() {
-      guard blocksInLanes > 0 else { return }
-      scalars &+= 16 &* blocksInLanes &- Int(SIMD16<UInt16>(truncatingIfNeeded: laneContinuations).wrappedSum())
-      fourByteLeads &+= Int(SIMD16<UInt16>(truncatingIfNeeded: laneLeads).wrappedSum())
-      laneContinuations = SIMD16()
-      laneLeads = SIMD16()
-      blocksInLanes = 0
-    }
+    // the end. The block with the `[` counts only its lanes before it; the last bytes (fewer than 16) are the
+    // text's last 16 with the lanes counted already masked off, so no byte is counted one by one unless the
+    // text is shorter than 16 bytes. Lane masks are made from the comparison's two words (`.<` on lane numbers,
+    // `any(_:)` and `wrappedSum()` compile to a loop over the lanes or to calls, and x86-64 has no popcount).
+    var lanes = LaneCounts()
     while index &+ 16 <= bytes.count {
       let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
       let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
-      if opens[0] | opens[1] != 0 { break }
-      laneContinuations &-= unsafeBitCast((block & continuationBits) .== continuation, to: SIMD16<UInt8>.self)
-      laneLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+      if opens[0] | opens[1] != 0 {
+        let (before, count) = Self.lanesBefore(opens)
+        lanes.add(block, before, count: count)
+        add(&lanes)
+        position = index &+ count
+        return position
+      }
+      lanes.add(block, SIMD16<UInt8>(repeating: 0xFF), count: 16)
       index &+= 16
-      blocksInLanes &+= 1
-      if blocksInLanes == 255 { sumLanes() }
+      if lanes.blocks == 255 { add(&lanes) }
     }
-    sumLanes()
+    if index < bytes.count && bytes.count >= 16 {
+      // The text's last 16 bytes; its lanes before `index` (`counted`) are counted already.
+      let start = bytes.count &- 16
+      let block = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+      let counted = Self.firstLanes(index &- start)
+      let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self) & ~counted
+      let (before, count) = Self.lanesBefore(opens)
+      lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self), count: count &- (index &- start))
+      add(&lanes)
+      position = start &+ count
+      return count < 16 ? position : nil
+    }
+    add(&lanes)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") {
@@ -245,5 +385,70 @@ struct UTF8Tally {
     }
     position = index
     return nil
+  }
+
+  /// Adds the counts of `lanes` and empties it.
+  @inline(__always)
+  private mutating func add(_ lanes: inout LaneCounts) {
+    guard lanes.blocks > 0 else { return }
+    scalars &+= lanes.bytes &- Self.laneSum(lanes.continuations)
+    fourByteLeads &+= Self.laneSum(lanes.fourByteLeads)
+    lanes = LaneCounts()
+  }
+
+  /// The lanes (0xFF) before the first true lane of a comparison (its 16 lanes as two words), and their number:
+  /// all 16 when no lane is true. (`x - 1 & ~x` keeps the bits below the lowest set bit.)
+  @inline(__always)
+  private static func lanesBefore(_ mask: SIMD2<UInt64>) -> (SIMD16<UInt8>, Int) {
+    let (low, high) = (mask[0], mask[1])
+    let words =
+      low != 0
+      ? SIMD2<UInt64>((low &- 1) & ~low, 0)
+      : SIMD2<UInt64>(~0, high != 0 ? (high &- 1) & ~high : ~0)
+    let count = low != 0 ? low.trailingZeroBitCount &>> 3 : high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
+    return (unsafeBitCast(words, to: SIMD16<UInt8>.self), count)
+  }
+
+  /// The first `count` lanes (1 to 15) as two words.
+  @inline(__always)
+  private static func firstLanes(_ count: Int) -> SIMD2<UInt64> {
+    count >= 8
+      ? SIMD2(~0, count == 8 ? 0 : (1 &<< UInt64(8 &* (count &- 8))) &- 1)
+      : SIMD2((1 &<< UInt64(8 &* count)) &- 1, 0)
+  }
+
+  /// The sum of the 16 lanes (each at most 255), without a call: the bytes of each half added pairwise into 16-bit
+  /// fields, and the four fields summed into the top one by one multiplication.
+  @inline(__always)
+  private static func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
+    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    let low: UInt64 = 0x00FF_00FF_00FF_00FF
+    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
+    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
+  }
+}
+
+/// The continuation bytes and four-byte leads of up to 255 blocks of 16 bytes, counted per lane (each at most 255),
+/// and how many bytes were counted.
+private struct LaneCounts {
+  private(set) var continuations = SIMD16<UInt8>()
+  private(set) var fourByteLeads = SIMD16<UInt8>()
+  private(set) var blocks = 0
+  private(set) var bytes = 0
+
+  /// Counts the lanes of `block` that `counted` marks (0xFF), `count` of them.
+  @inline(__always)
+  mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>, count: Int) {
+    // Note: the constants are typed; with their type inferred, the comparisons took the generic lane-by-lane code.
+    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
+    let continuation = SIMD16<UInt8>(repeating: 0x80)
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let isContinuation = (block & continuationBits) .== continuation
+    let isFourByteLead = block .>= fourByteLead
+    // Note: a true lane is 0xFF, so subtracting it adds 1.
+    continuations &-= unsafeBitCast(isContinuation, to: SIMD16<UInt8>.self) & counted
+    fourByteLeads &-= unsafeBitCast(isFourByteLead, to: SIMD16<UInt8>.self) & counted
+    blocks &+= 1
+    bytes &+= count
   }
 }

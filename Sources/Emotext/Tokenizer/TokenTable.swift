@@ -36,7 +36,7 @@ struct TokenTable: Sendable {
     var allPlain = true
     for (token, emoticon) in tokens {
       let tokenBytes = Array(token.utf8)
-      let (hash, isPlain) = tokenBytes.withUnsafeBufferPointer { Self.hash($0) }
+      let (hash, isPlain) = tokenBytes.withUnsafeBufferPointer { (Self.hash($0), Self.isPlain($0)) }
       allPlain = allPlain && isPlain
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
       while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
@@ -78,9 +78,11 @@ struct TokenTable: Sendable {
     case unsure
   }
 
+  // Note: `@inline(__always)`: with a second caller (`lengths(ofValidUTF8:by:)`) the compiler called it out of line.
   @inline(__always)
   func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
-    let (hash, isPlain) = Self.hash(candidate)
+    let words = Self.words(candidate)
+    let hash = Self.hash(words, count: candidate.count)
     return slots.withUnsafeBufferPointer { slots in
       byteStarts.withUnsafeBufferPointer { starts in
         bytes.withUnsafeBufferPointer { bytes in
@@ -89,28 +91,58 @@ struct TokenTable: Sendable {
           while slots[slot] >= 0 {
             let entry = Int(slots[slot])
             let start = Int(starts[entry])
-            if Int(starts[entry + 1]) - start == candidate.count
-              && memcmp(bytes.baseAddress! + start, candidate.baseAddress!, candidate.count) == 0
-            {
-              return .found(entry)
+            if Int(starts[entry + 1]) - start == candidate.count {
+              let token = UnsafeBufferPointer(rebasing: bytes[start..<(start + candidate.count)])
+              // Note: up to 16 bytes, the two words cover every byte.
+              if candidate.count <= 16
+                ? Self.words(token) == words
+                : memcmp(token.baseAddress!, candidate.baseAddress!, candidate.count) == 0
+              {
+                return .found(entry)
+              }
             }
             slot = (slot + 1) & mask
           }
-          return isPlain && tokensArePlain ? .absent : .unsure
+          return tokensArePlain && Self.isPlain(candidate) ? .absent : .unsure
         }
       }
     }
   }
 
-  /// FNV-1a of the bytes, and whether they are plain (ASCII and U+4000–U+9FFF only).
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, Bool) {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    var isPlain = true
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-      // Note: a lead byte E4…E9 starts U+4000–U+9FFF; continuation bytes (80…BF) only follow accepted leads.
-      if byte >= 0xC0 && !(0xE4...0xE9).contains(byte) { isPlain = false }
+  /// The first and the last 8 bytes of `bytes` (4 when it has fewer than 8, overlapping when fewer than 16), or its
+  /// bytes in the first word when it has fewer than 4: every byte of up to 16 is in them, read in two loads.
+  @inline(__always)
+  private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    let count = bytes.count
+    guard count >= 4, let base = bytes.baseAddress.map(UnsafeRawPointer.init) else {
+      var word: UInt64 = 0
+      for (index, byte) in bytes.enumerated() { word |= UInt64(byte) &<< UInt64(8 &* index) }
+      return (word, 0)
     }
-    return (hash, isPlain)
+    if count >= 8 {
+      return (base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+    }
+    return (
+      UInt64(base.loadUnaligned(as: UInt32.self)),
+      UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+    )
+  }
+
+  /// A hash of a candidate's `words` and byte count; its low bits pick the slot.
+  @inline(__always)
+  private static func hash(_ words: (UInt64, UInt64), count: Int) -> UInt64 {
+    let mixed =
+      (words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count))
+      &* 0xFF51_AFD7_ED55_8CCD
+    return mixed ^ (mixed &>> 32)
+  }
+
+  /// A hash of `bytes` (the one ``lookUp(_:)`` computes).
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { hash(words(bytes), count: bytes.count) }
+
+  /// Whether the bytes are plain (ASCII and U+4000–U+9FFF only); asked only when a look-up finds nothing.
+  private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Note: a lead byte E4…E9 starts U+4000–U+9FFF; continuation bytes (80…BF) only follow accepted leads.
+    !bytes.contains { $0 >= 0xC0 && !(0xE4...0xE9).contains($0) }
   }
 }
