@@ -15,6 +15,7 @@ struct QuietStretchAtEntitiesTests {
   /// `#` keeps the marks from showing cuts for 70 scalars).
   static let words = [
     "//@Sunny2019:", "//@用户737:", "@ab", "@小明", "@", ":", "x:", "a:b", "http://t.cn/a", "https://t.cn/x:",
+    "https://t.cn/x:!", "http://t.cn/a:,",
     "http://例子.com/x", "t.cn", "中文好", "abc", "2019", "!", "-", "é", "\u{600}", "\u{301}", "[哈哈]", "＠", "。", "，",
     " ", "\n", "\r\n", "...",
   ]
@@ -88,6 +89,14 @@ struct QuietStretchAtEntitiesTests {
         action = "undo"
         fast.undo()
         general.undo()
+      case 11 where Bool.random(using: &random):
+        // Note: next to an entity character: right after a `:` or `!`, two after, right before an `@` or `#`.
+        let marks = entityCharacterOffsets(in: fast.document)
+        guard let mark = marks.randomElement(using: &random) else { continue }
+        let offset = min(max(mark + [-1, 0, 1, 2].randomElement(using: &random)!, 0), count)
+        action = "select \(offset) by an entity character"
+        fast.select(offset..<offset)
+        general.select(offset..<offset)
       case 11:
         action = "select anywhere"
         let offset = Int.random(in: 0...count, using: &random)
@@ -118,6 +127,77 @@ struct QuietStretchAtEntitiesTests {
       }
     }
     return (afterColon, atEntityCharacter)
+  }
+
+  /// Segments `prefix:X看看看…` (a repost chain, a link whose path a `:` may go on, a word), where X is nothing or a
+  /// character a URL path, a port or a host may hold; edits a few units after the colons. A new document every 40
+  /// edits, before the edits have worn its links down.
+  @Test(arguments: 1...24 as ClosedRange<UInt64>)
+  func editsAfterAColonGiveWhatRecognizingEveryEditGives(seed: UInt64) {
+    var random = SeededGenerator(seed: seed &* 0x7F4A_7C15)
+    let prefixes = ["//@Sunny2019", "https://t.cn/x", "http://t.cn/a", "https://t.cn/b", "http://例子", "x", "#话题#看"]
+    let seconds = ["", "!", ",", "'", "!", ",", "'", "a", "5", "-", "é", "ж", "/", "合"]
+    for document in 0..<5 {
+      var text = ""
+      for _ in 0..<Int.random(in: 3...8, using: &random) {
+        text += prefixes.randomElement(using: &random)! + ":" + seconds.randomElement(using: &random)!
+        text += String(repeating: "看", count: Int.random(in: 1...10, using: &random))
+        text += [" ", "，", "\n", "", "@ab", "#"].randomElement(using: &random)!
+      }
+      var fast = Editor(
+        document: BracketTokenizer(catalog: .default).tokenize(text), catalog: .default, recognizesEntities: true)
+      var general = fast
+      general.remembersQuietEntityStretch = false
+      var history = ["document \(document)"]
+      for _ in 0..<40 {
+        let action: String
+        let typed = ["a", "5", "看", "看", "-", "!", "/", ":"].randomElement(using: &random)!
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0:
+          action = "backspace"
+          fast.deleteBackward()
+          general.deleteBackward()
+        case 1, 2:
+          action = "insert \(typed)"
+          fast.insert(typed)
+          general.insert(typed)
+        default:
+          // Note: mostly two units after a colon, right after the character a path may hold, then typed.
+          // (A scheme's colon, before `//`, counts once in four.)
+          let colons = Self.entityCharacterOffsets(in: fast.document, of: [0x3A])
+          let slashes = Set(Self.entityCharacterOffsets(in: fast.document, of: [0x2F]))
+          let pathColons = colons.filter { !slashes.contains($0 + 1) }
+          let chosen = pathColons.isEmpty || Int.random(in: 0..<4, using: &random) == 0 ? colons : pathColons
+          guard let colon = chosen.randomElement(using: &random) else { continue }
+          let step = Int.random(in: 0..<4, using: &random) > 0 ? 2 : Int.random(in: -1...8, using: &random)
+          let offset = min(max(colon + step, 0), fast.document.utf16Count)
+          action = "insert \(typed) at \(offset)"
+          fast.select(offset..<offset)
+          general.select(offset..<offset)
+          fast.insert(typed)
+          general.insert(typed)
+        }
+        history.append(action)
+        guard QuietEntityStretchTests.agree(fast, general, seed: seed, history: history) else { return }
+      }
+    }
+  }
+
+  /// The UTF-16 offsets of the `:`, `!`, `@` and `#` of `document` (or of the units `units`).
+  static func entityCharacterOffsets(in document: RichText, of units: Set<UInt16> = [0x3A, 0x21, 0x40, 0x23]) -> [Int] {
+    var offsets: [Int] = []
+    var offset = 0
+    for run in document.runs {
+      guard case .text(let text, _) = run else {
+        offset += 1
+        continue
+      }
+      for unit in text.utf16 {
+        if units.contains(unit) { offsets.append(offset) }
+        offset += 1
+      }
+    }
+    return offsets
   }
 
   /// The realistic document's caret: ten ideographs after `//@Sunny2019:`, a line break after; typing and Backspace
