@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -123,6 +123,18 @@ mutant terminal-ascii-cluster-prefix Sources/Emotext/Rendering/TerminalLayout.sw
 mutant entities-unchanged-despite-entities Sources/Emotext/Entities/RichText+Entities.swift html,terminal,urls \
   'runMayHoldEntity = runMayHoldEntity || EntityScanner.mayHoldEntity(piece.utf8)' \
   'runMayHoldEntity = EntityScanner.mayHoldEntity(piece.utf8)'
+# Note: branch entities5's quiet stretches that end at entity characters: the cut after a `:` holds only before an
+# ideograph (a path character after it lets a typed letter extend a link), the cut at the end only at `@` or `#` (a
+# `:` there may be a scheme's), and an edit may end at a `#` cut only without a Prepend scalar before the `#`.
+mutant colon-cut-before-any-scalar Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  'return (0x4E00...0x9FFF).contains(ideograph.scalar.value) || (0x3400...0x4DBF).contains(ideograph.scalar.value)' \
+  'return true'
+mutant stretch-ends-at-colon Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  '!isAttachment && (scalar == "@" || scalar == "#")' \
+  '!isAttachment && (scalar == "@" || scalar == "#" || scalar == ":")'
+mutant hash-cut-ignores-prepend Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  '!upperCutIsHash || content.holdsNoPrependOrAttachment' \
+  'true'
 
 # Note: the sixth round's composing path (the lead): a full leaf split at a descriptor seam, one attachment inserted
 # with no token canonicalization, an undo step's first change kept inline, the content table's open addressing.

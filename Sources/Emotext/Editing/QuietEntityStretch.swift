@@ -32,11 +32,16 @@ struct QuietEntityStretch: Equatable, Sendable {
   /// See ``EntityStretch``.
   var lowerCutNeedsUnitAfter: Bool
   var upperCutNeedsUnitBefore: Bool
+  /// Whether the cut after the stretch is a `#` (``RichText/markedQuietStretch(around:)``) and the stretch holds no
+  /// Prepend scalar and no attachment: clusters break before the `#` after any scalar of the stretch, so an edit may
+  /// end at it when it inserts no Prepend scalar or attachment either.
+  var upperCutIsHash: Bool
 
-  init(range: Range<Int>, lowerCutNeedsUnitAfter: Bool, upperCutNeedsUnitBefore: Bool) {
+  init(range: Range<Int>, lowerCutNeedsUnitAfter: Bool, upperCutNeedsUnitBefore: Bool, upperCutIsHash: Bool = false) {
     self.range = range
     self.lowerCutNeedsUnitAfter = lowerCutNeedsUnitAfter
     self.upperCutNeedsUnitBefore = upperCutNeedsUnitBefore
+    self.upperCutIsHash = upperCutIsHash
   }
 
   /// The stretch `stretch` remembered, when nothing in it may be or hold an entity; nil otherwise.
@@ -45,18 +50,24 @@ struct QuietEntityStretch: Equatable, Sendable {
     range = stretch.range
     lowerCutNeedsUnitAfter = stretch.lowerCutNeedsUnitAfter
     upperCutNeedsUnitBefore = stretch.upperCutNeedsUnitBefore
+    upperCutIsHash = false
   }
 
   /// This stretch after `change`, when the change lies inside it and leaves both cuts standing (it may start at the
   /// cut before it when that cut does not depend on the unit at it, and end at the cut after it when that cut does not
-  /// depend on the unit before it), and what the change inserted holds nothing an entity needs; nil otherwise.
+  /// depend on the unit before it, or is a `#` after a stretch without Prepend scalars and attachments), and what the
+  /// change inserted holds nothing an entity needs (nor, before a `#`, a Prepend scalar or an attachment); nil
+  /// otherwise.
   func following(_ change: TextChange, inserting content: RichText) -> QuietEntityStretch? {
     let replaced = change.replacedRange
     let lowerStands =
       lowerCutNeedsUnitAfter ? replaced.lowerBound > range.lowerBound : replaced.lowerBound >= range.lowerBound
     let upperStands =
-      upperCutNeedsUnitBefore ? replaced.upperBound < range.upperBound : replaced.upperBound <= range.upperBound
-    guard lowerStands, upperStands, content.holdsNothingAnEntityNeeds else { return nil }
+      upperCutNeedsUnitBefore && !upperCutIsHash
+      ? replaced.upperBound < range.upperBound : replaced.upperBound <= range.upperBound
+    guard lowerStands, upperStands, content.holdsNothingAnEntityNeeds,
+      !upperCutIsHash || content.holdsNoPrependOrAttachment
+    else { return nil }
     var next = self
     next.range = range.lowerBound..<range.upperBound + change.utf16Delta
     return next
@@ -64,6 +75,25 @@ struct QuietEntityStretch: Equatable, Sendable {
 }
 
 extension RichText {
+  /// Whether this document holds no attachment and no Prepend scalar (after which clusters do not break before a
+  /// `#`; no other rule joins anything to a `#`).
+  /// - Complexity: linear in the document; ASCII text is not decoded.
+  var holdsNoPrependOrAttachment: Bool {
+    var holdsNone = true
+    forEachPiece { piece in
+      guard !piece.isAttachment else {
+        holdsNone = false
+        return false
+      }
+      guard piece.utf8.contains(where: { $0 >= 0x80 }) else { return true }
+      for scalar in String(decoding: piece.utf8, as: UTF8.self).unicodeScalars where MarkedScalar.isPrepend(scalar) {
+        holdsNone = false
+      }
+      return holdsNone
+    }
+    return holdsNone
+  }
+
   /// Whether no text of this document is marked as an entity or holds an `@`, `#`, `:` or `.`.
   /// - Complexity: linear in the document.
   var holdsNothingAnEntityNeeds: Bool {
@@ -94,22 +124,32 @@ extension RichText {
   /// topic crosses) and, when a host label may hold it or the separator *q* after the edit, no `:`. From *p* to the
   /// first separator *q* after the edit, every scalar is text, unmarked and none of `@ # : .`: then *q* cuts too
   /// (its 70 scalars before lie in that stretch or in the 70 before *p*), and *p*..<*q* is a quiet stretch.
-  /// - Complexity: reads at most 32 units before the range, then the bytes of 140 before the separator and 64 after
+  ///
+  /// Two more cuts, next to entity characters: *p* may be a CJK ideograph right after an unmarked `:` (the `//@name:`
+  /// of a repost; ``MarkedScalar/cutsAfterColon(_:)``), which no host label crosses (no `:` check then), and *q* may
+  /// be an `@` or `#` reached before any separator (``MarkedScalar/startsAfresh``).
+  /// - Complexity: reads at most 48 units before the range, then the bytes of 140 before the cut and 64 after
   ///   the range.
   func markedQuietStretch(around utf16Range: Range<Int>) -> QuietEntityStretch? {
     // Note: first the few units before the edit, where most edits next to an entity end the search cheaply.
     let editStart = scalarBoundary(atOrBefore: utf16Range.lowerBound)
-    let behind = MarkedScalar.read(self, in: scalarBoundary(atOrBefore: max(editStart - 32, 0))..<editStart)
+    let behind = MarkedScalar.read(self, in: scalarBoundary(atOrBefore: max(editStart - 48, 0))..<editStart)
     // Note: the separator before the edit, with only quiet text between.
     var lower = behind.count - 1
     while lower >= 0, behind[lower].isQuietText, !EntityCut.isSeparator(behind[lower].scalar) { lower -= 1 }
-    guard lower >= 1, behind[lower].isQuietText, !behind[lower - 1].isAttachment,
-      EntityCut.breaks(between: behind[lower - 1].scalar, and: behind[lower].scalar)
+    // Note: the cut is a separator, or the ideograph after an unmarked `:` (`//@name:` of a repost): see
+    // ``MarkedScalar/cutsAfterColon(_:)``.
+    let cutsAfterColon = lower >= 0 && lower + 1 < behind.count && MarkedScalar.cutsAfterColon(behind[lower...])
+    guard
+      cutsAfterColon
+        || (lower >= 1 && behind[lower].isQuietText && !behind[lower - 1].isAttachment
+          && EntityCut.breaks(between: behind[lower - 1].scalar, and: behind[lower].scalar))
     else { return nil }
-    // Note: then the units before the separator (140: at least its 70 scalars), by their bytes: a `#` not marked
-    // ends the search; a `:` (marked or not) does when a host label may hold either separator.
-    let separator = behind[lower].scalar
-    let lowerCut = behind[lower].utf16Offset
+    // Note: then the units before the cut (140: at least its 70 scalars), by their bytes: a `#` not marked ends the
+    // search; a `:` (marked or not) does when a host label may hold either separator (none reads past the `:`
+    // before an ideograph cut).
+    let separator = cutsAfterColon ? ":" : behind[lower].scalar
+    let lowerCut = cutsAfterColon ? behind[lower + 1].utf16Offset : behind[lower].utf16Offset
     let lookback = scalarBoundary(atOrBefore: max(lowerCut - 2 * EntityCut.quietScalarCount, 0))..<lowerCut
     let checksHash = !LineBreaks.isLineBreak(separator)
     var (unmarkedHash, colon) = (false, false)
@@ -135,16 +175,29 @@ extension RichText {
     {
       upper += 1
     }
-    guard upper < ahead.count, ahead[upper].isQuietText else { return nil }
+    // Note: the cut after is a separator, or an `@` or `#` (see ``MarkedScalar/startsAfresh``).
+    guard upper < ahead.count, ahead[upper].isQuietText || ahead[upper].startsAfresh,
+      ahead[upper].utf16Offset >= utf16Range.upperBound
+    else { return nil }
     let beforeUpper = upper > 0 ? ahead[upper - 1] : behind[behind.count - 1]
     guard !beforeUpper.isAttachment, EntityCut.breaks(between: beforeUpper.scalar, and: ahead[upper].scalar) else {
       return nil
     }
-    guard !colon || !(separator.isURLUnicodeDomainCharacter || ahead[upper].scalar.isURLUnicodeDomainCharacter) else {
+    guard
+      cutsAfterColon || !colon
+        || !(separator.isURLUnicodeDomainCharacter || ahead[upper].scalar.isURLUnicodeDomainCharacter)
+    else {
       return nil
     }
+    // Note: before a `#`, an edit may end at the cut when no scalar of the stretch is Prepend (nor the one at the cut
+    // before, a separator or an ideograph); none of it is an attachment (quiet text).
+    let stretchStart = cutsAfterColon ? lower + 1 : lower
+    let upperCutIsHash =
+      ahead[upper].scalar == "#" && !behind[stretchStart...].contains { MarkedScalar.isPrepend($0.scalar) }
+      && !ahead[..<upper].contains { MarkedScalar.isPrepend($0.scalar) }
     return QuietEntityStretch(
-      range: lowerCut..<ahead[upper].utf16Offset, lowerCutNeedsUnitAfter: true, upperCutNeedsUnitBefore: true)
+      range: lowerCut..<ahead[upper].utf16Offset, lowerCutNeedsUnitAfter: true, upperCutNeedsUnitBefore: true,
+      upperCutIsHash: upperCutIsHash)
   }
 }
 
@@ -155,9 +208,38 @@ private struct MarkedScalar {
   var isMarked: Bool
   var isAttachment: Bool
 
+  /// Whether clusters do not break after `scalar` (GB9b); ASCII is none.
+  static func isPrepend(_ scalar: Unicode.Scalar) -> Bool {
+    !scalar.isASCII && GraphemeTable.kind(GraphemeTable.shared.entry(scalar.value)) == .prepend
+  }
+
   /// Text, unmarked, and none of `@`, `#`, `:`, `.`.
   var isQuietText: Bool {
     !isAttachment && !isMarked && scalar != "@" && scalar != "#" && scalar != ":" && scalar != "."
+  }
+
+  /// An `@` or `#` (marked or not), where recognition starts afresh when only quiet text comes before it (up to a cut
+  /// whose 70 scalars before hold no unmarked `#`): no reading from before it reaches it (no `@`, `#` or `:` in the
+  /// quiet text; a mention's name, a host label, a path and a topic from a marked `#` end before it), and what
+  /// recognition reads from it on, or before it, is the text from it on and the unit before it (is it a cluster
+  /// break? does an ASCII letter or digit come before the `@`?), both unchanged by an edit that ends before it.
+  var startsAfresh: Bool {
+    !isAttachment && (scalar == "@" || scalar == "#")
+  }
+
+  /// Whether `scalars` starts with an unmarked `:` followed by a CJK ideograph, where recognition may cut (before
+  /// the ideograph), as at a separator: no reading from before the `:` reads past the ideograph. A mention's name
+  /// and a host label stop at the `:`; a port needs an ASCII digit after it, a path or a query their ASCII, Latin
+  /// or Cyrillic characters; a scheme `://`. An ideograph starts no entity, is what an `@` or a scheme after it sees
+  /// before it (no ASCII letter or digit), and clusters break before it, with no segmentation rule looking back
+  /// past it (it is no Extend, ZWJ, regional indicator, Extended_Pictographic or Indic consonant).
+  static func cutsAfterColon(_ scalars: ArraySlice<MarkedScalar>) -> Bool {
+    guard scalars.count >= 2 else { return false }
+    let colon = scalars[scalars.startIndex]
+    let ideograph = scalars[scalars.startIndex + 1]
+    guard !colon.isAttachment, !colon.isMarked, colon.scalar == ":", !ideograph.isAttachment, !ideograph.isMarked
+    else { return false }
+    return (0x4E00...0x9FFF).contains(ideograph.scalar.value) || (0x3400...0x4DBF).contains(ideograph.scalar.value)
   }
 
   /// The scalars of `document` in `utf16Range` (scalar boundaries), an attachment as one.
