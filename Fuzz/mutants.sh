@@ -123,6 +123,9 @@ mutant terminal-ascii-cluster-prefix Sources/Emotext/Rendering/TerminalLayout.sw
 mutant entities-unchanged-despite-entities Sources/Emotext/Entities/RichText+Entities.swift html,terminal,urls \
   'runMayHoldEntity = runMayHoldEntity || EntityScanner.mayHoldEntity(piece.utf8)' \
   'runMayHoldEntity = EntityScanner.mayHoldEntity(piece.utf8)'
+mutant terminal-lines-in-place-width Sources/Emotext/Rendering/TerminalLayout.swift terminal \
+  'lineCells = width(of: pieces[nextStart...index])' \
+  'lineCells = pieces[index].cells'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
