@@ -166,6 +166,10 @@ mutant candidate-skip-over-controls Sources/Emotext/Tokenizer/BracketTokenizer.s
   'let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)' \
   'let stops = (block .== open) .| (block .== close) .| (block .== first) .| (block .== second)'
 
+mutant terminal-lines-in-place-width Sources/Emotext/Rendering/TerminalLayout.swift terminal \
+  'lineCells = width(of: pieces[nextStart...index])' \
+  'lineCells = pieces[index].cells'
+
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
   exit 0

@@ -60,9 +60,11 @@ package struct TerminalLayout {
   /// - Complexity: O(*n*) in the UTF-8 length. The document is read in place, a text run cut across leaves
   ///   gathered into one buffer (a cluster may span the cut); each piece's `shown` is a `String` of its own.
   ///
-  /// `asciiFastPath: false` measures every cluster the general way (tests compare the two).
+  /// `asciiFastPath: false` measures every cluster the general way; `linesInPlace: false` appends each piece to a
+  /// growing line (tests compare the two).
   package init(
-    _ text: RichText, columns: Int?, emoticonCodes: Bool, visualOrder: Bool = false, asciiFastPath: Bool = true
+    _ text: RichText, columns: Int?, emoticonCodes: Bool, visualOrder: Bool = false, asciiFastPath: Bool = true,
+    linesInPlace: Bool = true
   ) {
     precondition(columns.map { $0 > 0 } ?? true, "TerminalLayout needs at least one column")
     self.columns = columns
@@ -117,7 +119,11 @@ package struct TerminalLayout {
       }
     }
     if visualOrder { Self.resolveBidiLevels(&pieces) }
-    for piece in pieces { append(piece) }
+    if linesInPlace {
+      lines = Self.wrappedInPlace(&pieces, columns: columns)
+    } else {
+      for piece in pieces { append(piece) }
+    }
     logicalLines = lines
     if visualOrder { lines = lines.map(Self.visuallyOrdered) }
   }
@@ -244,6 +250,49 @@ package struct TerminalLayout {
 
   /// The cells a line takes.
   package static func width(of line: some Collection<Piece>) -> Int { line.reduce(0) { $0 + $1.cells } }
+
+  /// `pieces` cut into lines as ``append(_:)`` would build them, without a growing array per line: the lines are
+  /// consecutive stretches of `pieces`, so only where each starts is decided (a space that hangs is changed in
+  /// place), and each line is then copied once, at its size.
+  /// - Complexity: O(*n*) in the pieces, plus O(*k*) in the last line's length at each wrap.
+  private static func wrappedInPlace(_ pieces: inout [Piece], columns: Int?) -> [[Piece]] {
+    var lineStarts = [0]
+    var lineCells = 0
+    for index in pieces.indices {
+      let lineStart = lineStarts[lineStarts.count - 1]
+      if pieces[index].isLineBreak {
+        lineStarts.append(index + 1)
+        lineCells = 0
+        continue
+      }
+      guard let columns, lineCells + pieces[index].cells > columns, index > lineStart else {
+        lineCells += pieces[index].cells
+        continue
+      }
+      if pieces[index].isSpace {
+        // Note: a space that does not fit hangs at the end of the line, drawn as nothing.
+        pieces[index].cells = 0
+        pieces[index].shown = ""
+        continue
+      }
+      // Break at the last opportunity in the line, when what moves down then fits; else right here.
+      var nextStart = index
+      if !pieces[index].breakBefore,
+        let breakIndex = (lineStart + 1..<index).last(where: { pieces[$0].breakBefore }),
+        width(of: pieces[breakIndex...index]) <= columns
+      {
+        nextStart = breakIndex
+      }
+      lineStarts.append(nextStart)
+      lineCells = width(of: pieces[nextStart...index])
+    }
+    var lines: [[Piece]] = []
+    lines.reserveCapacity(lineStarts.count)
+    for (start, end) in zip(lineStarts, lineStarts.dropFirst() + [pieces.count]) {
+      lines.append(Array(pieces[start..<end]))
+    }
+    return lines
+  }
 
   /// Appends `piece` to the last line, or starts a new line (carrying the last line's pieces from its last break
   /// opportunity when they then fit).

@@ -50,4 +50,37 @@ struct TerminalLayoutFastPathTests {
     }
     #expect(wrapped > 500, "wrapped \(wrapped)")
   }
+
+  /// The lines cut in place (consecutive stretches of the pieces, each copied once) against the lines built by
+  /// appending each piece: the same pieces on the same lines (hanging spaces, breaks at opportunities, a piece wider
+  /// than the limit alone), and the same caret positions, at every width, with and without visual order.
+  @Test func linesCutInPlaceAreTheAppendedLines() {
+    var random = SeededGenerator(seed: 0x6c69_6e65_735f_6970)
+    var wrapped = 0
+    for _ in 0..<1_500 {
+      let document = Self.document(&random)
+      let columns: Int? = Int.random(in: 0...3, using: &random) == 0 ? nil : Int.random(in: 1...40, using: &random)
+      let emoticonCodes = Bool.random(using: &random)
+      let visualOrder = Bool.random(using: &random)
+      let inPlace = TerminalLayout(document, columns: columns, emoticonCodes: emoticonCodes, visualOrder: visualOrder)
+      let appended = TerminalLayout(
+        document, columns: columns, emoticonCodes: emoticonCodes, visualOrder: visualOrder, linesInPlace: false)
+      if inPlace.lines.count > 1 { wrapped += 1 }
+      guard inPlace.lines == appended.lines else {
+        Issue.record(
+          "\(document.runs) at \(String(describing: columns)): in place \(inPlace.lines), appended \(appended.lines)")
+        return
+      }
+      for _ in 0..<3 {
+        let offset = Int.random(in: 0...document.utf16Count, using: &random)
+        #expect(inPlace.position(ofCaret: offset) == appended.position(ofCaret: offset))
+        let line = Int.random(in: 0..<inPlace.lines.count, using: &random)
+        let column = Int.random(in: 0...45, using: &random)
+        #expect(
+          inPlace.caretOffset(line: line, column: column, documentEnd: document.utf16Count)
+            == appended.caretOffset(line: line, column: column, documentEnd: document.utf16Count))
+      }
+    }
+    #expect(wrapped > 700, "wrapped \(wrapped)")
+  }
 }

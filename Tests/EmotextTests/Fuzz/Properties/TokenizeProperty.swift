@@ -65,26 +65,34 @@ enum TokenizeProperty {
     // Note: each attachment's token spans exactly a reference match of the post text (which is the input), so no
     // text run holds a token the reference finds; tokenizedDocument also asks the tokenizer about each text run.
     // Each attachment's emoticon is the one the reference found in the catalog for the bytes at its place, which
-    // are its token (the post text is the input).
+    // are its token (the post text is the input). The document is read by pieces, in place (`runs` would make a
+    // `String` of every run; tokenizedDocument reads them).
     var attachments: [Range<Int>] = []
     var tokenUTF16 = 0
     var utf8Offset = 0
-    for run in document.runs {
-      switch run {
-      case .text(let runText, _):
-        utf8Offset += runText.utf8.count
-      case .emoticon(let attachment):
-        let token = attachment.token.utf8.count
-        let range = utf8Offset..<(utf8Offset + token)
-        try require(
-          attachments.count < expected.count && expected[attachments.count].0 == range
-            && expected[attachments.count].1 == attachment.emoticon,
-          "attachment \(attachment.token) at \(range) is not the catalog's emoticon of a reference token in \(bytes)")
-        attachments.append(range)
-        utf8Offset += token
-        tokenUTF16 += attachment.token.utf16.count
+    var misplaced: (token: [UInt8], range: Range<Int>)?
+    document.forEachPiece { piece in
+      guard case .emoticon(let emoticon) = piece.content else {
+        utf8Offset += piece.utf8.count
+        return true
       }
+      let range = utf8Offset..<(utf8Offset + piece.utf8.count)
+      guard
+        attachments.count < expected.count && expected[attachments.count].0 == range
+          && expected[attachments.count].1 == emoticon
+      else {
+        misplaced = (Array(piece.utf8), range)
+        return false
+      }
+      attachments.append(range)
+      utf8Offset += piece.utf8.count
+      tokenUTF16 += String(decoding: piece.utf8, as: UTF8.self).utf16.count
+      return true
     }
+    try require(
+      misplaced == nil,
+      "attachment \(String(decoding: misplaced?.token ?? [], as: UTF8.self)) at \(String(describing: misplaced?.range)) is not the catalog's emoticon of a reference token in \(bytes)"
+    )
     try require(
       attachments.count == expected.count,
       "attachments at \(attachments), the reference's tokens at \(expected.map(\.0)) in \(bytes)")
