@@ -57,7 +57,7 @@ extension RichText {
   /// rather than rebuilding the leaf (composing fills a leaf every dozen emoticons). False, with nothing changed, when
   /// the range is not in one leaf, `replacement` is not one run of at most half a leaf, the leaf has room, or it is
   /// one descriptor.
-  /// `LeafSplitTests` compares the document with one built by the general path.
+  /// `LeafSplitTests` compares such edits with the array-of-runs oracle.
   func splitsFullLeaf(holding utf16Range: Range<Int>, for replacement: RichText) -> (ordinal: Int, seam: Int)? {
     guard case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1,
       pasted.summary.utf8 <= NodeCapacity.leafUTF8 / 2
