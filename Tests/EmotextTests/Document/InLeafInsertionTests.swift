@@ -24,6 +24,27 @@ struct InLeafInsertionTests {
     return .text(text, attributes.randomElement(using: &random)!)
   }
 
+  /// Inserts a random run (``run(_:)``) at a random scalar boundary of `document` and of `oracle`, and checks that the
+  /// two agree, that a copy taken before is unchanged and that the invariants hold. `planned` is asked first, on the
+  /// document, the offset and the run: whether the path under test takes the insertion.
+  static func insertRandomRun(
+    into document: inout RichText, oracle: inout ArrayRichText, using random: inout SeededGenerator,
+    planned: (RichText, Int, RichText) -> Bool
+  ) -> (planned: Bool, agrees: Bool) {
+    let run = Self.run(&random)
+    let inserted = RichText(runs: [run])
+    let offset = document.scalarBoundary(atOrBefore: Int.random(in: 0...document.utf16Count, using: &random))
+    let copy = document
+    let copyRuns = Array(copy.runs)
+    let isPlanned = planned(document, offset, inserted)
+    document.replaceSubrange(offset..<offset, with: inserted)
+    oracle.replaceSubrange(offset..<offset, with: ArrayRichText(runs: [run]))
+    #expect(Array(document.runs) == oracle.runs, "insert \(run) at \(offset)")
+    #expect(Array(copy.runs) == copyRuns, "the copy changed")
+    document.checkInvariants()
+    return (isPlanned, Array(document.runs) == oracle.runs)
+  }
+
   @Test func insertionsAgreeWithTheOracle() {
     var random = SeededGenerator(seed: 0x696E_6C65_6166_696E)
     var inPlace = 0
@@ -39,19 +60,13 @@ struct InLeafInsertionTests {
       var document = Self.tokenizer.tokenize(text)
       var oracle = ArrayRichText(runs: document.runs)
       for _ in 0..<60 {
-        let run = Self.run(&random)
-        let inserted = RichText(runs: [run])
-        let offset = document.scalarBoundary(atOrBefore: Int.random(in: 0...document.utf16Count, using: &random))
-        let copy = document
-        let copyRuns = Array(copy.runs)
-        if document.inLeafInsertion(offset..<offset, with: inserted) != nil { inPlace += 1 }
+        let step = Self.insertRandomRun(into: &document, oracle: &oracle, using: &random) {
+          document, offset, inserted in
+          document.inLeafInsertion(offset..<offset, with: inserted) != nil
+        }
+        if step.planned { inPlace += 1 }
         insertions += 1
-        document.replaceSubrange(offset..<offset, with: inserted)
-        oracle.replaceSubrange(offset..<offset, with: ArrayRichText(runs: [run]))
-        #expect(Array(document.runs) == oracle.runs, "insert \(run) at \(offset)")
-        #expect(Array(copy.runs) == copyRuns, "the copy changed")
-        document.checkInvariants()
-        if Array(document.runs) != oracle.runs { return }
+        if !step.agrees { return }
       }
     }
     // Note: most insertions must take the in-place path, or the test shows nothing about it.
