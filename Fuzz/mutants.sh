@@ -170,6 +170,16 @@ mutant terminal-lines-in-place-width Sources/Emotext/Rendering/TerminalLayout.sw
   'lineCells = width(of: pieces[nextStart...index])' \
   'lineCells = pieces[index].cells'
 
+# Note: the seventh round's composing path (the lead): an insertion at a caret planned and made in its leaf in one
+# descent (a run of its own at a descriptor's end put before that descriptor), and the local cluster rule with one side
+# of kind Other (a ZWJ before a pictograph decided locally, GB11 forgotten).
+mutant insertion-before-ending-descriptor Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+  'let before = offset == end ? index + 1 : index' \
+  'let before = index'
+mutant local-boundary-zwj-before-pictograph Sources/EmotextUnicode/GraphemeBreaks+Local.swift graphemes,edit,storage \
+  'if after & GraphemeTable.extendedPictographic != 0 && kindBefore == Kind.zwj.rawValue { return nil }' \
+  'if after & GraphemeTable.extendedPictographic != 0 && kindBefore == Kind.extend.rawValue { return nil }'
+
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
   exit 0

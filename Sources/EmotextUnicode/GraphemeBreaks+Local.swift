@@ -5,7 +5,9 @@ extension GraphemeBreaks {
   /// Between two scalars of Grapheme_Cluster_Break Other there is always a boundary: GB999, since GB9c (ICU's
   /// conjuncts) needs an Extend or ZWJ before the consonant, GB11 a ZWJ before the pictograph, GB12/13 regional
   /// indicators and GB9b a Prepend before. So an offset with such scalars on both sides is a boundary, and a scalar
-  /// of kind Other that follows one (or starts the text) starts a cluster. Each answer is nil when the scalars
+  /// of kind Other that follows one (or starts the text) starts a cluster. `isBoundary` decides more: mostly one side
+  /// of kind Other is enough (`isBoundary(between:_:)`), as beside an emoji's variation selector or skin tone. Each
+  /// answer is nil when the scalars
   /// around the offset do not decide it; the caller asks ICU then. `GraphemeLocalBreakTests` compares every
   /// answer with ICU's on random text of every script.
   package enum Local {
@@ -16,9 +18,40 @@ extension GraphemeBreaks {
       return GraphemeTable.shared.withLookup { table in
         let before = table.entry(in: utf8, at: scalarStart(before: utf8Offset, in: utf8)).entry
         let after = table.entry(in: utf8, at: utf8Offset).entry
-        return bothOther(before, after) ? true : nil
+        return isBoundary(between: before, after)
       }
     }
+
+    /// Whether there is a boundary between a scalar of grapheme table entry `before` and one of entry `after`, when
+    /// one of them is of kind Other and the two decide it; nil when the answer depends on scalars further away or on
+    /// rules between two other kinds (the caller asks ICU then).
+    ///
+    /// After a scalar of kind Other, only Extend, ZWJ and SpacingMark join (GB9, GB9a): no rule that keeps a pair
+    /// together has Other on its left but these (GB9c's virama is flagged, and left to ICU). Before one, only a Prepend
+    /// joins (GB9b), and, depending on what comes before them, a ZWJ before a pictograph (GB11) and an Extend or ZWJ
+    /// before a linking consonant (ICU's GB9c); a control, CR or LF before it always breaks (GB4).
+    @inline(__always)
+    static func isBoundary(between before: UInt16, _ after: UInt16) -> Bool? {
+      let kindBefore = UInt8(truncatingIfNeeded: before & 0x0F)
+      let kindAfter = UInt8(truncatingIfNeeded: after & 0x0F)
+      if kindBefore == Kind.other.rawValue && before & GraphemeTable.linkingVirama == 0 {
+        return kindAfter != Kind.extend.rawValue && kindAfter != Kind.zwj.rawValue
+          && kindAfter != Kind.spacingMark.rawValue
+      }
+      guard kindAfter == Kind.other.rawValue else { return nil }
+      switch kindBefore {
+      case Kind.prepend.rawValue: return false
+      case Kind.carriageReturn.rawValue, Kind.lineFeed.rawValue, Kind.control.rawValue: return true
+      default:
+        if after & GraphemeTable.extendedPictographic != 0 && kindBefore == Kind.zwj.rawValue { return nil }
+        let mayLink =
+          kindBefore == Kind.extend.rawValue || kindBefore == Kind.zwj.rawValue
+          || before & GraphemeTable.linkingVirama != 0
+        return after & GraphemeTable.linkingConsonant != 0 && mayLink ? nil : true
+      }
+    }
+
+    private typealias Kind = GraphemeTable.Kind
 
     /// The last boundary before `utf8Offset` (a scalar boundary after 0 in valid UTF-8), when the scalars before
     /// it decide: the start of the scalar before the offset, when that scalar is of kind Other and starts the text or

@@ -26,8 +26,8 @@ extension RichText {
     return change
   }
 
-  /// `replaceSubrange` in one leaf, in place, when ``inLeafEdit(_:with:)`` or ``inLeafInsertion(_:with:)`` plans it;
-  /// false (and nothing changed) when neither does.
+  /// `replaceSubrange` in one leaf, in place: an insertion at a caret by ``insertInLeaf(at:_:)``, any other edit when
+  /// ``inLeafEdit(_:with:)`` plans it; false (and nothing changed) when neither takes it.
   private mutating func editInLeaf(_ utf16Range: Range<Int>, with replacement: RichText) -> Bool {
     // Note: content new to the document (an emoticon inserted for the first time) is added to its table first, so that
     // it goes in place too.
@@ -36,18 +36,10 @@ extension RichText {
     {
       _ = contents.index(of: replacement.contents[pasted.descriptors[0].contentIndex])
     }
-    if let edit = inLeafEdit(utf16Range, with: replacement) {
-      root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
-        leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)
-      }
-    } else if let insertion = inLeafInsertion(utf16Range, with: replacement) {
-      root.modifyLeaf(ordinal: insertion.ordinal, adding: insertion.delta) { leaf in
-        leaf.insertRun(
-          insertion.descriptor, bytes: insertion.bytes, beforeDescriptor: insertion.index,
-          utf8Offset: insertion.utf8Offset, splitting: insertion.split, adding: insertion.delta)
-      }
-    } else {
-      return false
+    if utf16Range.isEmpty { return insertInLeaf(at: utf16Range.lowerBound, replacement) }
+    guard let edit = inLeafEdit(utf16Range, with: replacement) else { return false }
+    root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
+      leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)
     }
     return true
   }
@@ -212,78 +204,36 @@ extension RichText {
     return nil
   }
 
-  /// An insertion of a run of its own into one leaf in place: what ``inLeafInsertion(_:with:)`` plans.
-  struct InLeafInsertion {
-    /// The leaf's number.
-    var ordinal: Int
-    /// The new run, its content in this document's table.
-    var descriptor: RunDescriptor
-    /// Its bytes.
-    var bytes: Substring
-    /// The descriptor it goes before (the descriptor count: at the leaf's end), or the one it splits.
-    var index: Int
-    /// Where its bytes go in the leaf.
-    var utf8Offset: Int
-    /// The lengths of the part of descriptor `index` before it, when it goes inside that text run.
-    var split: (utf8: Int32, utf16: Int32)?
-    /// How the leaf's counts (and those of every node above it) change.
-    var delta: Summary
+  /// Inserts `replacement` at `utf16Offset` into the leaf holding it, in place, in one descent of the tree (which
+  /// finds the leaf and adds the change to the nodes above it on the way back): what inserting at a caret does. False,
+  /// with nothing changed, when `replacement` is not one run whose content the document's table holds or the leaf
+  /// has no room for it (see ``Leaf/insertion(of:at:)``).
+  private mutating func insertInLeaf(at utf16Offset: Int, _ replacement: RichText) -> Bool {
+    guard let run = insertedRun(replacement) else { return false }
+    return root.modifyLeaf(holdingUTF16: utf16Offset) { leaf, offset in
+      guard let insertion = leaf.insertion(of: run, at: offset) else { return nil }
+      leaf.apply(insertion, of: run)
+      return insertion.delta
+    }
   }
 
-  /// The plan to insert `replacement` at `utf16Range.lowerBound` as a run of its own inside one leaf, which then
-  /// changes in place: an attachment (an emoticon inserted), or text whose attributes differ from the runs on both
-  /// sides. Nil when the range is not empty, `replacement` is not one run whose content the document's table holds,
-  /// text would have to join a neighbour in the leaf (``inLeafEdit(_:with:)``'s case), or the leaf would outgrow
-  /// `NodeCapacity.leafUTF8` or its descriptor capacity. (Text at a
-  /// leaf's start may continue the last run of the leaf before: a run cut across leaves.)
-  func inLeafInsertion(_ utf16Range: Range<Int>, with replacement: RichText) -> InLeafInsertion? {
-    guard utf16Range.isEmpty, case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1 else {
-      return nil
-    }
-    let source = pasted.descriptors[0]
-    let content: RunContentIndex
-    if source.contentIndex == .plainText || contents.isIdentical(to: replacement.contents) {
-      content = source.contentIndex
-    } else if let index = contents.existingIndex(of: replacement.contents[source.contentIndex]) {
-      content = index
-    } else {
-      return nil
-    }
-    let position = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
-    let leaf = position.leaf
-    let descriptors = leaf.descriptors
-    let lower = utf16Range.lowerBound - position.utf16Start
-    guard !descriptors.isEmpty && lower <= leaf.summary.utf16 && descriptors.count + 2 <= NodeCapacity.leafDescriptors
+  /// Whether ``insertInLeaf(at:_:)`` takes the insertion of `replacement` at `utf16Offset` (for the tests).
+  func insertsInLeaf(at utf16Offset: Int, _ replacement: RichText) -> Bool {
+    guard let run = insertedRun(replacement) else { return false }
+    let position = root.leaf(at: utf16Offset, preferringEnd: false)
+    return position.leaf.insertion(of: run, at: utf16Offset - position.utf16Start) != nil
+  }
+
+  /// The one run of `replacement`, its content in this document's table; nil when it is not one run or the table
+  /// lacks its content.
+  private func insertedRun(_ replacement: RichText) -> Leaf.InsertedRun? {
+    guard case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1 else { return nil }
+    let index = pasted.descriptors[0].contentIndex
+    guard
+      let content = index == .plainText || contents.isIdentical(to: replacement.contents)
+        ? index : contents.existingIndex(of: replacement.contents[index])
     else { return nil }
-    let leafUTF8 = leaf.summary.utf8 + pasted.summary.utf8
-    // Note: no floor: the leaf grows (a leaf cut by its descriptors, between attachments, holds few bytes).
-    guard leafUTF8 <= NodeCapacity.leafUTF8 else { return nil }
-    let descriptor = RunDescriptor(
-      utf8Count: source.utf8Count, utf16Count: source.utf16Count, contentIndex: content)
-    // The descriptor holding the offset (none at the leaf's end) and the one before it.
-    let holding =
-      lower < leaf.summary.utf16
-      ? descriptors.start(ofDescriptorHolding: lower)
-      : DescriptorStart(index: descriptors.count, utf16: lower, utf8: leaf.summary.utf8)
-    let inside = holding.utf16 < lower
-    if descriptor.isText {
-      // Note: text of a neighbour's content joins it: not a run of its own.
-      if holding.index < descriptors.count && descriptors[holding.index].isText(content) { return nil }
-      if !inside && holding.index > 0 && descriptors[holding.index - 1].isText(content) { return nil }
-    }
-    var utf8Offset = holding.utf8
-    var split: (utf8: Int32, utf16: Int32)?
-    if inside {
-      let splitUTF8 = leaf.utf8Offset(ofUTF16Offset: lower) - holding.utf8
-      utf8Offset += splitUTF8
-      split = (Int32(splitUTF8), Int32(lower - holding.utf16))
-    }
-    let delta = Summary(
-      utf8: pasted.summary.utf8, utf16: pasted.summary.utf16, scalars: pasted.summary.scalars,
-      descriptors: split == nil ? 1 : 2)
-    return InLeafInsertion(
-      ordinal: position.ordinal, descriptor: descriptor, bytes: pasted.text, index: holding.index,
-      utf8Offset: utf8Offset, split: split, delta: delta)
+    return Leaf.InsertedRun(bytes: pasted.text, counts: pasted.summary, content: content)
   }
 
   /// Inserts `text` at `utf16Offset`.
@@ -377,6 +327,27 @@ extension RichText.Node {
       self = .empty
       inner.modifyLeaf(ordinal: ordinal, adding: delta, body)
       self = .inner(inner)
+    }
+  }
+
+  /// Calls `body` with the leaf holding `utf16Offset` (the one ``leaf(at:preferringEnd:)`` finds, not preferring the
+  /// end) in place and the offset in it; when `body` returns how it changed the leaf's counts, adds that to the nodes
+  /// above on the way back. Returns whether it did. One descent, for an edit that changes one leaf and nothing else in
+  /// the tree; a tree held by one document alone changes in place (see ``modifyLeaf(ordinal:adding:_:)``).
+  mutating func modifyLeaf(
+    holdingUTF16 utf16Offset: Int, _ body: (inout RichText.Leaf, _ offsetInLeaf: Int) -> Summary?
+  ) -> Bool {
+    switch self {
+    case .leaf(var leaf):
+      self = .empty
+      let delta = body(&leaf, utf16Offset)
+      self = .leaf(leaf)
+      return delta != nil
+    case .inner(var inner):
+      self = .empty
+      let delta = inner.modifyLeaf(holdingUTF16: utf16Offset, body)
+      self = .inner(inner)
+      return delta != nil
     }
   }
 

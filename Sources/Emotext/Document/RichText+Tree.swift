@@ -379,6 +379,27 @@ extension RichText.Inner {
 }
 
 extension RichText.Inner {
+  /// ``RichText/Node/modifyLeaf(holdingUTF16:_:)`` in this subtree, `utf16Offset` counted from its start.
+  mutating func modifyLeaf(
+    holdingUTF16 utf16Offset: Int, _ body: (inout RichText.Leaf, _ offsetInLeaf: Int) -> Summary?
+  ) -> Summary? {
+    let delta: Summary?
+    switch children {
+    case .leaves(var leaves):
+      children = .leaves([])
+      let found = Self.findSlot(at: utf16Offset, in: .utf16, preferEnd: false, among: leaves)
+      delta = body(&leaves[found.slot], found.remaining)
+      children = .leaves(leaves)
+    case .inners(var inners):
+      children = .inners([])
+      let found = Self.findSlot(at: utf16Offset, in: .utf16, preferEnd: false, among: inners)
+      delta = inners[found.slot].modifyLeaf(holdingUTF16: found.remaining, body)
+      children = .inners(inners)
+    }
+    if let delta { summary += delta }
+    return delta
+  }
+
   /// ``RichText/Node/modifyLeaf(ordinal:adding:_:)`` in this subtree, whose leaves are numbered from 0.
   mutating func modifyLeaf(ordinal: Int, adding delta: Summary, _ body: (inout RichText.Leaf) -> Void) {
     summary += delta
@@ -451,6 +472,90 @@ extension RichText.Leaf {
       descriptors.insert(descriptor, at: index)
     }
     summary += delta
+  }
+}
+
+extension RichText.Leaf {
+  /// One run to insert into a leaf: its bytes, its counts and its content in the leaf's table.
+  struct InsertedRun {
+    var bytes: Substring
+    /// The run's counts (its `descriptors` and `leaves` are not used).
+    var counts: Summary
+    var content: RunContentIndex
+  }
+
+  /// How inserting a run changes a leaf in place: what ``insertion(of:at:)`` plans.
+  struct Insertion {
+    /// The text descriptor the run joins, or the one it goes before (the descriptor count: at the leaf's end) or
+    /// splits.
+    var index: Int
+    /// Whether text joins descriptor `index` (of its content) rather than going in as a run of its own.
+    var joins: Bool
+    /// Where the run's bytes go in the leaf.
+    var utf8Offset: Int
+    /// The lengths of the part of descriptor `index` before the run, when a run of its own goes inside that text run.
+    var split: (utf8: Int32, utf16: Int32)?
+    /// How the leaf's counts (and those of every node above it) change.
+    var delta: Summary
+  }
+
+  /// The plan to insert `run` at UTF-16 offset `offset` of this leaf in place: text joins the text run of its
+  /// content that the offset touches (the one that ends there first), anything else goes in as a run of its own,
+  /// splitting a text run the offset is inside. Nil when the leaf is the empty document's or the run would make it
+  /// outgrow `NodeCapacity` (bytes, or descriptors for a run of its own).
+  /// - Precondition: `offset` is at most the leaf's UTF-16 length and not inside a surrogate pair.
+  func insertion(of run: InsertedRun, at offset: Int) -> Insertion? {
+    guard !descriptors.isEmpty && summary.utf8 + run.counts.utf8 <= NodeCapacity.leafUTF8 else { return nil }
+    let delta = Summary(utf8: run.counts.utf8, utf16: run.counts.utf16, scalars: run.counts.scalars)
+    // The descriptor the offset is in or ends (the first such), and where it starts.
+    var index = 0
+    var utf16 = 0
+    var utf8 = 0
+    while index < descriptors.count - 1 && offset >= utf16 + Int(descriptors[index].utf16Count) {
+      let descriptor = descriptors[index]
+      if offset == utf16 + Int(descriptor.utf16Count) && descriptor.isText(run.content) { break }
+      utf16 += Int(descriptor.utf16Count)
+      utf8 += Int(descriptor.utf8Count)
+      index += 1
+    }
+    let descriptor = descriptors[index]
+    let end = utf16 + Int(descriptor.utf16Count)
+    let inside = utf16 < offset && offset < end
+    let utf8Offset =
+      offset == utf16
+      ? utf8
+      : offset == end
+        ? utf8 + Int(descriptor.utf8Count)
+        : {
+          var bytes = text
+          return bytes.withUTF8 { $0.utf8Offset(ofUTF16Count: offset - utf16, from: utf8) }
+        }()
+    if descriptor.isText(run.content) {
+      return Insertion(index: index, joins: true, utf8Offset: utf8Offset, split: nil, delta: delta)
+    }
+    guard descriptors.count + 2 <= NodeCapacity.leafDescriptors else { return nil }
+    var ownRun = delta
+    ownRun.descriptors = inside ? 2 : 1
+    // Note: at a descriptor's end, the run goes before the next one.
+    let before = offset == end ? index + 1 : index
+    return Insertion(
+      index: before, joins: false, utf8Offset: utf8Offset,
+      split: inside ? (Int32(utf8Offset - utf8), Int32(offset - utf16)) : nil, delta: ownRun)
+  }
+
+  /// Makes `insertion`, planned for `run` by ``insertion(of:at:)``.
+  mutating func apply(_ insertion: Insertion, of run: InsertedRun) {
+    if insertion.joins {
+      replaceText(
+        insertion.utf8Offset..<insertion.utf8Offset, with: run.bytes, inDescriptor: insertion.index,
+        adding: insertion.delta)
+    } else {
+      insertRun(
+        RunDescriptor(
+          utf8Count: Int32(run.counts.utf8), utf16Count: Int32(run.counts.utf16), contentIndex: run.content),
+        bytes: run.bytes, beforeDescriptor: insertion.index, utf8Offset: insertion.utf8Offset,
+        splitting: insertion.split, adding: insertion.delta)
+    }
   }
 }
 

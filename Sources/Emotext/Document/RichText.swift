@@ -56,20 +56,19 @@ public struct RichText: Sendable {
 
   /// A document of one emoticon attachment.
   public init(attachment: EmoticonAttachment) {
-    self.init(attachment: attachment, sharing: RunContentTable())
+    var contents = RunContentTable()
+    let content = contents.index(of: .emoticon(attachment.emoticon))
+    self.init(attachmentToken: attachment.token, content: content, sharing: contents)
   }
 
-  /// A document of one attachment whose content table is `table` with the emoticon added (when it lacks it). Given a
-  /// document's table, the attachment then goes into that document with no lookup of its content (what inserting an
-  /// emoticon pastes, every time).
-  init(attachment: EmoticonAttachment, sharing table: RunContentTable) {
+  /// A document of one attachment written as `token`, whose emoticon is `content` in `table`. Given a document's table
+  /// (the emoticon added to it first, in place), the attachment then goes into that document with no lookup of its
+  /// content (what inserting an emoticon pastes, every time).
+  init(attachmentToken token: String, content: RunContentIndex, sharing table: RunContentTable) {
     // Note: its one leaf made directly, not by a `LeafBuilder`.
-    var contents = table
-    let content = contents.index(of: .emoticon(attachment.emoticon))
-    let token = attachment.token
     let descriptor = RunDescriptor(utf8Count: Int32(token.utf8.count), utf16Count: 1, contentIndex: content)
     self.init(
-      root: .leaf(Leaf(text: token[...], descriptors: [descriptor], utf16Count: 1, scalarCount: 1)), contents: contents)
+      root: .leaf(Leaf(text: token[...], descriptors: [descriptor], utf16Count: 1, scalarCount: 1)), contents: table)
   }
 
   /// A document of `runs`, made canonical (empty runs dropped, equal neighbours joined).

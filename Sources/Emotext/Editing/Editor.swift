@@ -216,9 +216,9 @@ public struct Editor: Sendable {
   mutating func content(of emoticon: Emoticon, token: String) -> RichText {
     switch emoticon.kind {
     case .image:
-      let content = RichText(attachment: EmoticonAttachment(emoticon, token: token), sharing: document.contents)
-      document.contents = content.contents
-      return content
+      // Note: added to the document's own table, in place (added to a copy, the table's arrays were copied whole).
+      let content = document.contents.index(of: .emoticon(emoticon))
+      return RichText(attachmentToken: token, content: content, sharing: document.contents)
     case .emoji(let text): return RichText(text)
     }
   }

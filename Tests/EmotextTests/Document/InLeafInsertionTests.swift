@@ -3,7 +3,7 @@ import Testing
 
 @testable import Emotext
 
-/// An attachment or a text run of other attributes inserted into one leaf in place (`inLeafInsertion`, what inserting
+/// An attachment or a text run of other attributes inserted into one leaf in place (`insertInLeaf`, what inserting
 /// an emoticon does) against the array-of-runs oracle: on documents of many leaves with attachments, entity and host
 /// attributes and text of every script, at random offsets (inside runs, at their edges, at leaves' edges), the runs,
 /// the invariants (`checkInvariants`) and a copy taken before must come out right.
@@ -62,7 +62,7 @@ struct InLeafInsertionTests {
       for _ in 0..<60 {
         let step = Self.insertRandomRun(into: &document, oracle: &oracle, using: &random) {
           document, offset, inserted in
-          document.inLeafInsertion(offset..<offset, with: inserted) != nil
+          document.insertsInLeaf(at: offset, inserted)
         }
         if step.planned { inPlace += 1 }
         insertions += 1
