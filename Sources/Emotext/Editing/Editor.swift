@@ -277,8 +277,17 @@ public struct Editor: Sendable {
   }
 
   mutating func replaceSelection(with content: RichText, group: EditGroup?) {
-    let fitting = content.isEmpty || lengthLimit == nil ? content : limited(content, replacing: selection)
-    if fitting.isEmpty && !content.isEmpty && selection.isEmpty { return }  // Note: at the limit, nothing fits.
+    // Note: without a limit, `content` itself (a copy cost a few hundred instructions an insertion).
+    if lengthLimit != nil && !content.isEmpty {
+      let fitting = limited(content, replacing: selection)
+      if fitting.isEmpty && selection.isEmpty { return }  // Note: at the limit, nothing fits.
+      return replaceSelection(fitting: fitting, group: group)
+    }
+    replaceSelection(fitting: content, group: group)
+  }
+
+  /// ``replaceSelection(with:group:)`` of `fitting`, which fits the length limit.
+  private mutating func replaceSelection(fitting: RichText, group: EditGroup?) {
     let caret = edit(selection, with: fitting, group: group)
     if leavesTokensAlone(fitting) {
       // Note: the caret is after the attachment, and the end of an attachment is always a cluster boundary.
@@ -355,7 +364,7 @@ public struct Editor: Sendable {
 
   /// Adds `change` (which replaced `replaced`) to the open undo step and to ``lastChange``; a change that
   /// replaced nothing with nothing is dropped.
-  mutating func record(_ change: TextChange, replaced: RichText) {
+  mutating func record(_ change: TextChange, replaced: consuming RichText) {
     guard !(change.replacedRange.isEmpty && change.insertedUTF16Count == 0) else { return }
     undoStack.recordInNewest(RecordedChange(change: change, replaced: replaced))
     report(change)

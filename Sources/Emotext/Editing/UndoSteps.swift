@@ -13,10 +13,10 @@ extension Editor {
     var isEmpty: Bool { steps.count == dropped }
 
     /// Appends `step` (and keeps every step).
-    mutating func append(_ step: UndoStep) { steps.append(step) }
+    mutating func append(_ step: consuming UndoStep) { steps.append(step) }
 
     /// Appends `step`, then drops the oldest steps beyond the last `limit`.
-    mutating func append(_ step: UndoStep, keepingLast limit: Int) {
+    mutating func append(_ step: consuming UndoStep, keepingLast limit: Int) {
       steps.append(step)
       let excess = steps.count - dropped - max(limit, 0)
       guard excess > 0 else { return }
@@ -33,7 +33,7 @@ extension Editor {
     mutating func popLast() -> UndoStep? { isEmpty ? nil : steps.popLast() }
 
     /// Adds `change` to the newest step, if any is kept.
-    mutating func recordInNewest(_ change: RecordedChange) {
+    mutating func recordInNewest(_ change: consuming RecordedChange) {
       guard !isEmpty else { return }
       steps[steps.count - 1].changes.append(change)
     }
@@ -50,7 +50,7 @@ extension Editor {
 
     subscript(position: Int) -> RecordedChange { position == 0 ? first! : rest[position - 1] }
 
-    mutating func append(_ change: RecordedChange) {
+    mutating func append(_ change: consuming RecordedChange) {
       if first == nil { first = change } else { rest.append(change) }
     }
   }
