@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -179,6 +179,16 @@ mutant insertion-before-ending-descriptor Sources/Emotext/Document/RichText+Tree
 mutant local-boundary-zwj-before-pictograph Sources/EmotextUnicode/GraphemeBreaks+Local.swift graphemes,edit,storage \
   'if after & GraphemeTable.extendedPictographic != 0 && kindBefore == Kind.zwj.rawValue { return nil }' \
   'if after & GraphemeTable.extendedPictographic != 0 && kindBefore == Kind.extend.rawValue { return nil }'
+# Note: typed text's edges (the lead): a caret inside text taken for a hard edge (canonicalization skipped), an end
+# the scalars do not decide taken for a cluster boundary (the caret not snapped).
+mutant insertion-edge-inside-text-hard Sources/Emotext/Document/RichText+Tree.swift edit,editscript \
+  '? !descriptor.isText : offset > utf16 ? false : index > 0' \
+  '? !descriptor.isText : offset > utf16 ? true : index > 0'
+mutant insertion-end-undecided-boundary Sources/Emotext/Document/RichText+Tree.swift edit,editscript \
+  '    } ?? false
+  }' \
+  '    } ?? true
+  }'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

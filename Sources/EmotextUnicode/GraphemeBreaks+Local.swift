@@ -22,6 +22,19 @@ extension GraphemeBreaks {
       }
     }
 
+    /// Whether the end of `before` is a boundary when `after` follows it (both valid UTF-8), when the scalars on either
+    /// side of the seam decide (see ``isBoundary(_:inUTF8:)``); either side empty is a boundary.
+    package static func isBoundaryBetween(
+      _ before: UnsafeBufferPointer<UInt8>, and after: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
+      guard !before.isEmpty && !after.isEmpty else { return true }
+      return GraphemeTable.shared.withLookup { table in
+        isBoundary(
+          between: table.entry(in: before, at: scalarStart(before: before.count, in: before)).entry,
+          table.entry(in: after, at: 0).entry)
+      }
+    }
+
     /// Whether there is a boundary between a scalar of grapheme table entry `before` and one of entry `after`, when
     /// one of them is of kind Other and the two decide it; nil when the answer depends on scalars further away or on
     /// rules between two other kinds (the caller asks ICU then).

@@ -10,13 +10,24 @@ extension RichText {
   ///   touches (at most `NodeCapacity.leafUTF8` bytes each) and of `replacement`.
   @discardableResult
   public mutating func replaceSubrange(_ utf16Range: Range<Int>, with replacement: RichText) -> TextChange {
+    var edges: InsertionEdges?
+    return replaceSubrange(utf16Range, with: replacement, edges: &edges)
+  }
+
+  /// ``replaceSubrange(_:with:)``, setting `edges` to what a text insertion made in place found at its edges (nil for
+  /// any other edit).
+  mutating func replaceSubrange(
+    _ utf16Range: Range<Int>, with replacement: RichText, edges: inout InsertionEdges?
+  ) -> TextChange {
+    edges = nil
     precondition(utf16Range.lowerBound >= 0, "RichText offset \(utf16Range.lowerBound) is negative")
     precondition(
       utf16Range.upperBound <= utf16Count, "RichText offset \(utf16Range.upperBound) is beyond the end (\(utf16Count))")
     let change = TextChange(replacedRange: utf16Range, insertedUTF16Count: replacement.utf16Count)
     guard !(utf16Range.isEmpty && replacement.isEmpty) else { return change }
-    if !editInLeaf(utf16Range, with: replacement)
-      && !(splitFullLeaf(holding: utf16Range, for: replacement) && editInLeaf(utf16Range, with: replacement))
+    if !editInLeaf(utf16Range, with: replacement, edges: &edges)
+      && !(splitFullLeaf(holding: utf16Range, for: replacement)
+        && editInLeaf(utf16Range, with: replacement, edges: &edges))
     {
       rebuildLeaves(utf16Range, with: replacement)
     }
@@ -28,7 +39,9 @@ extension RichText {
 
   /// `replaceSubrange` in one leaf, in place: an insertion at a caret by ``insertInLeaf(at:_:)``, any other edit when
   /// ``inLeafEdit(_:with:)`` plans it; false (and nothing changed) when neither takes it.
-  private mutating func editInLeaf(_ utf16Range: Range<Int>, with replacement: RichText) -> Bool {
+  private mutating func editInLeaf(
+    _ utf16Range: Range<Int>, with replacement: RichText, edges: inout InsertionEdges?
+  ) -> Bool {
     // Note: content new to the document (an emoticon inserted for the first time) is added to its table first, so that
     // it goes in place too.
     if case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1,
@@ -36,7 +49,7 @@ extension RichText {
     {
       _ = contents.index(of: replacement.contents[pasted.descriptors[0].contentIndex])
     }
-    if utf16Range.isEmpty { return insertInLeaf(at: utf16Range.lowerBound, replacement) }
+    if utf16Range.isEmpty { return insertInLeaf(at: utf16Range.lowerBound, replacement, edges: &edges) }
     guard let edit = inLeafEdit(utf16Range, with: replacement) else { return false }
     root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
       leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)
@@ -204,17 +217,48 @@ extension RichText {
     return nil
   }
 
+  /// Where a descent found a leaf: the offset in it, and whether it is the document's first and last leaf.
+  struct LeafPlace {
+    var offset: Int
+    var startsDocument: Bool
+    var endsDocument: Bool
+
+    /// The place in child number `slot` of `count` children, at `offset` in it.
+    func child(at slot: Int, of count: Int, offset: Int) -> Self {
+      Self(offset: offset, startsDocument: startsDocument && slot == 0, endsDocument: endsDocument && slot == count - 1)
+    }
+  }
+
+  /// What a text insertion made in place found at its edges, so that the editor need not look again: whether it
+  /// starts at a hard edge (the document's start or an attachment, which no bracket token and no cluster crosses), and
+  /// whether its end is a cluster boundary (an attachment or the document's end follows, or the scalars on either side
+  /// decide that it is; false when they do not).
+  struct InsertionEdges: Equatable {
+    var startsAtHardEdge: Bool
+    var endsAtClusterBoundary: Bool
+  }
+
   /// Inserts `replacement` at `utf16Offset` into the leaf holding it, in place, in one descent of the tree (which
   /// finds the leaf and adds the change to the nodes above it on the way back): what inserting at a caret does. False,
   /// with nothing changed, when `replacement` is not one run whose content the document's table holds or the leaf
-  /// has no room for it (see ``Leaf/insertion(of:at:)``).
-  private mutating func insertInLeaf(at utf16Offset: Int, _ replacement: RichText) -> Bool {
+  /// has no room for it (see ``Leaf/insertion(of:at:startsDocument:endsDocument:)``). `edges` are the insertion's,
+  /// for text.
+  private mutating func insertInLeaf(
+    at utf16Offset: Int, _ replacement: RichText, edges: inout InsertionEdges?
+  ) -> Bool {
     guard let run = insertedRun(replacement) else { return false }
-    return root.modifyLeaf(holdingUTF16: utf16Offset) { leaf, offset in
-      guard let insertion = leaf.insertion(of: run, at: offset) else { return nil }
+    var found: InsertionEdges?
+    let inserted = root.modifyLeaf(holdingUTF16: utf16Offset) { leaf, place in
+      guard
+        let insertion = leaf.insertion(
+          of: run, at: place.offset, startsDocument: place.startsDocument, endsDocument: place.endsDocument)
+      else { return nil }
+      found = insertion.edges
       leaf.apply(insertion, of: run)
       return insertion.delta
     }
+    edges = found
+    return inserted
   }
 
   /// Whether ``insertInLeaf(at:_:)`` takes the insertion of `replacement` at `utf16Offset` (for the tests).
@@ -331,21 +375,23 @@ extension RichText.Node {
   }
 
   /// Calls `body` with the leaf holding `utf16Offset` (the one ``leaf(at:preferringEnd:)`` finds, not preferring the
-  /// end) in place and the offset in it; when `body` returns how it changed the leaf's counts, adds that to the nodes
-  /// above on the way back. Returns whether it did. One descent, for an edit that changes one leaf and nothing else in
-  /// the tree; a tree held by one document alone changes in place (see ``modifyLeaf(ordinal:adding:_:)``).
+  /// end) in place and its place (the offset in it, whether it is the first and the last leaf); when `body` returns how
+  /// it changed the leaf's counts, adds that to the nodes above on the way back. Returns whether it did. One descent,
+  /// for an edit that changes one leaf and nothing else in the tree; a tree held by one document alone changes in place
+  /// (see ``modifyLeaf(ordinal:adding:_:)``).
   mutating func modifyLeaf(
-    holdingUTF16 utf16Offset: Int, _ body: (inout RichText.Leaf, _ offsetInLeaf: Int) -> Summary?
+    holdingUTF16 utf16Offset: Int, _ body: (inout RichText.Leaf, RichText.LeafPlace) -> Summary?
   ) -> Bool {
+    let place = RichText.LeafPlace(offset: utf16Offset, startsDocument: true, endsDocument: true)
     switch self {
     case .leaf(var leaf):
       self = .empty
-      let delta = body(&leaf, utf16Offset)
+      let delta = body(&leaf, place)
       self = .leaf(leaf)
       return delta != nil
     case .inner(var inner):
       self = .empty
-      let delta = inner.modifyLeaf(holdingUTF16: utf16Offset, body)
+      let delta = inner.modifyLeaf(holdingUTF16: place, body)
       self = .inner(inner)
       return delta != nil
     }

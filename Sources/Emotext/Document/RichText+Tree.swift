@@ -379,21 +379,23 @@ extension RichText.Inner {
 }
 
 extension RichText.Inner {
-  /// ``RichText/Node/modifyLeaf(holdingUTF16:_:)`` in this subtree, `utf16Offset` counted from its start.
+  /// ``RichText/Node/modifyLeaf(holdingUTF16:_:)`` in this subtree, `place.offset` counted from its start;
+  /// `place.startsDocument` and `place.endsDocument` say whether the subtree is at the document's start and end.
   mutating func modifyLeaf(
-    holdingUTF16 utf16Offset: Int, _ body: (inout RichText.Leaf, _ offsetInLeaf: Int) -> Summary?
+    holdingUTF16 place: RichText.LeafPlace, _ body: (inout RichText.Leaf, RichText.LeafPlace) -> Summary?
   ) -> Summary? {
     let delta: Summary?
     switch children {
     case .leaves(var leaves):
       children = .leaves([])
-      let found = Self.findSlot(at: utf16Offset, in: .utf16, preferEnd: false, among: leaves)
-      delta = body(&leaves[found.slot], found.remaining)
+      let found = Self.findSlot(at: place.offset, in: .utf16, preferEnd: false, among: leaves)
+      delta = body(&leaves[found.slot], place.child(at: found.slot, of: leaves.count, offset: found.remaining))
       children = .leaves(leaves)
     case .inners(var inners):
       children = .inners([])
-      let found = Self.findSlot(at: utf16Offset, in: .utf16, preferEnd: false, among: inners)
-      delta = inners[found.slot].modifyLeaf(holdingUTF16: found.remaining, body)
+      let found = Self.findSlot(at: place.offset, in: .utf16, preferEnd: false, among: inners)
+      delta = inners[found.slot].modifyLeaf(
+        holdingUTF16: place.child(at: found.slot, of: inners.count, offset: found.remaining), body)
       children = .inners(inners)
     }
     if let delta { summary += delta }
@@ -497,14 +499,19 @@ extension RichText.Leaf {
     var split: (utf8: Int32, utf16: Int32)?
     /// How the leaf's counts (and those of every node above it) change.
     var delta: Summary
+    /// For text: what the insertion finds at its edges (nil for an attachment).
+    var edges: RichText.InsertionEdges?
   }
 
   /// The plan to insert `run` at UTF-16 offset `offset` of this leaf in place: text joins the text run of its
   /// content that the offset touches (the one that ends there first), anything else goes in as a run of its own,
   /// splitting a text run the offset is inside. Nil when the leaf is the empty document's or the run would make it
-  /// outgrow `NodeCapacity` (bytes, or descriptors for a run of its own).
+  /// outgrow `NodeCapacity` (bytes, or descriptors for a run of its own). `startsDocument` and `endsDocument` say
+  /// whether the leaf is the document's first and last (for the edges of text).
   /// - Precondition: `offset` is at most the leaf's UTF-16 length and not inside a surrogate pair.
-  func insertion(of run: InsertedRun, at offset: Int) -> Insertion? {
+  func insertion(
+    of run: InsertedRun, at offset: Int, startsDocument: Bool = false, endsDocument: Bool = false
+  ) -> Insertion? {
     guard !descriptors.isEmpty && summary.utf8 + run.counts.utf8 <= NodeCapacity.leafUTF8 else { return nil }
     let delta = Summary(utf8: run.counts.utf8, utf16: run.counts.utf16, scalars: run.counts.scalars)
     // The descriptor the offset is in or ends (the first such), and where it starts.
@@ -530,8 +537,23 @@ extension RichText.Leaf {
           var bytes = text
           return bytes.withUTF8 { $0.utf8Offset(ofUTF16Count: offset - utf16, from: utf8) }
         }()
+    var edges: RichText.InsertionEdges?
+    if !run.content.isEmoticon {
+      // The unit before the insertion: the descriptor's last (at its end), one of its own (inside it), or the one
+      // before it. The unit after: the next descriptor's first (at its end), else the bytes at `utf8Offset`.
+      let startsAtHardEdge =
+        offset == end
+        ? !descriptor.isText : offset > utf16 ? false : index > 0 ? !descriptors[index - 1].isText : startsDocument
+      let next = offset == end ? index + 1 : index
+      let endsAtClusterBoundary =
+        next == descriptors.count
+        ? endsDocument
+        : !descriptors[next].isText || endsBeforeClusterBoundary(run.bytes, at: utf8Offset)
+      edges = RichText.InsertionEdges(
+        startsAtHardEdge: startsAtHardEdge, endsAtClusterBoundary: endsAtClusterBoundary)
+    }
     if descriptor.isText(run.content) {
-      return Insertion(index: index, joins: true, utf8Offset: utf8Offset, split: nil, delta: delta)
+      return Insertion(index: index, joins: true, utf8Offset: utf8Offset, split: nil, delta: delta, edges: edges)
     }
     guard descriptors.count + 2 <= NodeCapacity.leafDescriptors else { return nil }
     var ownRun = delta
@@ -540,7 +562,19 @@ extension RichText.Leaf {
     let before = offset == end ? index + 1 : index
     return Insertion(
       index: before, joins: false, utf8Offset: utf8Offset,
-      split: inside ? (Int32(utf8Offset - utf8), Int32(offset - utf16)) : nil, delta: ownRun)
+      split: inside ? (Int32(utf8Offset - utf8), Int32(offset - utf16)) : nil, delta: ownRun, edges: edges)
+  }
+
+  /// Whether `inserted` put at byte `utf8Offset` of this leaf, before text, ends at a cluster boundary, as the scalars
+  /// on either side decide it (false when they do not).
+  private func endsBeforeClusterBoundary(_ inserted: Substring, at utf8Offset: Int) -> Bool {
+    var inserted = inserted
+    var text = text
+    return inserted.withUTF8 { before in
+      text.withUTF8 { bytes in
+        GraphemeBreaks.Local.isBoundaryBetween(before, and: UnsafeBufferPointer(rebasing: bytes[utf8Offset...]))
+      }
+    } ?? false
   }
 
   /// Makes `insertion`, planned for `run` by ``insertion(of:at:)``.

@@ -83,6 +83,14 @@ public struct RichText: Sendable {
     self.init(consume builder)
   }
 
+  /// Whether the document's text may hold a `[` (where a bracket token starts): false only for a document of one leaf
+  /// without one (what typing inserts).
+  var mayHoldOpenBracket: Bool {
+    guard case .leaf(let leaf) = root else { return true }
+    var text = leaf.text
+    return text.withUTF8 { $0.contains(UInt8(ascii: "[")) }
+  }
+
   /// Whether the document has no runs.
   public var isEmpty: Bool { root.summary.utf8 == 0 }
 

@@ -78,6 +78,15 @@ public struct Editor: Sendable {
   /// ```
   public internal(set) var lastChange: TextChange?
 
+  /// The caret the last ``edit(_:with:group:normalizing:alsoAround:caret:)`` returned, when that edit knows it to be a
+  /// cluster boundary: the end of text inserted in place before an attachment, the document's end, or a scalar the
+  /// local cluster rule decides, with no token converted (see ``RichText/InsertionEdges``); nil otherwise. Read right
+  /// after the edit, in place of snapping.
+  var caretKnownOnBoundary: Int?
+  /// Whether an edit uses what a text insertion made in place found at its edges (``RichText/InsertionEdges``) to skip
+  /// token canonicalization and snapping; false only for the tests that compare that with looking again.
+  var trustsInsertionEdges = true
+
   var undoStack = UndoSteps()
   var redoStack: [UndoStep] = []
   /// The kind of the last edit while it can still absorb the next one into the same undo step.
@@ -289,8 +298,9 @@ public struct Editor: Sendable {
   /// ``replaceSelection(with:group:)`` of `fitting`, which fits the length limit.
   private mutating func replaceSelection(fitting: RichText, group: EditGroup?) {
     let caret = edit(selection, with: fitting, group: group)
-    if leavesTokensAlone(fitting) {
-      // Note: the caret is after the attachment, and the end of an attachment is always a cluster boundary.
+    if leavesTokensAlone(fitting) || caret == caretKnownOnBoundary {
+      // Note: the caret is after the attachment, and the end of an attachment is always a cluster boundary; or the
+      // edit knows it is one.
       setSelection(caret..<caret)
     } else {
       placeCaret(caret, joiningBackward: fitting.isEmpty)
@@ -305,6 +315,13 @@ public struct Editor: Sendable {
   /// either side, nor one with the text it replaced). Inserting an emoticon from the keyboard is this.
   func leavesTokensAlone(_ content: RichText) -> Bool {
     bracketTokenReach != nil && content.isOneAttachment
+  }
+
+  /// Whether text `content`, inserted in place with `edges`, completes no token, with a ``BracketTokenizer``: it
+  /// starts at a hard edge (a bracket token never spans an attachment) and has no `[`, so no token can start in it or
+  /// before it and hold it.
+  func completesNoToken(_ content: RichText, _ edges: RichText.InsertionEdges?) -> Bool {
+    bracketTokenReach != nil && edges?.startsAtHardEdge == true && !content.mayHoldOpenBracket
   }
 
   /// Starts a public call: ``lastChange`` reports only what this call changes.
@@ -341,7 +358,9 @@ public struct Editor: Sendable {
     let replaced = document.slice(range)
     let remembered = quietEntityStretch
     quietEntityStretch = nil
-    let change = document.replaceSubrange(range, with: content)
+    caretKnownOnBoundary = nil
+    var edges: RichText.InsertionEdges?
+    let change = document.replaceSubrange(range, with: content, edges: &edges)
     record(change, replaced: replaced)
     var mappedCaret = caret ?? afterEnd
     if normalizing {
@@ -350,9 +369,14 @@ public struct Editor: Sendable {
         touched = min(touched.lowerBound, alsoAround.lowerBound)..<max(touched.upperBound, alsoAround.upperBound)
       }
       let quiet = recognizesEntities ? remembered?.following(change, inserting: content) : nil
-      mappedCaret = normalize(
+      if !trustsInsertionEdges { edges = nil }
+      let normalized = normalize(
         around: touched, caret: mappedCaret, quietStretch: quiet,
-        canonicalizing: alsoAround != nil || !leavesTokensAlone(content))
+        canonicalizing: alsoAround != nil || !(leavesTokensAlone(content) || completesNoToken(content, edges)))
+      if !normalized.convertedTokens, normalized.caret == afterEnd, edges?.endsAtClusterBoundary == true {
+        caretKnownOnBoundary = afterEnd
+      }
+      mappedCaret = normalized.caret
     }
     // Note: the document only; the editor's own rules (selection, tokens) hold once the caller has placed
     // the caret, and the tests check them after every step with `checkInvariants()`.
@@ -379,10 +403,10 @@ public struct Editor: Sendable {
   /// recording each change; when no token changed and `utf16Range` lies in `quietStretch` (the remembered quiet stretch
   /// after the edit), entities need no recognition.
   ///
-  /// - Returns: `caret` mapped through the conversions.
+  /// - Returns: `caret` mapped through the conversions, and whether a token was converted.
   private mutating func normalize(
     around utf16Range: Range<Int>, caret: Int, quietStretch: QuietEntityStretch?, canonicalizing: Bool
-  ) -> Int {
+  ) -> (caret: Int, convertedTokens: Bool) {
     let canonical =
       canonicalizing
       ? document.canonicalizeTokens(
@@ -408,7 +432,7 @@ public struct Editor: Sendable {
         quietEntityStretch = quiet ?? markedQuietStretch(around: around, inStretchFrom: stretch.lowerBound)
       }
     }
-    return canonical.caret
+    return (canonical.caret, !canonical.changes.isEmpty)
   }
 
   // MARK: Undo

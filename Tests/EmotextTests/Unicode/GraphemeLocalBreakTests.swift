@@ -41,6 +41,10 @@ struct GraphemeLocalBreakTests {
             #expect(
               local == GraphemeBreaks.isBoundary(offset, inUTF8: utf8), "isBoundary(\(offset)) in \(utf8.map { $0 })")
           }
+          // Note: the same question with the two sides in separate buffers (an insertion and the text after it).
+          let seam = GraphemeBreaks.Local.isBoundaryBetween(
+            UnsafeBufferPointer(rebasing: utf8[..<offset]), and: UnsafeBufferPointer(rebasing: utf8[offset...]))
+          #expect(seam == GraphemeBreaks.Local.isBoundary(offset, inUTF8: utf8), "seam at \(offset)")
           if offset > 0, let local = GraphemeBreaks.Local.boundary(before: offset, inUTF8: utf8) {
             answered.before += 1
             #expect(
