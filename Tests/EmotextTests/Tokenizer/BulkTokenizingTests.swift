@@ -36,7 +36,8 @@ struct BulkTokenizingTests {
     case 1:
       // Long runs without a token, a few tokens between.
       for _ in 0..<Int.random(in: 1...4, using: &random) {
-        text += TokenScanChunkEdgeTests.filler(utf8Count: Int.random(in: 0...(leaf * 5), using: &random), using: &random)
+        let length = Int.random(in: 0...(leaf * 5), using: &random)
+        text += TokenScanChunkEdgeTests.filler(utf8Count: length, using: &random)
         text += pieces.randomElement(using: &random)!
       }
     case 2:
