@@ -20,6 +20,9 @@ struct LeafCutter {
   private let scratch: UnsafeMutableBufferPointer<RunDescriptor>
   private var descriptorCount = 0
   private var leafStart = 0
+  /// `leafStart` as an index of `source`: the previous leaf's text's end, so that slicing checks only the new end is on
+  /// a scalar boundary (an index made by offsetting UTF-8 is not known to be one).
+  private var leafStartIndex: String.Index
   private var leafEnd = 0
   private var leafUTF16 = 0
   private var leafScalars = 0
@@ -35,6 +38,7 @@ struct LeafCutter {
     self.bytes = bytes
     self.textContent = textContent
     self.scratch = scratch
+    leafStartIndex = source.startIndex
     // Note: at least a leaf for every 512 bytes; a few more for leaves cut early (32 runs, or a scalar at the end).
     leaves.reserveCapacity(bytes.count / (NodeCapacity.leafUTF8 * 3 / 4) + 1)
   }
@@ -150,11 +154,11 @@ struct LeafCutter {
     var descriptors: [RunDescriptor] = []
     descriptors.reserveCapacity(max(count, reserved))
     descriptors.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
-    let start = source.utf8.index(source.startIndex, offsetBy: leafStart)
-    let text = source[start..<source.utf8.index(start, offsetBy: leafEnd - leafStart)]
+    let text = source[leafStartIndex..<source.utf8.index(leafStartIndex, offsetBy: leafEnd - leafStart)]
     leaves.append(RichText.Leaf(text: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars))
     descriptorCount = 0
     leafStart = leafEnd
+    leafStartIndex = text.endIndex
     leafUTF16 = 0
     leafScalars = 0
   }
