@@ -98,6 +98,29 @@ struct LeafCutter {
   private mutating func cutText(_ utf8Range: Range<Int>, utf16: Int, scalars: Int) {
     var offset = utf8Range.lowerBound
     var counted = (utf16: 0, scalars: 0)
+    // Note: the common case first (a leaf with runs and room, the run's rest fitting the next leaf), as the loop below
+    // cuts it: the piece up to the last scalar boundary within the room closes the leaf, the rest is the next leaf's
+    // first run. Only the shorter side is counted.
+    if descriptorCount > 0 {
+      var end = offset + (NodeCapacity.leafUTF8 - (leafEnd - leafStart))
+      while end > offset && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      if end > offset {
+        let rest = utf8Range.upperBound - end
+        if rest < end - offset {
+          let restCounts = String.counts(ofUTF8: UnsafeBufferPointer(rebasing: bytes[end..<utf8Range.upperBound]))
+          counted = (utf16 - restCounts.utf16, scalars - restCounts.scalars)
+        } else {
+          counted = String.counts(ofUTF8: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+        }
+        appendPiece(offset..<end, utf16: counted.utf16, scalars: counted.scalars)
+        offset = end
+      }
+      finishLeaf()
+      if utf8Range.upperBound - offset <= NodeCapacity.leafUTF8 {
+        appendPiece(offset..<utf8Range.upperBound, utf16: utf16 - counted.utf16, scalars: scalars - counted.scalars)
+        return
+      }
+    }
     while offset < utf8Range.upperBound {
       let extending = descriptorCount > 0 && scratch[descriptorCount - 1].isText(textContent)
       if descriptorCount > 0
@@ -138,6 +161,16 @@ struct LeafCutter {
       leafScalars += counts.scalars
       offset = end
     }
+  }
+
+  /// Appends the bytes `utf8Range` (which fit) as a new text descriptor.
+  private mutating func appendPiece(_ utf8Range: Range<Int>, utf16: Int, scalars: Int) {
+    scratch[descriptorCount] = RunDescriptor(
+      utf8Count: Int32(utf8Range.count), utf16Count: Int32(utf16), contentIndex: textContent)
+    descriptorCount += 1
+    leafEnd = utf8Range.upperBound
+    leafUTF16 += utf16
+    leafScalars += scalars
   }
 
   /// Adds the leaf being filled, if it has anything, to ``leaves`` and starts a fresh one.
