@@ -170,10 +170,14 @@ mutant terminal-lines-in-place-width Sources/Emotext/Rendering/TerminalLayout.sw
   'lineCells = width(of: pieces[nextStart...index])' \
   'lineCells = pieces[index].cells'
 # Seventh round (tokenize6): the bulk tokenizer's leaf cutter closes a leaf one run early before a text run (leaves
-# within the invariants, but not the builder's).
+# within the invariants, but not the builder's);
 mutant cutter-closes-leaf-a-run-early Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
   '&& (leafEnd &- leafStart >= NodeCapacity.leafUTF8 || descriptorCount >= NodeCapacity.leafDescriptors)' \
   '&& (leafEnd &- leafStart >= NodeCapacity.leafUTF8 || descriptorCount >= NodeCapacity.leafDescriptors - 1)'
+# (tokenize6) a run cut across two leaves takes the piece's UTF-16 count from the rest's scalars.
+mutant cutter-rest-counts-scalars-as-utf16 Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
+  'counted = (utf16 - restCounts.utf16, scalars - restCounts.scalars)' \
+  'counted = (utf16 - restCounts.scalars, scalars - restCounts.scalars)'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
