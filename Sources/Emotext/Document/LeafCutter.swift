@@ -3,8 +3,8 @@
 /// counts, cut at the same places), without its per-run bookkeeping.
 ///
 /// For the tokenizer's bulk path, whose text runs are never adjacent (a token lies between two): each run is one
-/// descriptor written to a scratch buffer, unless it overfills the leaf (a text run cut across leaves goes through the
-/// builder's own loop, once per leaf), and each finished leaf takes one allocation for its descriptors.
+/// descriptor written to a scratch buffer, unless it overfills the leaf (a text run is then cut where the builder's loop
+/// cuts it, once per leaf), and each finished leaf takes one allocation for its descriptors.
 ///
 /// Its pointers (`bytes`, the scratch buffer) must outlive it: it lives inside `withUTF8` and
 /// `withUnsafeTemporaryAllocation`.
