@@ -376,6 +376,8 @@ struct UTF8Tally {
   /// Moves to the next `[` at or after where it has counted to, counting the bytes passed, and returns its
   /// offset; nil at the end (everything counted).
   mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    // Note: a token right after the last one (`[哈哈][哈哈]`, a run of emoticons) needs no block and no lane sums.
+    if position < bytes.count && bytes[position] == UInt8(ascii: "[") { return position }
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
     var index = position
