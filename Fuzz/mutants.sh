@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -169,6 +169,15 @@ mutant candidate-skip-over-controls Sources/Emotext/Tokenizer/BracketTokenizer.s
 mutant terminal-lines-in-place-width Sources/Emotext/Rendering/TerminalLayout.swift terminal \
   'lineCells = width(of: pieces[nextStart...index])' \
   'lineCells = pieces[index].cells'
+# Seventh round (tokenize6): the bulk tokenizer's leaf cutter closes a leaf one run early before a text run (leaves
+# within the invariants, but not the builder's);
+mutant cutter-closes-leaf-a-run-early Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
+  '&& (leafEnd &- leafStart >= NodeCapacity.leafUTF8 || descriptorCount >= NodeCapacity.leafDescriptors)' \
+  '&& (leafEnd &- leafStart >= NodeCapacity.leafUTF8 || descriptorCount >= NodeCapacity.leafDescriptors - 1)'
+# (tokenize6) a run cut across two leaves takes the piece's UTF-16 count from the rest's scalars.
+mutant cutter-rest-counts-scalars-as-utf16 Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
+  'counted = (utf16 - restCounts.utf16, scalars - restCounts.scalars)' \
+  'counted = (utf16 - restCounts.scalars, scalars - restCounts.scalars)'
 
 # Note: the seventh round's composing path (the lead): an insertion at a caret planned and made in its leaf in one
 # descent (a run of its own at a descriptor's end put before that descriptor), and the local cluster rule with one side

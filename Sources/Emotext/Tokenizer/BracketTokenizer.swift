@@ -56,11 +56,51 @@ public struct BracketTokenizer: Sendable {
       // Note: a post (plain text that fits a leaf) is its one leaf, built here without a `LeafBuilder`, whose set-up,
       // per-run bookkeeping and tear-down were half of a post's instructions; `TokenScanChunkEdgeTests` compares the
       // two paths' leaves and both with a naive reading.
-      if attributes.isPlain, let leaf = oneLeaf(of: text, bytes) {
-        return RichText(root: .leaf(leaf), contents: tokenTable.contents)
-      }
-      return tokenizeBuilding(text, bytes, attributes: attributes)
+      guard attributes.isPlain else { return tokenizeBuilding(text, bytes, attributes: attributes) }
+      if let leaf = oneLeaf(of: text, bytes) { return RichText(root: .leaf(leaf), contents: tokenTable.contents) }
+      // Note: more plain text (or a post with more runs than a leaf holds) is cut into leaves by the scan, without
+      // the builder's per-run work (a third of the bulk path's instructions); `BulkTokenizingTests` compares the
+      // leaves and the tree with the general path's.
+      return tokenizeCutting(text, bytes)
     }
+  }
+
+  /// ``tokenize(_:attributes:)`` of plain `text`, whose bytes are `bytes`, its leaves cut by a ``LeafCutter`` as
+  /// the tokens are found: the document ``tokenizeBuilding(_:_:attributes:)`` builds, leaf for leaf.
+  func tokenizeCutting(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText {
+    // Note: a token found only up to canonical equivalence adds its emoticon to the table, as the builder does.
+    var contents = tokenTable.contents
+    let leaves = withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) {
+      scratch in
+      var cutter = LeafCutter(slicing: text, bytes, textContent: .plainText, scratch: scratch)
+      var scan = tokenScan(of: bytes)
+      var textStart = 0
+      var textStartCounts = (utf16: 0, scalars: 0)
+      while let (utf8Range, entry) = nextToken(&scan) {
+        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+        if textStart < utf8Range.lowerBound {
+          cutter.appendText(
+            textStart..<utf8Range.lowerBound, utf16: scan.tally.utf16 &- textStartCounts.utf16,
+            scalars: scan.tally.scalars &- textStartCounts.scalars)
+        }
+        switch entry {
+        case .table(let index): cutter.appendAttachment(tokenTable.contentIndex(ofEntry: index), utf8Range)
+        case .catalog(let emoticon): cutter.appendAttachment(contents.index(of: .emoticon(emoticon)), utf8Range)
+        }
+        // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
+        scan.tally.skip(to: utf8Range.upperBound)
+        textStart = utf8Range.upperBound
+        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
+      }
+      scan.tally.advance(to: bytes.count, in: bytes)
+      if textStart < bytes.count {
+        cutter.appendText(
+          textStart..<bytes.count, utf16: scan.tally.utf16 &- textStartCounts.utf16,
+          scalars: scan.tally.scalars &- textStartCounts.scalars)
+      }
+      return cutter.finish()
+    }
+    return RichText(root: .tree(of: leaves), contents: contents)
   }
 
   /// ``tokenize(_:attributes:)`` of `text`, whose bytes are `bytes`, by a `LeafBuilder`: the general path.
@@ -336,6 +376,8 @@ struct UTF8Tally {
   /// Moves to the next `[` at or after where it has counted to, counting the bytes passed, and returns its
   /// offset; nil at the end (everything counted).
   mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    // Note: a token right after the last one (`[哈哈][哈哈]`, a run of emoticons) needs no block and no lane sums.
+    if position < bytes.count && bytes[position] == UInt8(ascii: "[") { return position }
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
     var index = position
