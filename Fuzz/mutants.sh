@@ -198,6 +198,9 @@ mutant insertion-end-undecided-boundary Sources/Emotext/Document/RichText+Tree.s
   }' \
   '    } ?? true
   }'
+mutant emoticon-equality-hash-guard Sources/Emotext/Catalog/Emoticon.swift storage,edit \
+  '|| (lhs.storedHash == rhs.storedHash && lhs.code == rhs.code' \
+  '|| (lhs.storedHash != rhs.storedHash && lhs.code == rhs.code'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -68,9 +68,11 @@ public struct Emoticon: Hashable, Sendable {
   }
 
   public static func == (lhs: Emoticon, rhs: Emoticon) -> Bool {
+    // Note: equal emoticons share their stored hash (of `code` and `packID`), so two with different ones differ without
+    // a string compared (a content table's probe meets other emoticons in its slots).
     lhs.storage === rhs.storage
-      || (lhs.code == rhs.code && lhs.aliases == rhs.aliases && lhs.kind == rhs.kind
-        && lhs.fallback == rhs.fallback && lhs.packID == rhs.packID)
+      || (lhs.storedHash == rhs.storedHash && lhs.code == rhs.code && lhs.aliases == rhs.aliases
+        && lhs.kind == rhs.kind && lhs.fallback == rhs.fallback && lhs.packID == rhs.packID)
   }
 
   public func hash(into hasher: inout Hasher) {
