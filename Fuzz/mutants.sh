@@ -201,6 +201,9 @@ mutant insertion-end-undecided-boundary Sources/Emotext/Document/RichText+Tree.s
 mutant emoticon-equality-hash-guard Sources/Emotext/Catalog/Emoticon.swift storage,edit \
   '|| (lhs.storedHash == rhs.storedHash && lhs.code == rhs.code' \
   '|| (lhs.storedHash != rhs.storedHash && lhs.code == rhs.code'
+mutant text-edit-spans-next-run Sources/Emotext/Document/RichText+Tree.swift storage,edit,editscript \
+  'guard range.upperBound <= descriptorEnd && descriptor.isText && (content == nil' \
+  'guard range.upperBound <= descriptorEnd + 1 && descriptor.isText && (content == nil'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -37,8 +37,9 @@ extension RichText {
     return change
   }
 
-  /// `replaceSubrange` in one leaf, in place: an insertion at a caret by ``insertInLeaf(at:_:)``, any other edit when
-  /// ``inLeafEdit(_:with:)`` plans it; false (and nothing changed) when neither takes it.
+  /// `replaceSubrange` in one leaf, in place, in one descent: an insertion at a caret by
+  /// ``insertInLeaf(at:_:edges:)``, an edit inside one text run by ``editTextInLeaf(_:with:)``; false (and nothing
+  /// changed) when neither takes it.
   private mutating func editInLeaf(
     _ utf16Range: Range<Int>, with replacement: RichText, edges: inout InsertionEdges?
   ) -> Bool {
@@ -50,11 +51,7 @@ extension RichText {
       _ = contents.index(of: replacement.contents[pasted.descriptors[0].contentIndex])
     }
     if utf16Range.isEmpty { return insertInLeaf(at: utf16Range.lowerBound, replacement, edges: &edges) }
-    guard let edit = inLeafEdit(utf16Range, with: replacement) else { return false }
-    root.modifyLeaf(ordinal: edit.ordinal, adding: edit.delta) { leaf in
-      leaf.replaceText(edit.utf8Range, with: edit.inserted, inDescriptor: edit.descriptor, adding: edit.delta)
-    }
-    return true
+    return editTextInLeaf(utf16Range, with: replacement)
   }
 
   /// Splits the leaf holding `utf16Range` in two at the descriptor seam nearest its middle when `replacement`, one
@@ -150,71 +147,35 @@ extension RichText {
     replaceLeaves(leafRange, with: newLeaves)
   }
 
-  /// An edit of one leaf's bytes in place: what ``inLeafEdit(_:with:)`` plans.
-  private struct InLeafEdit {
-    /// The leaf's number.
-    var ordinal: Int
-    /// The text descriptor that takes the edit, numbered in the leaf.
-    var descriptor: Int
-    /// The bytes replaced, in the leaf.
-    var utf8Range: Range<Int>
-    /// The bytes put in their place: text of the descriptor's content.
-    var inserted: Substring
-    /// How the leaf's counts (and those of every node above it) change.
-    var delta: Summary
-  }
-
-  /// The plan to replace `utf16Range` with `replacement` inside one text run of one leaf, which then changes
-  /// in place; nil when the edit is not that (a keystroke is): when `replacement` is more than one text run
-  /// of one content, the range spans runs or leaves, an attachment or a whole run goes, or the leaf would
-  /// outgrow `NodeCapacity.leafUTF8` or shrink to below a quarter of it (a neighbour joins it then; a leaf that grows may
-  /// stay below, as a leaf cut by its descriptors between attachments does).
-  // Note: a function of its own so that the leaf it looks at is let go before the edit: a copy held would make
-  // the leaf's storage shared, and the edit would copy it.
-  private func inLeafEdit(_ utf16Range: Range<Int>, with replacement: RichText) -> InLeafEdit? {
+  /// Replaces `utf16Range` with `replacement` inside one text run of one leaf, in place, in one descent of the tree
+  /// (see ``Leaf/textEdit(_:with:counts:content:isOnlyLeaf:)``); false, with nothing changed, when the edit is not that
+  /// (a Backspace in text is): when `replacement` is more than one text run of one content the document's table holds.
+  private mutating func editTextInLeaf(_ utf16Range: Range<Int>, with replacement: RichText) -> Bool {
     var content: RunContentIndex?
     var inserted: Substring = ""
     var insertedCounts = Summary()
     if case .leaf(let leaf) = replacement.root, !replacement.isEmpty {
-      guard leaf.descriptors.count == 1, leaf.descriptors[0].isText else { return nil }
+      guard leaf.descriptors.count == 1, leaf.descriptors[0].isText else { return false }
       let index = leaf.descriptors[0].contentIndex
       content =
         index == .plainText || contents.isIdentical(to: replacement.contents)
         ? index : contents.existingIndex(of: replacement.contents[index])
-      guard content != nil else { return nil }
+      guard content != nil else { return false }
       inserted = leaf.text
       insertedCounts = leaf.summary
     } else if !replacement.isEmpty {
-      return nil
+      return false
     }
-    let position = root.leaf(at: utf16Range.lowerBound, preferringEnd: false)
-    let leaf = position.leaf
-    let lower = utf16Range.lowerBound - position.utf16Start
-    let upper = utf16Range.upperBound - position.utf16Start
-    guard upper <= leaf.summary.utf16 else { return nil }
-    let isRoot = if case .leaf = root { true } else { false }
-    var descriptorStart = 0
-    for (index, descriptor) in leaf.descriptors.enumerated() {
-      guard descriptorStart <= lower else { break }
-      let descriptorEnd = descriptorStart + Int(descriptor.utf16Count)
-      defer { descriptorStart = descriptorEnd }
-      guard upper <= descriptorEnd && descriptor.isText && (content == nil || descriptor.isText(content!)) else {
-        continue
-      }
-      let utf8Range = leaf.utf8Offset(ofUTF16Offset: lower)..<leaf.utf8Offset(ofUTF16Offset: upper)
-      let removed = leaf.withUTF8 { String.counts(ofUTF8: UnsafeBufferPointer(rebasing: $0[utf8Range])) }
-      let delta = Summary(
-        utf8: insertedCounts.utf8 - utf8Range.count, utf16: insertedCounts.utf16 - removed.utf16,
-        scalars: insertedCounts.scalars - removed.scalars)
-      let leafUTF8 = leaf.summary.utf8 + delta.utf8
+    return root.modifyLeaf(holdingUTF16: utf16Range.lowerBound) { leaf, place in
+      let range = place.offset..<(place.offset + utf16Range.count)
       guard
-        Int(descriptor.utf8Count) + delta.utf8 > 0 && leafUTF8 <= NodeCapacity.leafUTF8
-          && (isRoot || delta.utf8 >= 0 || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
+        let edit = leaf.textEdit(
+          range, with: inserted, counts: insertedCounts, content: content,
+          isOnlyLeaf: place.startsDocument && place.endsDocument)
       else { return nil }
-      return InLeafEdit(
-        ordinal: position.ordinal, descriptor: index, utf8Range: utf8Range, inserted: inserted, delta: delta)
+      leaf.replaceText(edit.utf8Range, with: inserted, inDescriptor: edit.descriptor, adding: edit.delta)
+      return edit.delta
     }
-    return nil
   }
 
   /// Where a descent found a leaf: the offset in it, and whether it is the document's first and last leaf.
@@ -356,29 +317,13 @@ extension RichText {
 }
 
 extension RichText.Node {
-  /// Calls `body` with leaf number `ordinal` in place, after adding `delta` to the summaries of the nodes above
-  /// it: for an edit that changes the leaf's counts by `delta` and nothing else in the tree.
-  ///
-  /// Each node lets go of its children before changing them, so that a tree held by one document alone is
-  /// changed in place all the way down (a tree shared with a copy is copied along the path, as arrays do).
-  mutating func modifyLeaf(ordinal: Int, adding delta: Summary, _ body: (inout RichText.Leaf) -> Void) {
-    switch self {
-    case .leaf(var leaf):
-      self = .empty
-      body(&leaf)
-      self = .leaf(leaf)
-    case .inner(var inner):
-      self = .empty
-      inner.modifyLeaf(ordinal: ordinal, adding: delta, body)
-      self = .inner(inner)
-    }
-  }
-
   /// Calls `body` with the leaf holding `utf16Offset` (the one ``leaf(at:preferringEnd:)`` finds, not preferring the
   /// end) in place and its place (the offset in it, whether it is the first and the last leaf); when `body` returns how
   /// it changed the leaf's counts, adds that to the nodes above on the way back. Returns whether it did. One descent,
-  /// for an edit that changes one leaf and nothing else in the tree; a tree held by one document alone changes in place
-  /// (see ``modifyLeaf(ordinal:adding:_:)``).
+  /// for an edit that changes one leaf and nothing else in the tree.
+  ///
+  /// Each node lets go of its children before changing them, so that a tree held by one document alone is changed in
+  /// place all the way down (a tree shared with a copy is copied along the path, as arrays do).
   mutating func modifyLeaf(
     holdingUTF16 utf16Offset: Int, _ body: (inout RichText.Leaf, RichText.LeafPlace) -> Summary?
   ) -> Bool {

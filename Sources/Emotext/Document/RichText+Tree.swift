@@ -402,21 +402,7 @@ extension RichText.Inner {
     return delta
   }
 
-  /// ``RichText/Node/modifyLeaf(ordinal:adding:_:)`` in this subtree, whose leaves are numbered from 0.
-  mutating func modifyLeaf(ordinal: Int, adding delta: Summary, _ body: (inout RichText.Leaf) -> Void) {
-    summary += delta
-    switch children {
-    case .leaves(var leaves):
-      children = .leaves([])
-      body(&leaves[ordinal])
-      children = .leaves(leaves)
-    case .inners(var inners):
-      children = .inners([])
-      let found = Self.findSlot(at: ordinal, in: .leaves, preferEnd: false, among: inners)
-      inners[found.slot].modifyLeaf(ordinal: found.remaining, adding: delta, body)
-      children = .inners(inners)
-    }
-  }
+
 }
 
 extension RichText.Leaf {
@@ -474,6 +460,49 @@ extension RichText.Leaf {
       descriptors.insert(descriptor, at: index)
     }
     summary += delta
+  }
+}
+
+extension RichText.Leaf {
+  /// An edit of one text run of a leaf in place: what ``textEdit(_:with:counts:content:isOnlyLeaf:)`` plans.
+  struct TextEdit {
+    /// The text descriptor that takes the edit.
+    var descriptor: Int
+    /// The bytes replaced, in the leaf.
+    var utf8Range: Range<Int>
+    /// How the leaf's counts (and those of every node above it) change.
+    var delta: Summary
+  }
+
+  /// The plan to replace the UTF-16 range `range` of this leaf with `inserted` (text of `counts`, of content `content`;
+  /// or nothing, with a nil content) inside one text run, in place. Nil when the range spans runs, an attachment or a
+  /// whole run goes, the text's content differs from the run's, or the leaf would outgrow `NodeCapacity.leafUTF8` or,
+  /// unless it is the document's only leaf, shrink to below a quarter of it (a neighbour joins it then; a leaf that
+  /// grows may stay below, as a leaf cut by its descriptors between attachments does).
+  func textEdit(
+    _ range: Range<Int>, with inserted: Substring, counts: Summary, content: RunContentIndex?, isOnlyLeaf: Bool
+  ) -> TextEdit? {
+    guard range.upperBound <= summary.utf16 else { return nil }
+    var descriptorStart = 0
+    for (index, descriptor) in descriptors.enumerated() {
+      guard descriptorStart <= range.lowerBound else { break }
+      let descriptorEnd = descriptorStart + Int(descriptor.utf16Count)
+      defer { descriptorStart = descriptorEnd }
+      guard range.upperBound <= descriptorEnd && descriptor.isText && (content == nil || descriptor.isText(content!))
+      else { continue }
+      let utf8Range = utf8Offset(ofUTF16Offset: range.lowerBound)..<utf8Offset(ofUTF16Offset: range.upperBound)
+      let removed = withUTF8 { String.counts(ofUTF8: UnsafeBufferPointer(rebasing: $0[utf8Range])) }
+      let delta = Summary(
+        utf8: counts.utf8 - utf8Range.count, utf16: counts.utf16 - removed.utf16,
+        scalars: counts.scalars - removed.scalars)
+      let leafUTF8 = summary.utf8 + delta.utf8
+      guard
+        Int(descriptor.utf8Count) + delta.utf8 > 0 && leafUTF8 <= NodeCapacity.leafUTF8
+          && (isOnlyLeaf || delta.utf8 >= 0 || leafUTF8 >= NodeCapacity.leafUTF8 / 4)
+      else { return nil }
+      return TextEdit(descriptor: index, utf8Range: utf8Range, delta: delta)
+    }
+    return nil
   }
 }
 
