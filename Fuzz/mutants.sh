@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -204,6 +204,11 @@ mutant emoticon-equality-hash-guard Sources/Emotext/Catalog/Emoticon.swift stora
 mutant text-edit-spans-next-run Sources/Emotext/Document/RichText+Tree.swift storage,edit,editscript \
   'guard range.upperBound <= descriptorEnd && descriptor.isText && (content == nil' \
   'guard range.upperBound <= descriptorEnd + 1 && descriptor.isText && (content == nil'
+# Seventh round (tokenize7): the token table's inlined look-up (candidates of 4 to 16 bytes) compares only the first 8
+# bytes of a token of the candidate's length.
+mutant token-lookup-compares-first-word Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
+  '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words' \
+  '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count).0 == words.0'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

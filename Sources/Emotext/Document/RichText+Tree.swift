@@ -402,7 +402,6 @@ extension RichText.Inner {
     return delta
   }
 
-
 }
 
 extension RichText.Leaf {

@@ -78,9 +78,43 @@ struct TokenTable: Sendable {
     case unsure
   }
 
-  // Note: `@inline(__always)`: with a second caller (`lengths(ofValidUTF8:by:)`) the compiler called it out of line.
+  // Note: `@inline(__always)` is honoured only for a callee of at most 64 basic blocks (or a caller of fewer): the whole
+  // look-up, with its short, long and missed candidates, had more, so every caller called it (14 % of the bulk path's
+  // instructions). This part, for candidates of 4 to 16 bytes (nearly all: a CJK token of one to four characters, or
+  // an ASCII name) that the table holds, stays small; the rest is `lookUpAnyLength(_:)`.
   @inline(__always)
   func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
+    let count = candidate.count
+    guard count >= 4 && count <= 16, let base = candidate.baseAddress.map(UnsafeRawPointer.init) else {
+      return lookUpAnyLength(candidate)
+    }
+    let words = Self.words(at: base, count: count)
+    let hash = Self.hash(words, count: count)
+    let found = slots.withUnsafeBufferPointer { slots in
+      byteStarts.withUnsafeBufferPointer { starts in
+        bytes.withUnsafeBufferPointer { bytes in
+          let mask = slots.count &- 1
+          var slot = Int(truncatingIfNeeded: hash) & mask
+          while slots[slot] >= 0 {
+            let entry = Int(truncatingIfNeeded: slots[slot])
+            let start = Int(truncatingIfNeeded: starts[entry])
+            if Int(truncatingIfNeeded: starts[entry &+ 1]) &- start == count
+              && Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words
+            {
+              return entry
+            }
+            slot = (slot &+ 1) & mask
+          }
+          return -1
+        }
+      }
+    }
+    return found >= 0 ? .found(found) : missed(candidate)
+  }
+
+  /// ``lookUp(_:)`` of a candidate of any length (the general path): the table's entry, or whether a miss is final.
+  @inline(never)
+  func lookUpAnyLength(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
     let words = Self.words(candidate)
     let hash = Self.hash(words, count: candidate.count)
     return slots.withUnsafeBufferPointer { slots in
@@ -103,10 +137,17 @@ struct TokenTable: Sendable {
             }
             slot = (slot + 1) & mask
           }
-          return tokensArePlain && Self.isPlain(candidate) ? .absent : .unsure
+          return missed(candidate)
         }
       }
     }
+  }
+
+  /// What a candidate that no entry has exactly is: absent, or unsure when it may be a token up to canonical
+  /// equivalence.
+  @inline(never)
+  private func missed(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
+    tokensArePlain && Self.isPlain(candidate) ? .absent : .unsure
   }
 
   /// The first and the last 8 bytes of `bytes` (4 when it has fewer than 8, overlapping when fewer than 16), or its
@@ -119,6 +160,12 @@ struct TokenTable: Sendable {
       for (index, byte) in bytes.enumerated() { word |= UInt64(byte) &<< UInt64(8 &* index) }
       return (word, 0)
     }
+    return words(at: base, count: count)
+  }
+
+  /// ``words(_:)`` of the `count` bytes (4 or more) at `base`.
+  @inline(__always)
+  private static func words(at base: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
     if count >= 8 {
       return (base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
     }
