@@ -156,10 +156,7 @@ extension RichText {
     var insertedCounts = Summary()
     if case .leaf(let leaf) = replacement.root, !replacement.isEmpty {
       guard leaf.descriptors.count == 1, leaf.descriptors[0].isText else { return false }
-      let index = leaf.descriptors[0].contentIndex
-      content =
-        index == .plainText || contents.isIdentical(to: replacement.contents)
-        ? index : contents.existingIndex(of: replacement.contents[index])
+      content = ownIndex(of: leaf.descriptors[0].contentIndex, in: replacement)
       guard content != nil else { return false }
       inserted = leaf.text
       insertedCounts = leaf.summary
@@ -222,7 +219,7 @@ extension RichText {
     return inserted
   }
 
-  /// Whether ``insertInLeaf(at:_:)`` takes the insertion of `replacement` at `utf16Offset` (for the tests).
+  /// Whether ``insertInLeaf(at:_:edges:)`` takes the insertion of `replacement` at `utf16Offset` (for the tests).
   func insertsInLeaf(at utf16Offset: Int, _ replacement: RichText) -> Bool {
     guard let run = insertedRun(replacement) else { return false }
     let position = root.leaf(at: utf16Offset, preferringEnd: false)
@@ -232,13 +229,17 @@ extension RichText {
   /// The one run of `replacement`, its content in this document's table; nil when it is not one run or the table
   /// lacks its content.
   private func insertedRun(_ replacement: RichText) -> Leaf.InsertedRun? {
-    guard case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1 else { return nil }
-    let index = pasted.descriptors[0].contentIndex
-    guard
-      let content = index == .plainText || contents.isIdentical(to: replacement.contents)
-        ? index : contents.existingIndex(of: replacement.contents[index])
+    guard case .leaf(let pasted) = replacement.root, pasted.descriptors.count == 1,
+      let content = ownIndex(of: pasted.descriptors[0].contentIndex, in: replacement)
     else { return nil }
     return Leaf.InsertedRun(bytes: pasted.text, counts: pasted.summary, content: content)
+  }
+
+  /// The index in this document's table of the content that `index` stands for in `other`'s; nil when the table lacks
+  /// it.
+  private func ownIndex(of index: RunContentIndex, in other: RichText) -> RunContentIndex? {
+    index == .plainText || contents.isIdentical(to: other.contents)
+      ? index : contents.existingIndex(of: other.contents[index])
   }
 
   /// Inserts `text` at `utf16Offset`.
