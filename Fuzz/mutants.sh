@@ -112,8 +112,17 @@ mutant quiet-stretch-edit-at-lower-cut Sources/Emotext/Editing/QuietEntityStretc
 # Note: the quiet stretch between separators the marks show to be cuts: an unmarked `#` before the first one reads
 # past it, so a Backspace after it can close a topic.
 mutant marked-cut-ignores-unmarked-hash Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
-  'unmarkedHash = checksHash && !isMarked && piece.utf8.contains(UInt8(ascii: "#"))' \
-  'unmarkedHash = checksHash && isMarked && piece.utf8.contains(UInt8(ascii: "#"))'
+  'unmarkedHash = unmarkedHash || (checksHash && !isMarked && line.contains(UInt8(ascii: "#")))' \
+  'unmarkedHash = unmarkedHash || (checksHash && isMarked && line.contains(UInt8(ascii: "#")))'
+# Note: the eighth round (the lead): the units before that cut are read from the last line break on; a space is no
+# line break (a topic pairs `#`s across spaces).
+mutant lookback-resets-at-space Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  'line.lastIndex(where: { (0x0A...0x0D).contains($0) })' \
+  'line.lastIndex(where: { (0x0A...0x0D).contains($0) || $0 == 0x20 })'
+# Note: and a `:` keeps a separator a host label may hold from cutting only in a scheme's `://`; not at all here.
+mutant marked-cut-ignores-scheme Sources/Emotext/Editing/QuietEntityStretch.swift edit,editscript \
+  'cutsAfterColon || schemeMatch < 3' \
+  'cutsAfterColon || schemeMatch < 4'
 
 # Note: branch fuzz4's fast paths: the terminal layout's printable ASCII cluster (taking a cluster that only starts
 # with one), entity recognition's first pass (a run cut across leaves looked at only in its last piece).

@@ -121,7 +121,9 @@ extension RichText {
   /// of a link, which the scan steps over) starts no reading that goes past the closing `#` of its topic, which
   /// lies before an unmarked separator after it. So a separator *p* before the edit cuts when it is unmarked, clusters
   /// break before it, and the 70 scalars before it hold no unmarked `#` (none needed before a line break, which no
-  /// topic crosses) and, when a host label may hold it or the separator *q* after the edit, no `:`. From *p* to the
+  /// topic crosses) and, when a host label may hold it or the separator *q* after the edit, no scheme's `://` (only
+  /// the label after one may hold a non-ASCII separator); only those after the last ASCII line break among them count
+  /// (no topic and no host label crosses a control). From *p* to the
   /// first separator *q* after the edit, every scalar is text, unmarked and none of `@ # : .`: then *q* cuts too
   /// (its 70 scalars before lie in that stretch or in the 70 before *p*), and *p*..<*q* is a quiet stretch.
   ///
@@ -145,24 +147,36 @@ extension RichText {
         || (lower >= 1 && behind[lower].isQuietText && !behind[lower - 1].isAttachment
           && EntityCut.breaks(between: behind[lower - 1].scalar, and: behind[lower].scalar))
     else { return nil }
-    // Note: then the units before the cut (140: at least its 70 scalars), by their bytes: a `#` not marked ends the
-    // search; a `:` (marked or not) does when a host label may hold either separator (none reads past the `:`
-    // before an ideograph cut).
+    // Note: then the units before the cut (140: at least its 70 scalars), by their bytes, from the last ASCII line
+    // break among them on (no topic and no host label reads across one): a `#` not marked ends the search; a
+    // scheme's `://` (marked or not) does when a host label may hold either separator (none reads past the `:`
+    // before an ideograph cut). `schemeMatch` is how much of a `://` the bytes read so far end with, 3 once one was
+    // read whole.
     let separator = cutsAfterColon ? ":" : behind[lower].scalar
     let lowerCut = cutsAfterColon ? behind[lower + 1].utf16Offset : behind[lower].utf16Offset
     let lookback = scalarBoundary(atOrBefore: max(lowerCut - 2 * EntityCut.quietScalarCount, 0))..<lowerCut
     let checksHash = !LineBreaks.isLineBreak(separator)
-    var (unmarkedHash, colon) = (false, false)
+    var (unmarkedHash, schemeMatch) = (false, 0)
     forEachPiece(in: lookback) { piece in
-      guard !piece.isAttachment else { return true }
-      colon = colon || piece.utf8.contains(UInt8(ascii: ":"))
+      guard !piece.isAttachment else {
+        if schemeMatch < 3 { schemeMatch = 0 }
+        return true
+      }
+      var line = piece.utf8[...]
+      if let lineBreak = line.lastIndex(where: { (0x0A...0x0D).contains($0) }) {
+        (unmarkedHash, schemeMatch) = (false, 0)
+        line = line[(lineBreak + 1)...]
+      }
+      for byte in line where schemeMatch < 3 {
+        schemeMatch = byte == UInt8(ascii: ":") ? 1 : byte == UInt8(ascii: "/") && schemeMatch > 0 ? schemeMatch + 1 : 0
+      }
       // Note: a marked `#` (a topic's, or a link's, which the scan steps over) starts no reading past its entity.
       var isMarked = false
       if piece.contentIndex != .plainText, case .text(let attributes) = piece.content {
         isMarked = attributes.entity != nil
       }
-      unmarkedHash = checksHash && !isMarked && piece.utf8.contains(UInt8(ascii: "#"))
-      return !unmarkedHash
+      unmarkedHash = unmarkedHash || (checksHash && !isMarked && line.contains(UInt8(ascii: "#")))
+      return true
     }
     guard !unmarkedHash else { return nil }
     // Note: the separator after the edit, with only quiet text (the edit's too) from the edit's start.
@@ -184,7 +198,7 @@ extension RichText {
       return nil
     }
     guard
-      cutsAfterColon || !colon
+      cutsAfterColon || schemeMatch < 3
         || !(separator.isURLUnicodeDomainCharacter || ahead[upper].scalar.isURLUnicodeDomainCharacter)
     else {
       return nil

@@ -221,6 +221,172 @@ struct QuietStretchAtEntitiesTests {
     #expect(editor.document == editor.document.removingEntities().recognizingEntities())
   }
 
+  /// Short lines whose ends hold topics, bare `#`s, links and colons: the quiet stretch after a `，` reads the units
+  /// before it only from the last line break on, so what the line before holds must never make the fast editor
+  /// differ; typing `#`, `:`, links, spaces, `，` and line breaks, Backspace over the line breaks.
+  @Test(arguments: 1...16 as ClosedRange<UInt64>)
+  func entityCharactersBeforeALineBreakGiveWhatRecognizingEveryEditGives(seed: UInt64) {
+    var random = SeededGenerator(seed: seed &* 0x51_7CC1_B727)
+    let ends = ["#话题", "#a ", "#", "x:", "//@用户737:@momo", "http://t.cn/a", "http://例子", "#话题#", "a:b ", "，"]
+    let quiet = "合相似女员看好vlog加"
+    var text = ""
+    for _ in 0..<Int.random(in: 4...10, using: &random) {
+      // Note: a quiet word, a separator, more quiet text and an ending with entity characters, then a line break.
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        text += String((0..<Int.random(in: 2...12, using: &random)).map { _ in quiet.randomElement(using: &random)! })
+        text += [" ", "，", "，", ""].randomElement(using: &random)!
+      }
+      text += ends.randomElement(using: &random)! + ["\n", "\r\n", "\n", " "].randomElement(using: &random)!
+    }
+    var fast = Editor(
+      document: BracketTokenizer(catalog: .default).tokenize(text), catalog: .default, recognizesEntities: true)
+    var general = fast
+    general.remembersQuietEntityStretch = false
+    var history: [String] = []
+    var acrossLineBreak = 0
+    for _ in 0..<300 {
+      let typed = ["a", "看", "看", "#", ":", "/", " ", "，", "\n", "http://", "@", "."].randomElement(using: &random)!
+      let action: String
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0...3:
+        action = "insert \(typed.unicodeScalars.map(\.value))"
+        fast.insert(typed)
+        general.insert(typed)
+      case 4, 5:
+        action = "backspace"
+        fast.deleteBackward()
+        general.deleteBackward()
+      case 6:
+        action = "undo"
+        fast.undo()
+        general.undo()
+      default:
+        // Note: a few units after a line break, where the units before the cut reach into the line before, or
+        // after a `#` or `:`, where they must not be taken for a line break.
+        let units: Set<UInt16> = Bool.random(using: &random) ? [0x0A] : [0x23, 0x3A]
+        let marks = Self.entityCharacterOffsets(in: fast.document, of: units)
+        let offset = min(
+          (marks.randomElement(using: &random) ?? 0) + Int.random(in: 1...24, using: &random), fast.document.utf16Count)
+        action = "select \(offset)"
+        fast.select(offset..<offset)
+        general.select(offset..<offset)
+      }
+      history.append(action)
+      guard QuietEntityStretchTests.agree(fast, general, seed: seed, history: history) else { return }
+      #expect(fast.selection == general.selection && fast.lastChange == general.lastChange)
+      // Note: counts the stretches whose 140 units before hold a `#` or `:` before a line break.
+      if let stretch = fast.quietEntityStretch {
+        let before = fast.document.slice(max(stretch.range.lowerBound - 140, 0)..<stretch.range.lowerBound).postText
+        if let lineBreak = before.lastIndex(where: \.isNewline), before[..<lineBreak].contains(where: { "#:".contains($0) }) {
+          acrossLineBreak += 1
+        }
+      }
+    }
+    #expect(acrossLineBreak > 0, "seed \(seed): no stretch after a line break with entity characters before it")
+  }
+
+  /// The realistic 10 MB document's caret: a line that starts with a mention, the line before it a repost chain
+  /// with its `:`; the units after the line break, free of `:` and `#`, let the stretch between the two `，` be
+  /// remembered, and typing there skips recognition after the first press. With a `#` starting that line, nothing is
+  /// remembered.
+  @Test func aColonOnTheLineBeforeDoesNotKeepTheStretchFromBeingRemembered() {
+    let tokenizer = BracketTokenizer(catalog: .default)
+    let stretch = "，vlog加油以后不知道电影小技这个冲鸭工作"
+    for mention in ["@", "#"] {
+      let head = "推荐[鲜花]，//@用户737:@momo不是猫 抽奖VIP\n\(mention)lucky_cat 连钱上海音乐已经为什么从找能"
+      // Note: `[鲜花]` is one unit in the document.
+      let start = head.utf16.count - 3
+      let caret = start + "，vlog加油以后不知道电".utf16.count
+      var editor = Editor(
+        document: tokenizer.tokenize(head + stretch + "，//@momo:没"), catalog: .default, recognizesEntities: true)
+      editor.select(caret..<caret)
+      editor.insert("a")
+      editor.insert("b")
+      editor.deleteBackward()
+      #expect(editor.document == editor.document.removingEntities().recognizingEntities())
+      if mention == "@" {
+        #expect(editor.quietEntityStretch?.range == start..<start + stretch.utf16.count + 1)
+      } else {
+        // Note: an unmarked `#` after the line break is what a topic could read from: nothing is remembered.
+        #expect(editor.quietEntityStretch == nil)
+      }
+    }
+  }
+
+  /// An unmarked `#` (its closing `#` 63–72 scalars on) before a space and the separator before the edit: the space
+  /// does not end what the units before the cut are read from, so a Backspace that brings the `#`s within a topic's
+  /// reach is recognized. Before a line break the `#` reads nothing past it: the stretch is remembered.
+  @Test func anUnmarkedHashBeforeASpaceStillCountsBeforeALineBreakNot() {
+    for (separator, length) in [" ", "\n"].flatMap({ separator in (55...64).map { (separator, $0) } }) {
+      let text =
+        "#" + String(repeating: "中", count: 5) + separator + String(repeating: "中", count: length - 6) + " xy "
+        + String(repeating: "好", count: 4) + "#"
+      var fast = Editor(
+        document: BracketTokenizer(catalog: .default).tokenize(text), catalog: .default, recognizesEntities: true)
+      var general = fast
+      general.remembersQuietEntityStretch = false
+      fast.select(length + 3..<length + 3)
+      general.select(length + 3..<length + 3)
+      var history: [String] = []
+      for step in ["insert", "backspace", "backspace", "backspace"] {
+        if step == "insert" {
+          fast.insert("z")
+          general.insert("z")
+        } else {
+          fast.deleteBackward()
+          general.deleteBackward()
+        }
+        history.append("\(separator == " " ? "space" : "line break") \(length): \(step)")
+        guard QuietEntityStretchTests.agree(fast, general, seed: UInt64(length), history: history) else { return }
+        // Note: the last Backspace removes the space before the edit, the cut.
+        guard history.count < 4 else { continue }
+        #expect((fast.quietEntityStretch != nil) == (separator == "\n"), "\(history)")
+      }
+    }
+  }
+
+  /// The realistic 10 MB document's caret: `//@weibo_news:孩子…👍🏻。加油真的|天气…。`: the `:` of a repost before the
+  /// `。` is no scheme's, so the stretch between the two `。` is remembered. After `http://` the host label may hold
+  /// the `。` (a link while the host is short enough: 28 ideographs before the `。` here): there a Backspace that
+  /// shortens the host must make the link, so nothing is remembered.
+  @Test func onlyASchemesColonKeepsAHostLabelSeparatorFromCutting() {
+    let tokenizer = BracketTokenizer(catalog: .default)
+    var repost = Editor(
+      document: tokenizer.tokenize("好～//@weibo_news:孩子旅行知道指wifi👍🏻。加油真的天气孩子好看抽奖电影。觉得"), catalog: .default,
+      recognizesEntities: true)
+    let start = "好～//@weibo_news:孩子旅行知道指wifi👍🏻".utf16.count
+    repost.select(start + 5..<start + 5)
+    repost.insert("a")
+    #expect(repost.quietEntityStretch?.range == start..<start + 16)
+    var linksMade = 0
+    for length in 24...32 {
+      let text = "看 http://" + String(repeating: "例", count: length) + "。加油xy真的。天.com 好"
+      var fast = Editor(document: tokenizer.tokenize(text), catalog: .default, recognizesEntities: true)
+      let startsAsLink = fast.document.entityKinds().contains(.link)
+      var general = fast
+      general.remembersQuietEntityStretch = false
+      let caret = "看 http://".utf16.count + length + "。加油x".utf16.count
+      fast.select(caret..<caret)
+      general.select(caret..<caret)
+      var history: [String] = []
+      for step in ["insert", "backspace", "backspace", "backspace"] {
+        if step == "insert" {
+          fast.insert("z")
+          general.insert("z")
+        } else {
+          fast.deleteBackward()
+          general.deleteBackward()
+        }
+        history.append("\(length): \(step)")
+        guard QuietEntityStretchTests.agree(fast, general, seed: UInt64(length), history: history) else { return }
+        #expect(fast.quietEntityStretch == nil, "\(history)")
+      }
+      if !startsAsLink && fast.document.entityKinds().contains(.link) { linksMade += 1 }
+    }
+    // Note: the comparison shows something only when Backspace makes the link.
+    #expect(linksMade > 0)
+  }
+
   /// The mixed document's caret: a keycap `#️⃣` right after the edit; the stretch ends at the `#`, and typing right
   /// before a mention's `@` (which ends the mention) is recognized.
   @Test func theStretchEndsAtAnAtOrHash() {
