@@ -277,7 +277,9 @@ struct QuietStretchAtEntitiesTests {
       // Note: counts the stretches whose 140 units before hold a `#` or `:` before a line break.
       if let stretch = fast.quietEntityStretch {
         let before = fast.document.slice(max(stretch.range.lowerBound - 140, 0)..<stretch.range.lowerBound).postText
-        if let lineBreak = before.lastIndex(where: \.isNewline), before[..<lineBreak].contains(where: { "#:".contains($0) }) {
+        if let lineBreak = before.lastIndex(where: \.isNewline),
+          before[..<lineBreak].contains(where: { "#:".contains($0) })
+        {
           acrossLineBreak += 1
         }
       }
