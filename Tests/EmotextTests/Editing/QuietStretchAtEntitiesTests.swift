@@ -287,8 +287,7 @@ struct QuietStretchAtEntitiesTests {
     #expect(acrossLineBreak > 0, "seed \(seed): no stretch after a line break with entity characters before it")
   }
 
-  /// The realistic 10 MB document's caret: a line that starts with a mention, the line before it a repost chain
-  /// with its `:`; the units after the line break, free of `:` and `#`, let the stretch between the two `，` be
+  /// A line that starts with a mention, the line before it a repost chain with its `:`; the units after the line break, free of `:` and `#`, let the stretch between the two `，` be
   /// remembered, and typing there skips recognition after the first press. With a `#` starting that line, nothing is
   /// remembered.
   @Test func aColonOnTheLineBeforeDoesNotKeepTheStretchFromBeingRemembered() {
