@@ -169,8 +169,8 @@ mutant one-leaf-last-run-utf16 Sources/Emotext/Tokenizer/BracketTokenizer.swift 
   'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
           utf16Count: Int32(truncatingIfNeeded: scan.tally.scalars &- textStartUTF16)'
 mutant scan-tail-counts-twice Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
-  'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self), count: count &- (index &- start))' \
-  'lanes.add(block, before, count: count &- (index &- start))'
+  'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))' \
+  'lanes.add(block, before)'
 mutant candidate-skip-over-controls Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize \
   'let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)' \
   'let stops = (block .== open) .| (block .== close) .| (block .== first) .| (block .== second)'

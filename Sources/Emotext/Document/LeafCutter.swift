@@ -187,8 +187,11 @@ struct LeafCutter {
     var descriptors: [RunDescriptor] = []
     descriptors.reserveCapacity(max(count, reserved))
     descriptors.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
-    let text = source[leafStartIndex..<source.utf8.index(leafStartIndex, offsetBy: leafEnd - leafStart)]
-    leaves.append(RichText.Leaf(text: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars))
+    let text = source[leafStartIndex..<source.utf8.index(leafStartIndex, offsetBy: leafEnd &- leafStart)]
+    leaves.append(
+      RichText.Leaf(
+        text: text, utf8Count: leafEnd &- leafStart, descriptors: descriptors, utf16Count: leafUTF16,
+        scalarCount: leafScalars))
     descriptorCount = 0
     leafStart = leafEnd
     leafStartIndex = text.endIndex
