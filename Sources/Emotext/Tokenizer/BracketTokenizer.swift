@@ -395,7 +395,7 @@ struct UTF8Tally {
     // popcount).
     let lastBlock = bytes.count &- 16
     while index <= lastBlock {
-      var lanes = LaneCounts()
+      var lanes = UTF8LaneCounts()
       let lanesStart = index
       let stop = min(lastBlock, lanesStart &+ 254 &* 16)
       repeat {
@@ -426,11 +426,11 @@ struct UTF8Tally {
       // by one unless the text is shorter than 16 bytes.
       let start = bytes.count &- 16
       let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
-      let counted = Self.firstLanes(index &- start)
+      let counted = UTF8LaneCounts.firstLanes(index &- start)
       let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
       let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self) & ~counted
       let (before, count) = Self.lanesBefore(opens)
-      var lanes = LaneCounts()
+      var lanes = UTF8LaneCounts()
       lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))
       add(lanes, bytes: count &- (index &- start))
       position = start &+ count
@@ -452,9 +452,9 @@ struct UTF8Tally {
 
   /// Adds the counts of `lanes`, which counted `bytes` bytes.
   @inline(__always)
-  private mutating func add(_ lanes: LaneCounts, bytes: Int) {
-    scalars &+= bytes &- Self.laneSum(lanes.continuations)
-    fourByteLeads &+= Self.laneSum(lanes.fourByteLeads)
+  private mutating func add(_ lanes: UTF8LaneCounts, bytes: Int) {
+    scalars &+= bytes &- lanes.continuationCount
+    fourByteLeads &+= lanes.fourByteLeadCount
   }
 
   /// The lanes (0xFF) before the first true lane of a comparison (its 16 lanes as two words), and their number:
@@ -468,43 +468,5 @@ struct UTF8Tally {
       : SIMD2<UInt64>(~0, high != 0 ? (high &- 1) & ~high : ~0)
     let count = low != 0 ? low.trailingZeroBitCount &>> 3 : high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
     return (unsafeBitCast(words, to: SIMD16<UInt8>.self), count)
-  }
-
-  /// The first `count` lanes (1 to 15) as two words.
-  @inline(__always)
-  private static func firstLanes(_ count: Int) -> SIMD2<UInt64> {
-    count >= 8
-      ? SIMD2(~0, count == 8 ? 0 : (1 &<< UInt64(8 &* (count &- 8))) &- 1)
-      : SIMD2((1 &<< UInt64(8 &* count)) &- 1, 0)
-  }
-
-  /// The sum of the 16 lanes (each at most 255), without a call: the bytes of each half added pairwise into 16-bit
-  /// fields, and the four fields summed into the top one by one multiplication.
-  @inline(__always)
-  private static func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
-    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-    let low: UInt64 = 0x00FF_00FF_00FF_00FF
-    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
-    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
-  }
-}
-
-/// The continuation bytes and four-byte leads of up to 255 blocks of 16 bytes, counted per lane (each at most 255).
-private struct LaneCounts {
-  private(set) var continuations = SIMD16<UInt8>()
-  private(set) var fourByteLeads = SIMD16<UInt8>()
-
-  /// Counts the lanes of `block` that `counted` marks (0xFF).
-  @inline(__always)
-  mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>) {
-    // Note: the constants are typed; with their type inferred, the comparisons took the generic lane-by-lane code.
-    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
-    let continuation = SIMD16<UInt8>(repeating: 0x80)
-    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
-    let isContinuation = (block & continuationBits) .== continuation
-    let isFourByteLead = block .>= fourByteLead
-    // Note: a true lane is 0xFF, so subtracting it adds 1.
-    continuations &-= unsafeBitCast(isContinuation, to: SIMD16<UInt8>.self) & counted
-    fourByteLeads &-= unsafeBitCast(isFourByteLead, to: SIMD16<UInt8>.self) & counted
   }
 }
