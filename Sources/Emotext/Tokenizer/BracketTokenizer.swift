@@ -70,7 +70,7 @@ public struct BracketTokenizer: Sendable {
   func tokenizeCutting(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText {
     // Note: a token found only up to canonical equivalence adds its emoticon to the table, as the builder does.
     var contents = tokenTable.contents
-    let leaves = withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) {
+    let root = withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) {
       scratch in
       var cutter = LeafCutter(slicing: text, bytes, textContent: .plainText, scratch: scratch)
       var scan = tokenScan(of: bytes)
@@ -100,7 +100,7 @@ public struct BracketTokenizer: Sendable {
       }
       return cutter.finish()
     }
-    return RichText(root: .tree(of: leaves), contents: contents)
+    return RichText(root: root, contents: contents)
   }
 
   /// ``tokenize(_:attributes:)`` of `text`, whose bytes are `bytes`, by a `LeafBuilder`: the general path.
