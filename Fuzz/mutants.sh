@@ -226,6 +226,10 @@ mutant utf8-counts-lane-overflow Sources/Emotext/Document/LeafBuilder.swift toke
 mutant scan-lane-overflow Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'let stop = min(lastBlock, lanesStart &+ 254 &* 16)' \
   'let stop = min(lastBlock, lanesStart &+ 255 &* 16)'
+# (tokenize8) the tree built by moving the leaf cutter's leaves leaves the last one out.
+mutant tree-moves-all-but-last-leaf Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
+  'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount))' \
+  'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount - 1))'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
