@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -169,8 +169,8 @@ mutant one-leaf-last-run-utf16 Sources/Emotext/Tokenizer/BracketTokenizer.swift 
   'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
           utf16Count: Int32(truncatingIfNeeded: scan.tally.scalars &- textStartUTF16)'
 mutant scan-tail-counts-twice Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
-  'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self), count: count &- (index &- start))' \
-  'lanes.add(block, before, count: count &- (index &- start))'
+  'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))' \
+  'lanes.add(block, before)'
 mutant candidate-skip-over-controls Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize \
   'let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)' \
   'let stops = (block .== open) .| (block .== close) .| (block .== first) .| (block .== second)'
@@ -218,6 +218,18 @@ mutant text-edit-spans-next-run Sources/Emotext/Document/RichText+Tree.swift sto
 mutant token-lookup-compares-first-word Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
   '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words' \
   '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count).0 == words.0'
+# Eighth round (tokenize8): UTF-8 counted 16 bytes at a time (`String.counts(ofUTF8:)`) and the `[` scan's inlined block
+# loop, each summing its lanes every 255 blocks, let a lane count a 256th block (it wraps to 0).
+mutant utf8-counts-lane-overflow Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
+  'let stop = Swift.min(lastBlock, index &+ 254 &* 16)' \
+  'let stop = Swift.min(lastBlock, index &+ 255 &* 16)'
+mutant scan-lane-overflow Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'let stop = min(lastBlock, lanesStart &+ 254 &* 16)' \
+  'let stop = min(lastBlock, lanesStart &+ 255 &* 16)'
+# (tokenize8) the tree built by moving the leaf cutter's leaves leaves the last one out.
+mutant tree-moves-all-but-last-leaf Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
+  'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount))' \
+  'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount - 1))'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

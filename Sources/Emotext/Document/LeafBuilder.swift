@@ -386,9 +386,43 @@ private struct ContentRemap {
 }
 
 extension String {
-  /// The UTF-16 length and the number of scalars of valid UTF-8, eight bytes at a time: a scalar starts at
-  /// every byte that is not a continuation byte (10xxxxxx), and takes two UTF-16 units when it has 4 bytes.
+  /// The UTF-16 length and the number of scalars of valid UTF-8, 16 bytes at a time: a scalar starts at every byte
+  /// that is not a continuation byte (10xxxxxx), and takes two UTF-16 units when it has 4 bytes.
   static func counts(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> (utf16: Int, scalars: Int) {
+    guard let base = bytes.baseAddress else { return (0, 0) }
+    let count = bytes.count
+    guard count >= 16 else { return shortCounts(ofUTF8: bytes) }
+    let raw = UnsafeRawPointer(base)
+    let everyLane = SIMD16<UInt8>(repeating: 0xFF)
+    var continuations = 0
+    var fourByteLeads = 0
+    var index = 0
+    // Note: the lanes are summed every 255 blocks (a lane holds 255) and at the end; the last bytes (fewer than 16)
+    // are the text's last 16 with the lanes counted already masked off.
+    let lastBlock = count &- 16
+    while index <= lastBlock {
+      var lanes = UTF8LaneCounts()
+      let stop = Swift.min(lastBlock, index &+ 254 &* 16)
+      repeat {
+        lanes.add(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self), everyLane)
+        index &+= 16
+      } while index <= stop
+      continuations &+= lanes.continuationCount
+      fourByteLeads &+= lanes.fourByteLeadCount
+    }
+    if index < count {
+      var lanes = UTF8LaneCounts()
+      let counted = unsafeBitCast(UTF8LaneCounts.firstLanes(index &- lastBlock), to: SIMD16<UInt8>.self)
+      lanes.add(raw.loadUnaligned(fromByteOffset: lastBlock, as: SIMD16<UInt8>.self), ~counted)
+      continuations &+= lanes.continuationCount
+      fourByteLeads &+= lanes.fourByteLeadCount
+    }
+    let scalars = count &- continuations
+    return (scalars &+ fourByteLeads, scalars)
+  }
+
+  /// ``counts(ofUTF8:)`` of fewer than 16 bytes, eight at a time.
+  private static func shortCounts(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> (utf16: Int, scalars: Int) {
     guard let base = bytes.baseAddress else { return (0, 0) }
     let raw = UnsafeRawPointer(base)
     let high: UInt64 = 0x8080_8080_8080_8080
@@ -429,5 +463,50 @@ extension String {
   // (breadcrumbs) in the string's storage: an allocation per text run when a document is measured.
   var utf16CountFromUTF8: Int {
     utf8.withContiguousStorageIfAvailable { Self.utf16Count(ofUTF8: $0) } ?? utf16.count
+  }
+}
+
+/// The continuation bytes and four-byte leads of up to 255 blocks of 16 bytes of UTF-8, counted per lane (each at most
+/// 255): a scan adds a block with a vector comparison and a subtraction, and sums the lanes once at its end.
+struct UTF8LaneCounts {
+  private var continuations = SIMD16<UInt8>()
+  private var fourByteLeads = SIMD16<UInt8>()
+
+  /// Counts the lanes of `block` that `counted` marks (0xFF).
+  @inline(__always)
+  mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>) {
+    // Note: the constants are typed; with their type inferred, the comparisons took the generic lane-by-lane code.
+    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
+    let continuation = SIMD16<UInt8>(repeating: 0x80)
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let isContinuation = (block & continuationBits) .== continuation
+    let isFourByteLead = block .>= fourByteLead
+    // Note: a true lane is 0xFF, so subtracting it adds 1.
+    continuations &-= unsafeBitCast(isContinuation, to: SIMD16<UInt8>.self) & counted
+    fourByteLeads &-= unsafeBitCast(isFourByteLead, to: SIMD16<UInt8>.self) & counted
+  }
+
+  /// The continuation bytes counted.
+  var continuationCount: Int { Self.sum(continuations) }
+  /// The four-byte leads counted.
+  var fourByteLeadCount: Int { Self.sum(fourByteLeads) }
+
+  /// The first `count` lanes (1 to 15) as two words.
+  @inline(__always)
+  static func firstLanes(_ count: Int) -> SIMD2<UInt64> {
+    count >= 8
+      ? SIMD2(~0, count == 8 ? 0 : (1 &<< UInt64(8 &* (count &- 8))) &- 1)
+      : SIMD2((1 &<< UInt64(8 &* count)) &- 1, 0)
+  }
+
+  /// The sum of the 16 lanes (each at most 255), without a call (`wrappedSum()` compiles to a loop over the lanes or to
+  /// calls, and x86-64 has no popcount): the bytes of each half added pairwise into 16-bit fields, and the four fields
+  /// summed into the top one by one multiplication.
+  @inline(__always)
+  private static func sum(_ lanes: SIMD16<UInt8>) -> Int {
+    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    let low: UInt64 = 0x00FF_00FF_00FF_00FF
+    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
+    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
   }
 }

@@ -7,10 +7,16 @@
 /// cuts it, once per leaf), and each finished leaf takes one allocation for its descriptors.
 ///
 /// Its pointers (`bytes`, the scratch buffer) must outlive it: it lives inside `withUTF8` and
-/// `withUnsafeTemporaryAllocation`.
+/// `withUnsafeTemporaryAllocation`. It must be finished (``finish()``), which moves its leaves into the tree and frees
+/// their memory.
 struct LeafCutter {
-  /// The finished leaves (``finish()`` adds the last one).
-  private var leaves: [RichText.Leaf] = []
+  /// The finished leaves, `leafCount` of them initialized, room for `leafCapacity` (``finish()`` adds the last one and
+  /// moves them out).
+  // Note: memory of its own rather than an array, so that the tree takes the leaves without a retain and a release of
+  // each (`RichText.Node.tree(movingLeavesFrom:)`).
+  private var leaves: UnsafeMutablePointer<RichText.Leaf>
+  private var leafCount = 0
+  private var leafCapacity: Int
   private let source: String
   private let bytes: UnsafeBufferPointer<UInt8>
   /// The content of every text run.
@@ -40,7 +46,8 @@ struct LeafCutter {
     self.scratch = scratch
     leafStartIndex = source.startIndex
     // Note: at least a leaf for every 512 bytes; a few more for leaves cut early (32 runs, or a scalar at the end).
-    leaves.reserveCapacity(bytes.count / (NodeCapacity.leafUTF8 * 3 / 4) + 1)
+    leafCapacity = bytes.count / (NodeCapacity.leafUTF8 * 3 / 4) + 1
+    leaves = .allocate(capacity: leafCapacity)
   }
 
   /// Appends the source's bytes `utf8Range`, which follow the last run appended and do not follow a text run, as text
@@ -84,12 +91,15 @@ struct LeafCutter {
     leafScalars &+= 1
   }
 
-  /// The finished leaves, in order.
-  // Note: `mutating`, not `consuming`: consuming copied the cutter, and the last leaf's append then copied the array
-  // of leaves (a retain and a release of each leaf's two references).
-  mutating func finish() -> [RichText.Leaf] {
+  /// The tree over the leaves, which it moves out of the cutter (it must not be used again).
+  // Note: `mutating`, not `consuming`: consuming copied the cutter.
+  mutating func finish() -> RichText.Node {
     finishLeaf()
-    return leaves
+    let tree = RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount))
+    leaves.deallocate()
+    leafCount = 0
+    leafCapacity = 0
+    return tree
   }
 
   /// A text run that does not fit the leaf being filled, cut into pieces at scalar boundaries as
@@ -173,7 +183,7 @@ struct LeafCutter {
     leafScalars += scalars
   }
 
-  /// Adds the leaf being filled, if it has anything, to ``leaves`` and starts a fresh one.
+  /// Adds the leaf being filled, if it has anything, to the leaves and starts a fresh one.
   private mutating func finishLeaf() {
     guard descriptorCount > 0 else { return }
     let count = descriptorCount
@@ -187,8 +197,19 @@ struct LeafCutter {
     var descriptors: [RunDescriptor] = []
     descriptors.reserveCapacity(max(count, reserved))
     descriptors.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
-    let text = source[leafStartIndex..<source.utf8.index(leafStartIndex, offsetBy: leafEnd - leafStart)]
-    leaves.append(RichText.Leaf(text: text, descriptors: descriptors, utf16Count: leafUTF16, scalarCount: leafScalars))
+    let text = source[leafStartIndex..<source.utf8.index(leafStartIndex, offsetBy: leafEnd &- leafStart)]
+    if leafCount == leafCapacity {
+      let more = UnsafeMutablePointer<RichText.Leaf>.allocate(capacity: leafCapacity * 2)
+      more.moveInitialize(from: leaves, count: leafCount)
+      leaves.deallocate()
+      leaves = more
+      leafCapacity *= 2
+    }
+    (leaves + leafCount).initialize(
+      to: RichText.Leaf(
+        text: text, utf8Count: leafEnd &- leafStart, descriptors: descriptors, utf16Count: leafUTF16,
+        scalarCount: leafScalars))
+    leafCount &+= 1
     descriptorCount = 0
     leafStart = leafEnd
     leafStartIndex = text.endIndex

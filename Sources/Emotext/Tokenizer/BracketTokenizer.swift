@@ -70,7 +70,7 @@ public struct BracketTokenizer: Sendable {
   func tokenizeCutting(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText {
     // Note: a token found only up to canonical equivalence adds its emoticon to the table, as the builder does.
     var contents = tokenTable.contents
-    let leaves = withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) {
+    let root = withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) {
       scratch in
       var cutter = LeafCutter(slicing: text, bytes, textContent: .plainText, scratch: scratch)
       var scan = tokenScan(of: bytes)
@@ -100,7 +100,7 @@ public struct BracketTokenizer: Sendable {
       }
       return cutter.finish()
     }
-    return RichText(root: .tree(of: leaves), contents: contents)
+    return RichText(root: root, contents: contents)
   }
 
   /// ``tokenize(_:attributes:)`` of `text`, whose bytes are `bytes`, by a `LeafBuilder`: the general path.
@@ -375,46 +375,67 @@ struct UTF8Tally {
 
   /// Moves to the next `[` at or after where it has counted to, counting the bytes passed, and returns its
   /// offset; nil at the end (everything counted).
+  // Note: `@inline(__always)` and small: the SIL inliner honours the attribute only for a callee of at most 64 basic
+  // blocks (its callers are larger), and called out of line (once a candidate) it cost a call and the caller's reloads
+  // of its vector constants. The rare ends (the text's last 16 bytes, a text shorter than 16) are
+  // ``advanceToOpenBracket(in:from:lanes:)``, out of line.
+  @inline(__always)
   mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     // Note: a token right after the last one (`[哈哈][哈哈]`, a run of emoticons) needs no block and no lane sums.
     if position < bytes.count && bytes[position] == UInt8(ascii: "[") { return position }
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+    let everyLane = SIMD16<UInt8>(repeating: 0xFF)
     var index = position
     // Note: per 16 bytes one comparison for `[`; the continuation bytes and four-byte leads are counted per
-    // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed only every 255 blocks and at
-    // the end. The block with the `[` counts only its lanes before it; the last bytes (fewer than 16) are the
-    // text's last 16 with the lanes counted already masked off, so no byte is counted one by one unless the
-    // text is shorter than 16 bytes. Lane masks are made from the comparison's two words (`.<` on lane numbers,
-    // `any(_:)` and `wrappedSum()` compile to a loop over the lanes or to calls, and x86-64 has no popcount).
-    var lanes = LaneCounts()
-    while index &+ 16 <= bytes.count {
-      let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-      let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
-      if opens[0] | opens[1] != 0 {
-        let (before, count) = Self.lanesBefore(opens)
-        lanes.add(block, before, count: count)
-        add(&lanes)
-        position = index &+ count
-        return position
-      }
-      lanes.add(block, SIMD16<UInt8>(repeating: 0xFF), count: 16)
-      index &+= 16
-      if lanes.blocks == 255 { add(&lanes) }
+    // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed when the `[` is found, and every 255
+    // blocks (a lane holds 255): the inner loop ends there or at the last whole block, so it keeps no block count. The
+    // block with the `[` counts only its lanes before it. Lane masks are made from the comparison's two words (`.<` on
+    // lane numbers, `any(_:)` and `wrappedSum()` compile to a loop over the lanes or to calls, and x86-64 has no
+    // popcount).
+    let lastBlock = bytes.count &- 16
+    while index <= lastBlock {
+      var lanes = UTF8LaneCounts()
+      let lanesStart = index
+      let stop = min(lastBlock, lanesStart &+ 254 &* 16)
+      repeat {
+        let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
+        if opens[0] | opens[1] != 0 {
+          let (before, count) = Self.lanesBefore(opens)
+          lanes.add(block, before)
+          add(lanes, bytes: index &- lanesStart &+ count)
+          position = index &+ count
+          return position
+        }
+        lanes.add(block, everyLane)
+        index &+= 16
+      } while index <= stop
+      add(lanes, bytes: index &- lanesStart)
     }
+    position = index
+    return advanceToOpenBracketNearEnd(in: bytes)
+  }
+
+  /// ``advanceToOpenBracket(in:)`` when fewer than 16 bytes are left after ``position``.
+  @inline(never)
+  private mutating func advanceToOpenBracketNearEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = position
     if index < bytes.count && bytes.count >= 16 {
-      // The text's last 16 bytes; its lanes before `index` (`counted`) are counted already.
+      // The text's last 16 bytes; its lanes before `index` (`counted`) are counted already, so no byte is counted one
+      // by one unless the text is shorter than 16 bytes.
       let start = bytes.count &- 16
-      let block = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
-      let counted = Self.firstLanes(index &- start)
+      let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+      let counted = UTF8LaneCounts.firstLanes(index &- start)
+      let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
       let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self) & ~counted
       let (before, count) = Self.lanesBefore(opens)
-      lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self), count: count &- (index &- start))
-      add(&lanes)
+      var lanes = UTF8LaneCounts()
+      lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))
+      add(lanes, bytes: count &- (index &- start))
       position = start &+ count
       return count < 16 ? position : nil
     }
-    add(&lanes)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") {
@@ -429,13 +450,11 @@ struct UTF8Tally {
     return nil
   }
 
-  /// Adds the counts of `lanes` and empties it.
+  /// Adds the counts of `lanes`, which counted `bytes` bytes.
   @inline(__always)
-  private mutating func add(_ lanes: inout LaneCounts) {
-    guard lanes.blocks > 0 else { return }
-    scalars &+= lanes.bytes &- Self.laneSum(lanes.continuations)
-    fourByteLeads &+= Self.laneSum(lanes.fourByteLeads)
-    lanes = LaneCounts()
+  private mutating func add(_ lanes: UTF8LaneCounts, bytes: Int) {
+    scalars &+= bytes &- lanes.continuationCount
+    fourByteLeads &+= lanes.fourByteLeadCount
   }
 
   /// The lanes (0xFF) before the first true lane of a comparison (its 16 lanes as two words), and their number:
@@ -449,48 +468,5 @@ struct UTF8Tally {
       : SIMD2<UInt64>(~0, high != 0 ? (high &- 1) & ~high : ~0)
     let count = low != 0 ? low.trailingZeroBitCount &>> 3 : high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
     return (unsafeBitCast(words, to: SIMD16<UInt8>.self), count)
-  }
-
-  /// The first `count` lanes (1 to 15) as two words.
-  @inline(__always)
-  private static func firstLanes(_ count: Int) -> SIMD2<UInt64> {
-    count >= 8
-      ? SIMD2(~0, count == 8 ? 0 : (1 &<< UInt64(8 &* (count &- 8))) &- 1)
-      : SIMD2((1 &<< UInt64(8 &* count)) &- 1, 0)
-  }
-
-  /// The sum of the 16 lanes (each at most 255), without a call: the bytes of each half added pairwise into 16-bit
-  /// fields, and the four fields summed into the top one by one multiplication.
-  @inline(__always)
-  private static func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
-    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-    let low: UInt64 = 0x00FF_00FF_00FF_00FF
-    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
-    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
-  }
-}
-
-/// The continuation bytes and four-byte leads of up to 255 blocks of 16 bytes, counted per lane (each at most 255),
-/// and how many bytes were counted.
-private struct LaneCounts {
-  private(set) var continuations = SIMD16<UInt8>()
-  private(set) var fourByteLeads = SIMD16<UInt8>()
-  private(set) var blocks = 0
-  private(set) var bytes = 0
-
-  /// Counts the lanes of `block` that `counted` marks (0xFF), `count` of them.
-  @inline(__always)
-  mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>, count: Int) {
-    // Note: the constants are typed; with their type inferred, the comparisons took the generic lane-by-lane code.
-    let continuationBits = SIMD16<UInt8>(repeating: 0xC0)
-    let continuation = SIMD16<UInt8>(repeating: 0x80)
-    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
-    let isContinuation = (block & continuationBits) .== continuation
-    let isFourByteLead = block .>= fourByteLead
-    // Note: a true lane is 0xFF, so subtracting it adds 1.
-    continuations &-= unsafeBitCast(isContinuation, to: SIMD16<UInt8>.self) & counted
-    fourByteLeads &-= unsafeBitCast(isFourByteLead, to: SIMD16<UInt8>.self) & counted
-    blocks &+= 1
-    bytes &+= count
   }
 }

@@ -1,0 +1,110 @@
+import EmotextTestSupport
+import Testing
+
+@testable import Emotext
+
+/// `String.counts(ofUTF8:)` counts 16 bytes at a time (lanes summed every 255 blocks, the last bytes as the text's last
+/// 16 with the lanes counted already masked off): on every slice of random text of both bench profiles' kinds, from
+/// empty to past 255 blocks, its UTF-16 and scalar counts must be the `String`'s own views' counts.
+@Suite("UTF-8 counts")
+struct UTF8CountsTests {
+  /// The counts the standard library gives for the bytes `utf8Range` of `text` (on scalar boundaries).
+  static func naiveCounts(_ text: String, _ utf8Range: Range<Int>) -> (utf16: Int, scalars: Int) {
+    let slice = String(decoding: Array(text.utf8)[utf8Range], as: UTF8.self)
+    return (slice.utf16.count, slice.unicodeScalars.count)
+  }
+
+  /// Compares the counts of the slice `utf8Range` of `text`; returns whether they agree.
+  @discardableResult
+  static func compare(_ text: String, _ utf8Range: Range<Int>, _ context: String) -> Bool {
+    var source = text
+    let counts = source.withUTF8 { String.counts(ofUTF8: UnsafeBufferPointer(rebasing: $0[utf8Range])) }
+    let expected = naiveCounts(text, utf8Range)
+    guard counts == expected else {
+      Issue.record("\(context): \(counts) vs \(expected) for bytes \(utf8Range) of \(text.utf8.count)")
+      return false
+    }
+    return true
+  }
+
+  /// Random text: fillers of one to four bytes and the tokenizer tests' pieces (CJK, emoji sequences, brackets, mentions,
+  /// links, line breaks).
+  static func randomText(utf8Count: Int, using random: inout SeededGenerator) -> String {
+    var text = ""
+    while text.utf8.count < utf8Count {
+      text +=
+        Bool.random(using: &random)
+        ? TokenScanChunkEdgeTests.filler(utf8Count: Int.random(in: 1...40, using: &random), using: &random)
+        : TokenScanChunkEdgeTests.pieces.randomElement(using: &random)!
+    }
+    return text
+  }
+
+  /// Every prefix and suffix of texts up to 100 bytes (every length and every start within a block).
+  @Test(arguments: 1...4 as ClosedRange<UInt64>)
+  func everyPrefixAndSuffix(seed: UInt64) {
+    var random = SeededGenerator(seed: 0x636F_756E &+ seed)
+    for round in 0..<40 {
+      let text = Self.randomText(utf8Count: Int.random(in: 0...100, using: &random), using: &random)
+      let utf8Boundaries =
+        text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+      for end in utf8Boundaries {
+        guard Self.compare(text, 0..<end, "seed \(seed) round \(round) prefix") else { return }
+      }
+      for start in utf8Boundaries {
+        guard Self.compare(text, start..<text.utf8.count, "seed \(seed) round \(round) suffix") else { return }
+      }
+    }
+  }
+
+  /// Long slices: past 255 blocks of 16 bytes (where the lanes are summed), at random scalar boundaries.
+  @Test(arguments: 1...4 as ClosedRange<UInt64>)
+  func longSlices(seed: UInt64) {
+    var random = SeededGenerator(seed: 0x6C6F_6E67 &+ seed)
+    for round in 0..<12 {
+      let text = Self.randomText(utf8Count: Int.random(in: 3_000...12_000, using: &random), using: &random)
+      let utf8Boundaries =
+        text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+      Self.compare(text, 0..<text.utf8.count, "seed \(seed) round \(round) whole")
+      for _ in 0..<20 {
+        let bounds = [utf8Boundaries.randomElement(using: &random)!, utf8Boundaries.randomElement(using: &random)!]
+        guard Self.compare(text, bounds.min()!..<bounds.max()!, "seed \(seed) round \(round)") else { return }
+      }
+      // Exactly 255 and 256 blocks and around them, from the start.
+      for length in [4_079, 4_080, 4_081, 4_095, 4_096, 4_097, 8_160, 8_176] where length <= text.utf8.count {
+        if let end = utf8Boundaries.last(where: { $0 <= length }) {
+          Self.compare(text, 0..<end, "seed \(seed) round \(round) length \(length)")
+        }
+      }
+    }
+  }
+
+  /// Only four-byte scalars, only continuation-heavy CJK, only ASCII: every lane full of one kind, past a lane's 255.
+  @Test func uniformText() {
+    for text in [
+      String(repeating: "😀", count: 2_100), String(repeating: "长", count: 2_900), String(repeating: "a", count: 8_300),
+    ] {
+      Self.compare(text, 0..<text.utf8.count, "uniform \(text.prefix(1))")
+    }
+  }
+
+  /// The tokenizer's `[` scan sums its lanes every 255 blocks too: text of one kind past 255 blocks before and between
+  /// tokens, tokenized, must count the UTF-16 units the naive runs have (an attachment one).
+  @Test func uniformTextBeforeTokens() {
+    let tokenizer = BracketTokenizer(catalog: .default)
+    for filler in ["😀", "长", "a", "é"] {
+      for count in [1_020, 1_360, 2_100, 4_200] {
+        let run = String(repeating: filler, count: count)
+        let text = run + "[哈哈]" + run + "[doge]" + run
+        let document = tokenizer.tokenize(text)
+        document.checkInvariants()
+        let expected = TokenScanChunkEdgeTests.naiveRuns(text, .plain, tokenizer)
+        #expect(Array(document.runs) == expected, "\(filler) × \(count)")
+        let utf16 = expected.reduce(0) { total, run in
+          if case .text(let string, _) = run { total + string.utf16.count } else { total + 1 }
+        }
+        #expect(document.utf16Count == utf16, "\(filler) × \(count): UTF-16 \(document.utf16Count) vs \(utf16)")
+      }
+    }
+  }
+}
