@@ -35,6 +35,14 @@ extension BracketTokenizer {
   /// ``lengths(of:by:)`` of the text whose bytes are `bytes`, which must be valid UTF-8 (a batch job validates a
   /// line's bytes and needs no string).
   package func lengths(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>, by measure: LengthMeasure) -> PostLengths {
+    lengths(ofValidUTF8: bytes, by: PreparedLengthMeasure(measure))
+  }
+
+  /// ``lengths(of:by:)`` of the valid UTF-8 `bytes` by a prepared measure: a batch job's call, with no set-up per
+  /// post.
+  package func lengths(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>, by measure: borrowing PreparedLengthMeasure)
+    -> PostLengths
+  {
     LengthWeigher.with(measure) { weigher in
       let weighs = weigher.unit == .weighted
       var scan = tokenScan(of: bytes)
@@ -69,11 +77,11 @@ extension BracketTokenizer {
       let scalars = scan.tally.scalars &- tokenScalars &+ tokens
       graphemes &+= tokens
       let measured =
-        switch measure {
+        switch weigher.unit {
         case .utf16: utf16
         case .unicodeScalars: scalars
         case .graphemeClusters: graphemes
-        case .weighted(let rule): (weight + rule.unitsPerCharacter - 1) / rule.unitsPerCharacter
+        case .weighted: (weight + measure.unitsPerCharacter - 1) / measure.unitsPerCharacter
         }
       return PostLengths(measured: measured, utf16: utf16, scalars: scalars, graphemes: graphemes)
     }

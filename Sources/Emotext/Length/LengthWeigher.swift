@@ -16,7 +16,7 @@ struct LengthWeigher {
   }
 
   let unit: Unit
-  /// The rule and its tables, for a weighted measure (else a rule that is not read), kept alive by ``with(_:_:)``:
+  /// The rule and its tables, for a weighted measure (else a rule that is not read), kept alive by the prepared measure:
   /// unmanaged, and the rule's weights read per run copied out below, so that a weigher holds no reference and
   /// copying it, which the walks' closures do several times a run, is a copy of plain words with no retain (a
   /// shared reference retained per run by every thread of a batch job kept one cache line moving between cores).
@@ -43,31 +43,24 @@ struct LengthWeigher {
 
   /// Calls `body` with a weigher for `measure`, valid inside it.
   static func with<Result>(_ measure: LengthMeasure, _ body: (LengthWeigher) -> Result) -> Result {
-    let unit: Unit
-    var prepared = PreparedRule.unweighted
-    switch measure {
-    case .utf16: unit = .utf16
-    case .unicodeScalars: unit = .unicodeScalars
-    case .graphemeClusters: unit = .graphemeClusters
-    case .weighted(let weighted):
-      unit = .weighted
-      prepared = .cached(for: weighted)
-    }
-    let rule = prepared.rule
-    return withExtendedLifetime(prepared) {
-      prepared.leadWeights.withUnsafeBufferPointer { leadWeights in
-        prepared.bulkLeads.withUnsafeBufferPointer { bulkLeads in
-          GraphemeBreaks.withTables { tables in
-            body(
-              LengthWeigher(
-                unit: unit, prepared: Unmanaged.passUnretained(prepared), asciiWeight: rule.asciiWeight,
-                emoticonWeight: rule.emoticonWeight, urlWeight: rule.urlWeight,
-                emojiClusterWeight: rule.emojiClusterWeight, normalizesToNFC: rule.normalizesToNFC,
-                leadWeights: leadWeights.baseAddress!, bulkLeads: bulkLeads.baseAddress!, tables: tables,
-                hasNoNegativeWeights: prepared.hasNoNegativeWeights))
-          }
-        }
-      }
+    with(PreparedLengthMeasure(measure), body)
+  }
+
+  /// Calls `body` with a weigher for the prepared `measure`, valid inside it.
+  // Note: it reads only plain values and pointers of the prepared rule, which `measure` keeps alive: no retain, no
+  // lock. A batch job's threads measure every post by one shared prepared measure, and a retain per post of one
+  // shared object (and the rule cache's lock) kept its cache line moving between the cores (`--jobs 2` spent 30 %
+  // more CPU than `--jobs 1`).
+  static func with<Result>(_ measure: borrowing PreparedLengthMeasure, _ body: (LengthWeigher) -> Result) -> Result {
+    let prepared = measure.prepared
+    return GraphemeBreaks.withTables { tables in
+      body(
+        LengthWeigher(
+          unit: measure.unit, prepared: Unmanaged.passUnretained(prepared), asciiWeight: prepared.asciiWeight,
+          emoticonWeight: prepared.emoticonWeight, urlWeight: prepared.urlWeight,
+          emojiClusterWeight: prepared.emojiClusterWeight, normalizesToNFC: prepared.normalizesToNFC,
+          leadWeights: prepared.leadWeights, bulkLeads: prepared.bulkLeads, tables: tables,
+          hasNoNegativeWeights: prepared.hasNoNegativeWeights))
     }
   }
 
@@ -79,18 +72,23 @@ struct LengthWeigher {
 
   /// What a weigher reads of a rule's ranges, by lead byte: made once per rule, not once per call, since a
   /// batch job measures each post on its own (the 512 range look-ups took a fifth of `emotext count`'s time).
-  private final class PreparedRule: Sendable {
+  fileprivate final class PreparedRule: Sendable {
     let rule: WeightedLengthRule
-    /// The weight of each lead byte's scalars, or ``mixedLead``.
-    let leadWeights: [Int]
-    /// The lead bytes whose three-byte scalars are weighed four at a time.
-    let bulkLeads: [Bool]
+    /// The rule's plain values, copied out so that reading them copies no array of the rule.
+    let asciiWeight: Int?
+    let emoticonWeight: Int?
+    let urlWeight: Int?
+    let emojiClusterWeight: Int?
+    let normalizesToNFC: Bool
+    /// The weight of each lead byte's scalars, or ``mixedLead``: 256, owned.
+    // Note: memory of its own rather than arrays, so that a weigher takes the pointers with no retain.
+    nonisolated(unsafe) let leadWeights: UnsafeMutablePointer<Int>
+    /// The lead bytes whose three-byte scalars are weighed four at a time: 256, owned.
+    nonisolated(unsafe) let bulkLeads: UnsafeMutablePointer<Bool>
     let hasNoNegativeWeights: Bool
 
     /// The tables of a measure that is not weighted (never read).
-    static let unweighted = PreparedRule(
-      rule: WeightedLengthRule(ranges: [], defaultWeight: 1), leadWeights: Array(repeating: 0, count: 256),
-      bulkLeads: Array(repeating: false, count: 256), hasNoNegativeWeights: true)
+    static let unweighted = PreparedRule(WeightedLengthRule(ranges: [], defaultWeight: 1))
 
     /// The last rule prepared (it holds its rule): jobs use one rule for every post.
     private static let last = Mutex<PreparedRule?>(nil)
@@ -103,26 +101,29 @@ struct LengthWeigher {
       return prepared
     }
 
-    private init(rule: WeightedLengthRule, leadWeights: [Int], bulkLeads: [Bool], hasNoNegativeWeights: Bool) {
+    private init(_ rule: WeightedLengthRule) {
       self.rule = rule
-      self.leadWeights = leadWeights
-      self.bulkLeads = bulkLeads
-      self.hasNoNegativeWeights = hasNoNegativeWeights
-    }
-
-    private convenience init(_ rule: WeightedLengthRule) {
-      let leadWeights = (0..<256).map { LengthWeigher.weight(ofScalarsWithLead: $0, rule) }
+      (asciiWeight, emoticonWeight, urlWeight) = (rule.asciiWeight, rule.emoticonWeight, rule.urlWeight)
+      (emojiClusterWeight, normalizesToNFC) = (rule.emojiClusterWeight, rule.normalizesToNFC)
+      leadWeights = .allocate(capacity: 256)
+      bulkLeads = .allocate(capacity: 256)
       let checks = rule.emojiClusterWeight != nil || rule.normalizesToNFC
-      let bulkLeads = (0..<256).map { lead in
-        (0xE0..<0xF0).contains(lead) && leadWeights[lead] != LengthWeigher.mixedLead
-          && (!checks || LengthWeigher.checkFreeLeads[lead])
+      for lead in 0..<256 {
+        let weight = LengthWeigher.weight(ofScalarsWithLead: lead, rule)
+        (leadWeights + lead).initialize(to: weight)
+        (bulkLeads + lead).initialize(
+          to: (0xE0..<0xF0).contains(lead) && weight != LengthWeigher.mixedLead
+            && (!checks || LengthWeigher.checkFreeLeads[lead]))
       }
       let weights =
         rule.ranges.map(\.weight) + [rule.defaultWeight]
         + [rule.emojiClusterWeight, rule.emoticonWeight, rule.urlWeight].compactMap { $0 }
-      self.init(
-        rule: rule, leadWeights: leadWeights, bulkLeads: bulkLeads, hasNoNegativeWeights: weights.allSatisfy { $0 >= 0 }
-      )
+      hasNoNegativeWeights = weights.allSatisfy { $0 >= 0 }
+    }
+
+    deinit {
+      leadWeights.deallocate()
+      bulkLeads.deallocate()
     }
   }
 
@@ -433,5 +434,24 @@ struct LengthWeigher {
 
   private static func nfc(_ text: String) -> String {
     text.nfcNormalized()
+  }
+}
+
+/// A ``LengthMeasure`` made ready for measuring many texts: its rule's tables made once. A batch job prepares its
+/// measure once and measures every post by it, on every thread, with no lock and no reference counting per post.
+package struct PreparedLengthMeasure: Sendable {
+  let unit: LengthWeigher.Unit
+  /// The rule's ``WeightedLengthRule/unitsPerCharacter`` (1 for a measure that is not weighted).
+  let unitsPerCharacter: Int
+  fileprivate let prepared: LengthWeigher.PreparedRule
+
+  package init(_ measure: LengthMeasure) {
+    switch measure {
+    case .utf16: (unit, unitsPerCharacter, prepared) = (.utf16, 1, .unweighted)
+    case .unicodeScalars: (unit, unitsPerCharacter, prepared) = (.unicodeScalars, 1, .unweighted)
+    case .graphemeClusters: (unit, unitsPerCharacter, prepared) = (.graphemeClusters, 1, .unweighted)
+    case .weighted(let rule):
+      (unit, unitsPerCharacter, prepared) = (.weighted, rule.unitsPerCharacter, .cached(for: rule))
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import Emotext
@@ -63,4 +65,54 @@ import Testing
   func edgeCasesHaveTheDocumentsLengths(text: String) {
     expectSameLengths(text)
   }
+
+  /// A batch job prepares its measure once and measures every post by it, on several threads: each prepared rule
+  /// keeps its own tables (preparing other rules after it, which replaces the rule cache, changes nothing), and
+  /// threads sharing one get the naive walk's lengths (`LengthReadingTests.naiveUnits`, which no cache serves).
+  @Test func preparedRulesKeepTheirTablesAcrossRulesAndThreads() {
+    var random = TokenizerTestRandom(test: "preparedRulesKeepTheirTablesAcrossRulesAndThreads")
+    let texts = (0..<300).map { _ in PostTextPieces.random(using: &random) }
+    let rules = LengthReadingTests.rules.map(\.1)
+    let prepared = rules.map { PreparedLengthMeasure(.weighted($0)) }
+    // Note: every rule prepared again, in the other order, so the cache holds another rule than most measured by.
+    _ = rules.reversed().map { PreparedLengthMeasure(.weighted($0)) }
+    let tokenizer = tokenizer
+    let expected = rules.map { rule in
+      texts.map { text in
+        let document = tokenizer.tokenize(text)
+        let sum = LengthReadingTests.naiveUnits(document, rule).reduce(0) { $0 + $1.weight }
+        return PostLengths(
+          measured: (sum + rule.unitsPerCharacter - 1) / rule.unitsPerCharacter, utf16: document.utf16Count,
+          scalars: document.scalarCount, graphemes: document.graphemeCount)
+      }
+    }
+    let results = ParallelResults(count: prepared.count * 2)
+    DispatchQueue.concurrentPerform(iterations: prepared.count * 2) { job in
+      let measure = prepared[job % prepared.count]
+      results.store(
+        texts.map { text in
+          var text = text
+          return text.withUTF8 { tokenizer.lengths(ofValidUTF8: $0, by: measure) }
+        }, at: job)
+    }
+    for job in 0..<prepared.count * 2 {
+      let rule = LengthReadingTests.rules[job % prepared.count].0
+      for (index, lengths) in results.value(at: job).enumerated() where lengths != expected[job % prepared.count][index]
+      {
+        Issue.record(
+          "\(rule): \(lengths) for \(texts[index].debugDescription), expected \(expected[job % prepared.count][index])")
+      }
+    }
+  }
+}
+
+/// The results of concurrent jobs, each stored by its own job.
+private final class ParallelResults: Sendable {
+  private let values: Mutex<[[PostLengths]]>
+
+  init(count: Int) { values = Mutex(Array(repeating: [], count: count)) }
+
+  func store(_ value: [PostLengths], at index: Int) { values.withLock { $0[index] = value } }
+
+  func value(at index: Int) -> [PostLengths] { values.withLock { $0[index] } }
 }
