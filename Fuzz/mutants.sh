@@ -230,6 +230,15 @@ mutant scan-lane-overflow Sources/Emotext/Tokenizer/BracketTokenizer.swift token
 mutant tree-moves-all-but-last-leaf Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
   'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount))' \
   'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount - 1))'
+# Ninth round (tokenize9): a missed candidate read a word at a time takes a lead byte EA–EF (U+A000–U+FFFF: Hangul,
+# CJK compatibility ideographs that equal an ideograph up to canonical equivalence) for plain, so it is absent.
+mutant token-miss-word-takes-wider-leads Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
+  'if lead &- 0xE4 > 5 { return false }' \
+  'if lead &- 0xE4 > 11 { return false }'
+# (tokenize9) the tally's inline count of a short span (a candidate that is not a token) counts one lane before it.
+mutant tally-short-span-counts-lane-before Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(16 &- span), to: SIMD16<UInt8>.self))' \
+  'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(15 &- span), to: SIMD16<UInt8>.self))'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

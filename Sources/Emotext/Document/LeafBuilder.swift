@@ -491,7 +491,7 @@ struct UTF8LaneCounts {
   /// The four-byte leads counted.
   var fourByteLeadCount: Int { Self.sum(fourByteLeads) }
 
-  /// The first `count` lanes (1 to 15) as two words.
+  /// The first `count` lanes (0 to 15) as two words.
   @inline(__always)
   static func firstLanes(_ count: Int) -> SIMD2<UInt64> {
     count >= 8
