@@ -78,8 +78,8 @@ struct UTF8CountsTests {
           tally.advance(to: end, in: bytes)
           let expected = Self.naiveCounts(text, 0..<end)
           guard tally.utf16 == expected.utf16 && tally.scalars == expected.scalars else {
-            Issue.record(
-              "seed \(seed) round \(round): (\(tally.utf16), \(tally.scalars)) vs \(expected) at \(end) of \(bytes.count)")
+            let counts = (utf16: tally.utf16, scalars: tally.scalars)
+            Issue.record("seed \(seed) round \(round): \(counts) vs \(expected) at \(end) of \(bytes.count)")
             return false
           }
         }
