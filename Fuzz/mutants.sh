@@ -239,6 +239,10 @@ mutant token-miss-word-takes-wider-leads Sources/Emotext/Tokenizer/TokenTable.sw
 mutant tally-short-span-counts-lane-before Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(16 &- span), to: SIMD16<UInt8>.self))' \
   'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(15 &- span), to: SIMD16<UInt8>.self))'
+# (tokenize9) the lane counts skip summing the four-byte leads when their first 8 lanes count none (not all 16).
+mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
+  'return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)' \
+  'return words[0] == 0 ? 0 : Self.sum(fourByteLeads)'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
