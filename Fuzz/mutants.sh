@@ -234,6 +234,19 @@ mutant tree-moves-all-but-last-leaf Sources/Emotext/Document/LeafCutter.swift to
 mutant prepared-rule-cache-ignores-rule Sources/Emotext/Length/LengthWeigher.swift tokenize \
   'if let hit = last.withLock({ $0?.rule == rule ? $0 : nil }) { return hit }' \
   'if let hit = last.withLock({ $0 }) { return hit }'
+# Ninth round (tokenize9): a missed candidate read a word at a time takes a lead byte EA–EF (U+A000–U+FFFF: Hangul,
+# CJK compatibility ideographs that equal an ideograph up to canonical equivalence) for plain, so it is absent.
+mutant token-miss-word-takes-wider-leads Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
+  'if lead &- 0xE4 > 5 { return false }' \
+  'if lead &- 0xE4 > 11 { return false }'
+# (tokenize9) the tally's inline count of a short span (a candidate that is not a token) counts one lane before it.
+mutant tally-short-span-counts-lane-before Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(16 &- span), to: SIMD16<UInt8>.self))' \
+  'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(15 &- span), to: SIMD16<UInt8>.self))'
+# (tokenize9) the lane counts skip summing the four-byte leads when their first 8 lanes count none (not all 16).
+mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
+  'return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)' \
+  'return words[0] == 0 ? 0 : Self.sum(fourByteLeads)'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -489,9 +489,13 @@ struct UTF8LaneCounts {
   /// The continuation bytes counted.
   var continuationCount: Int { Self.sum(continuations) }
   /// The four-byte leads counted.
-  var fourByteLeadCount: Int { Self.sum(fourByteLeads) }
+  // Note: most text has none (emoji are rare), and the test is cheaper than the sum.
+  var fourByteLeadCount: Int {
+    let words = unsafeBitCast(fourByteLeads, to: SIMD2<UInt64>.self)
+    return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)
+  }
 
-  /// The first `count` lanes (1 to 15) as two words.
+  /// The first `count` lanes (0 to 15) as two words.
   @inline(__always)
   static func firstLanes(_ count: Int) -> SIMD2<UInt64> {
     count >= 8

@@ -174,6 +174,7 @@ struct LeafCutter {
   }
 
   /// Appends the bytes `utf8Range` (which fit) as a new text descriptor.
+  @inline(__always)
   private mutating func appendPiece(_ utf8Range: Range<Int>, utf16: Int, scalars: Int) {
     scratch[descriptorCount] = RunDescriptor(
       utf8Count: Int32(utf8Range.count), utf16Count: Int32(utf16), contentIndex: textContent)

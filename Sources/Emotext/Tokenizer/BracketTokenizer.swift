@@ -358,8 +358,28 @@ struct UTF8Tally {
   var utf16: Int { scalars &+ fourByteLeads }
 
   /// Counts the bytes up to `end` (no further than where it has counted to).
+  // Note: `@inline(__always)`, its long spans out of line: called out of line (once a token), it cost realistic text
+  // 15 instructions a token.
+  @inline(__always)
   mutating func advance(to end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
     guard end > position else { return }
+    // Note: up to 16 bytes (a candidate that is not a token, passed over) are the last lanes of the 16 bytes before
+    // `end`, counted here: `String.counts(ofUTF8:)` was a call of ~80 instructions for each such candidate.
+    let span = end &- position
+    if span <= 16 && end >= 16 {
+      let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: end &- 16, as: SIMD16<UInt8>.self)
+      var lanes = UTF8LaneCounts()
+      lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(16 &- span), to: SIMD16<UInt8>.self))
+      add(lanes, bytes: span)
+      position = end
+      return
+    }
+    advanceFar(to: end, in: bytes)
+  }
+
+  /// ``advance(to:in:)`` over more than 16 bytes, or near the text's start.
+  @inline(never)
+  private mutating func advanceFar(to end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
     let counts = String.counts(ofUTF8: UnsafeBufferPointer(rebasing: bytes[position..<end]))
     scalars &+= counts.scalars
     fourByteLeads &+= counts.utf16 &- counts.scalars

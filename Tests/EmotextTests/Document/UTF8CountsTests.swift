@@ -57,6 +57,38 @@ struct UTF8CountsTests {
     }
   }
 
+  /// `UTF8Tally.advance(to:in:)` counts a span of up to 16 bytes that ends 16 or more bytes into the text (a candidate
+  /// the scan passed over) inline, as the last lanes of the 16 bytes before its end, and other spans by
+  /// `String.counts(ofUTF8:)`: after each step of 1 to 24 bytes (to the next scalar boundary), its counts must be the
+  /// standard library's for the prefix.
+  @Test(arguments: 1...4 as ClosedRange<UInt64>)
+  func tallyAdvancesInShortSteps(seed: UInt64) {
+    var random = SeededGenerator(seed: 0x7461_6C6C &+ seed)
+    for round in 0..<40 {
+      let text = Self.randomText(utf8Count: Int.random(in: 0...400, using: &random), using: &random)
+      let utf8Boundaries =
+        text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+      var source = text
+      let agreed = source.withUTF8 { bytes -> Bool in
+        var tally = UTF8Tally()
+        var end = 0
+        while end < bytes.count {
+          let step = Int.random(in: 1...24, using: &random)
+          end = utf8Boundaries.first { $0 >= end + step } ?? bytes.count
+          tally.advance(to: end, in: bytes)
+          let expected = Self.naiveCounts(text, 0..<end)
+          guard tally.utf16 == expected.utf16 && tally.scalars == expected.scalars else {
+            let counts = (utf16: tally.utf16, scalars: tally.scalars)
+            Issue.record("seed \(seed) round \(round): \(counts) vs \(expected) at \(end) of \(bytes.count)")
+            return false
+          }
+        }
+        return true
+      }
+      if !agreed { return }
+    }
+  }
+
   /// Long slices: past 255 blocks of 16 bytes (where the lanes are summed), at random scalar boundaries.
   @Test(arguments: 1...4 as ClosedRange<UInt64>)
   func longSlices(seed: UInt64) {

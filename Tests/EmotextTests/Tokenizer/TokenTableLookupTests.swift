@@ -38,7 +38,9 @@ struct TokenTableLookupTests {
     var random = SeededGenerator(seed: seed)
     let ascii = Array("abcdefghijklmnopqrstxyzOK1")
     let cjk = Array("哈二允悲笑抓狂了吗未知")
-    let other = Array("éü😀")
+    // Note: lead bytes on both sides of E4…E9 (U+4000–U+9FFF): C3, E3 (、ㄱ), EA (ꀀ, 가), EF (豈, a compatibility
+    // ideograph equal to 豈 U+8C48 up to canonical equivalence), F0.
+    let other = Array("éü😀、ㄱꀀ가豈")
     var result = tokens.map { Array($0.utf8) }
     for _ in 0..<count {
       var characters = Array(tokens.randomElement(using: &random)!)
