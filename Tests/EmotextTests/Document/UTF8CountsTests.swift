@@ -40,14 +40,18 @@ struct UTF8CountsTests {
     return text
   }
 
+  /// The UTF-8 offsets of `text`'s scalar boundaries, its end included.
+  static func scalarBoundaries(of text: String) -> [Int] {
+    text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+  }
+
   /// Every prefix and suffix of texts up to 100 bytes (every length and every start within a block).
   @Test(arguments: 1...4 as ClosedRange<UInt64>)
   func everyPrefixAndSuffix(seed: UInt64) {
     var random = SeededGenerator(seed: 0x636F_756E &+ seed)
     for round in 0..<40 {
       let text = Self.randomText(utf8Count: Int.random(in: 0...100, using: &random), using: &random)
-      let utf8Boundaries =
-        text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+      let utf8Boundaries = Self.scalarBoundaries(of: text)
       for end in utf8Boundaries {
         guard Self.compare(text, 0..<end, "seed \(seed) round \(round) prefix") else { return }
       }
@@ -66,8 +70,7 @@ struct UTF8CountsTests {
     var random = SeededGenerator(seed: 0x7461_6C6C &+ seed)
     for round in 0..<40 {
       let text = Self.randomText(utf8Count: Int.random(in: 0...400, using: &random), using: &random)
-      let utf8Boundaries =
-        text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+      let utf8Boundaries = Self.scalarBoundaries(of: text)
       var source = text
       let agreed = source.withUTF8 { bytes -> Bool in
         var tally = UTF8Tally()
@@ -95,8 +98,7 @@ struct UTF8CountsTests {
     var random = SeededGenerator(seed: 0x6C6F_6E67 &+ seed)
     for round in 0..<12 {
       let text = Self.randomText(utf8Count: Int.random(in: 3_000...12_000, using: &random), using: &random)
-      let utf8Boundaries =
-        text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+      let utf8Boundaries = Self.scalarBoundaries(of: text)
       Self.compare(text, 0..<text.utf8.count, "seed \(seed) round \(round) whole")
       for _ in 0..<20 {
         let bounds = [utf8Boundaries.randomElement(using: &random)!, utf8Boundaries.randomElement(using: &random)!]
