@@ -29,17 +29,11 @@ extension BracketTokenizer {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
   package func lengths(of text: String, by measure: LengthMeasure) -> PostLengths {
     var text = text
-    return text.withUTF8 { lengths(ofValidUTF8: $0, by: measure) }
+    return text.withUTF8 { lengths(ofValidUTF8: $0, by: PreparedLengthMeasure(measure)) }
   }
 
-  /// ``lengths(of:by:)`` of the text whose bytes are `bytes`, which must be valid UTF-8 (a batch job validates a
-  /// line's bytes and needs no string).
-  package func lengths(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>, by measure: LengthMeasure) -> PostLengths {
-    lengths(ofValidUTF8: bytes, by: PreparedLengthMeasure(measure))
-  }
-
-  /// ``lengths(of:by:)`` of the valid UTF-8 `bytes` by a prepared measure: a batch job's call, with no set-up per
-  /// post.
+  /// ``lengths(of:by:)`` of the bytes of a text, which must be valid UTF-8 (a batch job validates a line's bytes and
+  /// needs no string), by a prepared measure: a batch job's call, with no set-up per post.
   package func lengths(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>, by measure: borrowing PreparedLengthMeasure)
     -> PostLengths
   {
