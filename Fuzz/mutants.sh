@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -247,6 +247,10 @@ mutant tally-short-span-counts-lane-before Sources/Emotext/Tokenizer/BracketToke
 mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
   'return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)' \
   'return words[0] == 0 ? 0 : Self.sum(fourByteLeads)'
+# Tenth round: a document of one leaf counts its runs from its descriptors; the empty document has none.
+mutant one-leaf-run-count-counts-empty Sources/Emotext/Document/RichText+Runs.swift storage \
+  'if case .leaf(let leaf) = document.root { return leaf.descriptors.count }' \
+  'if case .leaf(let leaf) = document.root { return max(leaf.descriptors.count, 1) }'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
