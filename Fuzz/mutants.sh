@@ -250,7 +250,7 @@ mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swif
 # Tenth round: a document of one leaf counts its runs from its descriptors; the empty document has none.
 mutant one-leaf-run-count-counts-empty Sources/Emotext/Document/RichText+Runs.swift storage \
   'if case .leaf(let leaf) = document.root { return leaf.descriptors.count }' \
-  'if case .leaf(let leaf) = document.root { return max(leaf.descriptors.count, 1) }'
+  'if case .leaf(let leaf) = document.root { return Swift.max(leaf.descriptors.count, 1) }'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
