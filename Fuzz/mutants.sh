@@ -251,10 +251,14 @@ mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swif
 mutant one-leaf-run-count-counts-empty Sources/Emotext/Document/RichText+Runs.swift storage \
   'if case .leaf(let leaf) = document.root { return leaf.descriptors.count }' \
   'if case .leaf(let leaf) = document.root { return Swift.max(leaf.descriptors.count, 1) }'
-# (the lead) moving UTF-16 units forward passes a block whose units are one more than those left.
+# (the lead) moving UTF-16 units forward passes 16 bytes whose units are one more than those left.
 mutant utf16-move-passes-one-unit-too-many Sources/Emotext/Document/RichText+Chunks.swift storage,edit \
-  'guard units <= remaining else { break }' \
-  'guard units <= remaining &+ 1 else { break }'
+  'guard units <= remaining else { break }
+        remaining &-= units
+        index &+= 16' \
+  'guard units <= remaining &+ 1 else { break }
+        remaining &-= units
+        index &+= 16'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
