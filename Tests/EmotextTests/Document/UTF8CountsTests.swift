@@ -156,7 +156,8 @@ struct UTF8CountsTests {
           Bool.random(using: &random)
           ? Self.randomText(utf8Count: Int.random(in: 0...300, using: &random), using: &random)
           : String(
-            repeating: ["a", "é", "长", "😀"].randomElement(using: &random)!, count: Int.random(in: 1...200, using: &random))
+            repeating: ["a", "é", "长", "😀"].randomElement(using: &random)!,
+            count: Int.random(in: 1...200, using: &random))
       }
       // The scalar boundaries as (UTF-8, UTF-16) offsets, from the scalars' lengths.
       var boundaries = [(utf8: 0, utf16: 0)]
@@ -175,7 +176,8 @@ struct UTF8CountsTests {
           let expected = utf8ByUTF16[start.utf16 + move]
           #expect(moved == expected, "seed \(seed) round \(round): \(move) units from byte \(start.utf8)")
           let end = boundaries.randomElement(using: &random)!
-          #expect(utf8.utf16Count(ofUTF8Prefix: end.utf8) == end.utf16, "seed \(seed) round \(round): prefix \(end.utf8)")
+          #expect(
+            utf8.utf16Count(ofUTF8Prefix: end.utf8) == end.utf16, "seed \(seed) round \(round): prefix \(end.utf8)")
         }
       }
     }
