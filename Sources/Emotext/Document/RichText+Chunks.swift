@@ -419,8 +419,8 @@ extension UnsafeBufferPointer<UInt8> {
   /// - Precondition: the move does not go past the end.
   // Note: a scalar is counted at its lead byte (a four-byte lead twice), so bytes are passed 64 and then 16 at a time
   // (lane counts) while their units fit in what is left, an index left inside a scalar counted already is moved past
-  // its continuation bytes, and the last units go a scalar at a time. Scalar by scalar, a keystroke in a long run read
-  // the leaf's bytes up to the caret three times: 60 % of a Backspace in a 2,048-byte leaf.
+  // its continuation bytes, and the last units go a scalar at a time. Scalar by scalar, a Backspace in a long run read
+  // the leaf's bytes up to the caret about eleven times: half its instructions in a 2,048-byte leaf.
   func utf8Offset(movingUTF16 utf16Count: Int, from utf8Offset: Int) -> Int? {
     var remaining = utf16Count
     var index = utf8Offset
