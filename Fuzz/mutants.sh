@@ -224,8 +224,8 @@ mutant utf8-counts-lane-overflow Sources/Emotext/Document/LeafBuilder.swift toke
   'let stop = Swift.min(lastBlock, index &+ 254 &* 16)' \
   'let stop = Swift.min(lastBlock, index &+ 255 &* 16)'
 mutant scan-lane-overflow Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
-  'let stop = min(lastBlock, lanesStart &+ 254 &* 16)' \
-  'let stop = min(lastBlock, lanesStart &+ 255 &* 16)'
+  'let stop = min(lastPair, lanesStart &+ 126 &* 32)' \
+  'let stop = min(lastPair, lanesStart &+ 127 &* 32)'
 # (tokenize8) the tree built by moving the leaf cutter's leaves leaves the last one out.
 mutant tree-moves-all-but-last-leaf Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
   'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount))' \

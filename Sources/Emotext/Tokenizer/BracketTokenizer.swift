@@ -397,8 +397,8 @@ struct UTF8Tally {
   /// offset; nil at the end (everything counted).
   // Note: `@inline(__always)` and small: the SIL inliner honours the attribute only for a callee of at most 64 basic
   // blocks (its callers are larger), and called out of line (once a candidate) it cost a call and the caller's reloads
-  // of its vector constants. The rare ends (the text's last 16 bytes, a text shorter than 16) are
-  // ``advanceToOpenBracket(in:from:lanes:)``, out of line.
+  // of its vector constants. The rare ends (the text's last 31 bytes, a text shorter than 32) are
+  // ``advanceToOpenBracketNearEnd(in:)``, out of line.
   @inline(__always)
   mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     // Note: a token right after the last one (`[哈哈][哈哈]`, a run of emoticons) needs no block and no lane sums.
@@ -407,29 +407,38 @@ struct UTF8Tally {
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
     let everyLane = SIMD16<UInt8>(repeating: 0xFF)
     var index = position
-    // Note: per 16 bytes one comparison for `[`; the continuation bytes and four-byte leads are counted per
-    // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed when the `[` is found, and every 255
-    // blocks (a lane holds 255): the inner loop ends there or at the last whole block, so it keeps no block count. The
-    // block with the `[` counts only its lanes before it. Lane masks are made from the comparison's two words (`.<` on
-    // lane numbers, `any(_:)` and `wrappedSum()` compile to a loop over the lanes or to calls, and x86-64 has no
-    // popcount).
-    let lastBlock = bytes.count &- 16
-    while index <= lastBlock {
+    // Note: 32 bytes (two blocks) a step, with one test for a `[` in either: per block one comparison for `[`; the
+    // continuation bytes and four-byte leads are counted per lane (a true lane of a mask is 0xFF, so subtracting it
+    // adds 1) and summed when the `[` is found, and every 254 blocks (a lane holds 255): the inner loop ends there or
+    // at the last whole pair, so it keeps no block count. The block with the `[` counts only its lanes before it. Lane
+    // masks are made from the comparison's two words (`.<` on lane numbers, `any(_:)` and `wrappedSum()` compile to a
+    // loop over the lanes or to calls, and x86-64 has no popcount). One block a step cost 20 instructions a block.
+    let lastPair = bytes.count &- 32
+    while index <= lastPair {
       var lanes = UTF8LaneCounts()
       let lanesStart = index
-      let stop = min(lastBlock, lanesStart &+ 254 &* 16)
+      let stop = min(lastPair, lanesStart &+ 126 &* 32)
       repeat {
-        let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-        let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
+        let first = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        let second = base.loadUnaligned(fromByteOffset: index &+ 16, as: SIMD16<UInt8>.self)
+        let firstOpens = first .== open
+        let opens = unsafeBitCast(firstOpens .| (second .== open), to: SIMD2<UInt64>.self)
         if opens[0] | opens[1] != 0 {
-          let (before, count) = Self.lanesBefore(opens)
+          // The `[` is in the first block, or the first has none and is counted whole.
+          let firstWords = unsafeBitCast(firstOpens, to: SIMD2<UInt64>.self)
+          let inFirst = firstWords[0] | firstWords[1] != 0
+          if !inFirst { lanes.add(first, everyLane) }
+          let blockStart = inFirst ? index : index &+ 16
+          let block = inFirst ? first : second
+          let (before, count) = Self.lanesBefore(unsafeBitCast(block .== open, to: SIMD2<UInt64>.self))
           lanes.add(block, before)
-          add(lanes, bytes: index &- lanesStart &+ count)
-          position = index &+ count
+          add(lanes, bytes: blockStart &- lanesStart &+ count)
+          position = blockStart &+ count
           return position
         }
-        lanes.add(block, everyLane)
-        index &+= 16
+        lanes.add(first, everyLane)
+        lanes.add(second, everyLane)
+        index &+= 32
       } while index <= stop
       add(lanes, bytes: index &- lanesStart)
     }
@@ -437,10 +446,22 @@ struct UTF8Tally {
     return advanceToOpenBracketNearEnd(in: bytes)
   }
 
-  /// ``advanceToOpenBracket(in:)`` when fewer than 16 bytes are left after ``position``.
+  /// ``advanceToOpenBracket(in:)`` when fewer than 32 bytes are left after ``position``.
   @inline(never)
   private mutating func advanceToOpenBracketNearEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = position
+    if index &+ 16 <= bytes.count {
+      // One whole block before the text's last 16 bytes.
+      let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+      let (before, count) = Self.lanesBefore(unsafeBitCast(block .== open, to: SIMD2<UInt64>.self))
+      var lanes = UTF8LaneCounts()
+      lanes.add(block, before)
+      add(lanes, bytes: count)
+      index &+= count
+      position = index
+      if count < 16 { return position }
+    }
     if index < bytes.count && bytes.count >= 16 {
       // The text's last 16 bytes; its lanes before `index` (`counted`) are counted already, so no byte is counted one
       // by one unless the text is shorter than 16 bytes.
