@@ -247,6 +247,18 @@ mutant tally-short-span-counts-lane-before Sources/Emotext/Tokenizer/BracketToke
 mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
   'return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)' \
   'return words[0] == 0 ? 0 : Self.sum(fourByteLeads)'
+# (scan10) the pair step's `[` in the second block leaves the first block of the pair uncounted.
+mutant scan-pair-skips-first-block Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'if !inFirst { lanes.add(first) }' \
+  'if false { lanes.add(first) }'
+# (scan10) the scan's scalar starts take 0xBF (a continuation byte) for one.
+mutant scan-scalar-starts-take-bf Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+' \
+  'let lastContinuation = SIMD16<Int8>(repeating: -66)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -405,17 +405,16 @@ struct UTF8Tally {
     if position < bytes.count && bytes[position] == UInt8(ascii: "[") { return position }
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
-    let everyLane = SIMD16<UInt8>(repeating: 0xFF)
     var index = position
     // Note: 32 bytes (two blocks) a step, with one test for a `[` in either: per block one comparison for `[`; the
-    // continuation bytes and four-byte leads are counted per lane (a true lane of a mask is 0xFF, so subtracting it
-    // adds 1) and summed when the `[` is found, and every 254 blocks (a lane holds 255): the inner loop ends there or
-    // at the last whole pair, so it keeps no block count. The block with the `[` counts only its lanes before it. Lane
+    // scalar starts and four-byte leads are counted per lane (``ScalarLaneCounts``) and summed when the `[` is found,
+    // and every 254 blocks (a lane holds 255): the inner loop ends there or at the last whole pair, so it keeps no
+    // block count. The block with the `[` counts only its lanes before it. Lane
     // masks are made from the comparison's two words (`.<` on lane numbers, `any(_:)` and `wrappedSum()` compile to a
     // loop over the lanes or to calls, and x86-64 has no popcount). One block a step cost 20 instructions a block.
     let lastPair = bytes.count &- 32
     while index <= lastPair {
-      var lanes = UTF8LaneCounts()
+      var lanes = ScalarLaneCounts()
       let lanesStart = index
       let stop = min(lastPair, lanesStart &+ 126 &* 32)
       repeat {
@@ -427,20 +426,20 @@ struct UTF8Tally {
           // The `[` is in the first block, or the first has none and is counted whole.
           let firstWords = unsafeBitCast(firstOpens, to: SIMD2<UInt64>.self)
           let inFirst = firstWords[0] | firstWords[1] != 0
-          if !inFirst { lanes.add(first, everyLane) }
+          if !inFirst { lanes.add(first) }
           let blockStart = inFirst ? index : index &+ 16
           let block = inFirst ? first : second
           let (before, count) = Self.lanesBefore(unsafeBitCast(block .== open, to: SIMD2<UInt64>.self))
           lanes.add(block, before)
-          add(lanes, bytes: blockStart &- lanesStart &+ count)
+          add(lanes)
           position = blockStart &+ count
           return position
         }
-        lanes.add(first, everyLane)
-        lanes.add(second, everyLane)
+        lanes.add(first)
+        lanes.add(second)
         index &+= 32
       } while index <= stop
-      add(lanes, bytes: index &- lanesStart)
+      add(lanes)
     }
     position = index
     return advanceToOpenBracketNearEnd(in: bytes)
@@ -491,6 +490,13 @@ struct UTF8Tally {
     return nil
   }
 
+  /// Adds the counts of `lanes`.
+  @inline(__always)
+  private mutating func add(_ lanes: ScalarLaneCounts) {
+    scalars &+= lanes.scalarCount
+    fourByteLeads &+= lanes.fourByteLeadCount
+  }
+
   /// Adds the counts of `lanes`, which counted `bytes` bytes.
   @inline(__always)
   private mutating func add(_ lanes: UTF8LaneCounts, bytes: Int) {
@@ -509,5 +515,55 @@ struct UTF8Tally {
       : SIMD2<UInt64>(~0, high != 0 ? (high &- 1) & ~high : ~0)
     let count = low != 0 ? low.trailingZeroBitCount &>> 3 : high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
     return (unsafeBitCast(words, to: SIMD16<UInt8>.self), count)
+  }
+}
+
+/// Per-lane counts of 16-byte blocks for the `[` scan: in each lane, the scalars that start there (bytes that are not
+/// continuation bytes, 10xxxxxx) and the four-byte leads (11110xxx); a lane holds 255.
+struct ScalarLaneCounts {
+  private var scalarStarts = SIMD16<UInt8>()
+  private var fourByteLeads = SIMD16<UInt8>()
+
+  /// Counts every lane of `block`.
+  // Note: a scalar's first byte is above -65 (0xBF) as a signed byte, one comparison that may overwrite the block
+  // (counting continuation bytes by `(b & 0xC0) == 0x80` took a copy of a constant a block); a true lane is 0xFF, so
+  // subtracting it adds 1. The constants are typed: with their type inferred, the comparisons took the generic
+  // lane-by-lane code.
+  @inline(__always)
+  mutating func add(_ block: SIMD16<UInt8>) {
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+    scalarStarts &-=
+      unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .> lastContinuation, to: SIMD16<UInt8>.self)
+  }
+
+  /// Counts the lanes of `block` that `counted` marks (0xFF).
+  @inline(__always)
+  mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>) {
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self) & counted
+    scalarStarts &-=
+      unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .> lastContinuation, to: SIMD16<UInt8>.self) & counted
+  }
+
+  /// The scalars counted.
+  var scalarCount: Int { Self.sum(scalarStarts) }
+  /// The four-byte leads counted.
+  // Note: most text has none (emoji are rare), and the test is cheaper than the sum.
+  var fourByteLeadCount: Int {
+    let words = unsafeBitCast(fourByteLeads, to: SIMD2<UInt64>.self)
+    return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)
+  }
+
+  /// The sum of the 16 lanes (each at most 255), as ``UTF8LaneCounts`` sums them: the bytes of each half added pairwise
+  /// into 16-bit fields, and the four fields summed into the top one by one multiplication.
+  @inline(__always)
+  private static func sum(_ lanes: SIMD16<UInt8>) -> Int {
+    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    let low: UInt64 = 0x00FF_00FF_00FF_00FF
+    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
+    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
   }
 }
