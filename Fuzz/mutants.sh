@@ -216,8 +216,8 @@ mutant text-edit-spans-next-run Sources/Emotext/Document/RichText+Tree.swift sto
 # Seventh round (tokenize7): the token table's inlined look-up (candidates of 4 to 16 bytes) compares only the first 8
 # bytes of a token of the candidate's length.
 mutant token-lookup-compares-first-word Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
-  '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words' \
-  '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count).0 == words.0'
+  '&& TokenTable.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words' \
+  '&& TokenTable.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count).0 == words.0'
 # Eighth round (tokenize8): UTF-8 counted 16 bytes at a time (`String.counts(ofUTF8:)`) and the `[` scan's inlined block
 # loop, each summing its lanes every 255 blocks, let a lane count a 256th block (it wraps to 0).
 mutant utf8-counts-lane-overflow Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \

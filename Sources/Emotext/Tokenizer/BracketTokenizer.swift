@@ -67,38 +67,42 @@ public struct BracketTokenizer: Sendable {
 
   /// ``tokenize(_:attributes:)`` of plain `text`, whose bytes are `bytes`, its leaves cut by a ``LeafCutter`` as
   /// the tokens are found: the document ``tokenizeBuilding(_:_:attributes:)`` builds, leaf for leaf.
+  // Note: out of line (called once a document): with the table's probe the compiler inlined it into `tokenize`, and
+  // profiles find the bulk path by this name.
+  @inline(never)
   func tokenizeCutting(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText {
     // Note: a token found only up to canonical equivalence adds its emoticon to the table, as the builder does.
     var contents = tokenTable.contents
-    let root = withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) {
-      scratch in
-      var cutter = LeafCutter(slicing: text, bytes, textContent: .plainText, scratch: scratch)
-      var scan = tokenScan(of: bytes)
-      var textStart = 0
-      var textStartCounts = (utf16: 0, scalars: 0)
-      while let (utf8Range, entry) = nextToken(&scan) {
-        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-        if textStart < utf8Range.lowerBound {
+    let root = tokenTable.withProbe { probe in
+      withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) { scratch in
+        var cutter = LeafCutter(slicing: text, bytes, textContent: .plainText, scratch: scratch)
+        var scan = tokenScan(of: bytes)
+        var textStart = 0
+        var textStartCounts = (utf16: 0, scalars: 0)
+        while let (utf8Range, entry) = nextToken(&scan, probe) {
+          scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+          if textStart < utf8Range.lowerBound {
+            cutter.appendText(
+              textStart..<utf8Range.lowerBound, utf16: scan.tally.utf16 &- textStartCounts.utf16,
+              scalars: scan.tally.scalars &- textStartCounts.scalars)
+          }
+          switch entry {
+          case .table(let index): cutter.appendAttachment(tokenTable.contentIndex(ofEntry: index), utf8Range)
+          case .catalog(let emoticon): cutter.appendAttachment(contents.index(of: .emoticon(emoticon)), utf8Range)
+          }
+          // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
+          scan.tally.skip(to: utf8Range.upperBound)
+          textStart = utf8Range.upperBound
+          textStartCounts = (scan.tally.utf16, scan.tally.scalars)
+        }
+        scan.tally.advance(to: bytes.count, in: bytes)
+        if textStart < bytes.count {
           cutter.appendText(
-            textStart..<utf8Range.lowerBound, utf16: scan.tally.utf16 &- textStartCounts.utf16,
+            textStart..<bytes.count, utf16: scan.tally.utf16 &- textStartCounts.utf16,
             scalars: scan.tally.scalars &- textStartCounts.scalars)
         }
-        switch entry {
-        case .table(let index): cutter.appendAttachment(tokenTable.contentIndex(ofEntry: index), utf8Range)
-        case .catalog(let emoticon): cutter.appendAttachment(contents.index(of: .emoticon(emoticon)), utf8Range)
-        }
-        // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
-        scan.tally.skip(to: utf8Range.upperBound)
-        textStart = utf8Range.upperBound
-        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
+        return cutter.finish()
       }
-      scan.tally.advance(to: bytes.count, in: bytes)
-      if textStart < bytes.count {
-        cutter.appendText(
-          textStart..<bytes.count, utf16: scan.tally.utf16 &- textStartCounts.utf16,
-          scalars: scan.tally.scalars &- textStartCounts.scalars)
-      }
-      return cutter.finish()
     }
     return RichText(root: root, contents: contents)
   }
@@ -215,9 +219,15 @@ public struct BracketTokenizer: Sendable {
   // compiler called it out of line, passing the scan through memory (+9 % instructions a post).
   @inline(__always)
   func nextToken(_ scan: inout TokenScan) -> (Range<Int>, TokenTable.Entry)? {
+    tokenTable.withProbe { nextToken(&scan, $0) }
+  }
+
+  /// ``nextToken(_:)`` by `probe`, a probe of ``tokenTable``.
+  @inline(__always)
+  func nextToken(_ scan: inout TokenScan, _ probe: TokenTable.Probe) -> (Range<Int>, TokenTable.Entry)? {
     while let utf8Range = scan.nextCandidate() {
       let candidate = UnsafeBufferPointer(rebasing: scan.bytes[utf8Range])
-      switch tokenTable.lookUp(candidate) {
+      switch probe.lookUp(candidate) {
       case .found(let index): return (utf8Range, .table(index))
       case .absent: continue
       case .unsure:
