@@ -54,16 +54,18 @@ extension BracketTokenizer {
         graphemes &+= cursor.countClusterStarts(inUTF8: utf8, using: weigher.tables)
         if weighs { weight &+= weigher.weight(ofWeightedText: utf8) }
       }
-      while let (utf8Range, _) = nextToken(&scan) {
-        addText(upTo: utf8Range.lowerBound)
-        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-        let before = (utf16: scan.tally.utf16, scalars: scan.tally.scalars)
-        scan.tally.advance(to: utf8Range.upperBound, in: bytes)
-        tokenUTF16 &+= scan.tally.utf16 &- before.utf16
-        tokenScalars &+= scan.tally.scalars &- before.scalars
-        tokens &+= 1
-        if weighs { weight &+= weigher.weight(ofAttachmentToken: UnsafeBufferPointer(rebasing: bytes[utf8Range])) }
-        textStart = utf8Range.upperBound
+      tokenTable.withProbe { probe in
+        while let (utf8Range, _) = nextToken(&scan, probe) {
+          addText(upTo: utf8Range.lowerBound)
+          scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+          let before = (utf16: scan.tally.utf16, scalars: scan.tally.scalars)
+          scan.tally.advance(to: utf8Range.upperBound, in: bytes)
+          tokenUTF16 &+= scan.tally.utf16 &- before.utf16
+          tokenScalars &+= scan.tally.scalars &- before.scalars
+          tokens &+= 1
+          if weighs { weight &+= weigher.weight(ofAttachmentToken: UnsafeBufferPointer(rebasing: bytes[utf8Range])) }
+          textStart = utf8Range.upperBound
+        }
       }
       addText(upTo: bytes.count)
       scan.tally.advance(to: bytes.count, in: bytes)

@@ -117,24 +117,26 @@ public struct BracketTokenizer: Sendable {
     var scan = tokenScan(of: bytes)
     var textStart = 0
     var textStartCounts = (utf16: 0, scalars: 0)
-    while let (utf8Range, entry) = nextToken(&scan) {
-      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-      if textStart < utf8Range.lowerBound {
-        let content = textContent ?? builder.textContent(attributes)
-        textContent = content
-        builder.appendText(
-          sourceRange: textStart..<utf8Range.lowerBound, of: bytes, content: content,
-          counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
+    tokenTable.withProbe { probe in
+      while let (utf8Range, entry) = nextToken(&scan, probe) {
+        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+        if textStart < utf8Range.lowerBound {
+          let content = textContent ?? builder.textContent(attributes)
+          textContent = content
+          builder.appendText(
+            sourceRange: textStart..<utf8Range.lowerBound, of: bytes, content: content,
+            counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
+        }
+        switch entry {
+        case .table(let index):
+          builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
+        case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
+        }
+        // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
+        scan.tally.skip(to: utf8Range.upperBound)
+        textStart = utf8Range.upperBound
+        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
       }
-      switch entry {
-      case .table(let index):
-        builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
-      case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
-      }
-      // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
-      scan.tally.skip(to: utf8Range.upperBound)
-      textStart = utf8Range.upperBound
-      textStartCounts = (scan.tally.utf16, scan.tally.scalars)
     }
     scan.tally.advance(to: bytes.count, in: bytes)
     if textStart < bytes.count {
@@ -150,44 +152,47 @@ public struct BracketTokenizer: Sendable {
   /// up to canonical equivalence (the general path then builds it).
   func oneLeaf(of text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText.Leaf? {
     guard !bytes.isEmpty && bytes.count <= NodeCapacity.leafUTF8 else { return nil }
-    var descriptors: [RunDescriptor] = []
-    // Note: the builder's reservation for a leaf of these bytes.
-    descriptors.reserveCapacity(min(NodeCapacity.leafDescriptors, 16, bytes.count / 24 + 3))
-    var scan = tokenScan(of: bytes)
-    var textStart = 0
-    var textStartUTF16 = 0
-    var tokens = 0
-    while let (utf8Range, entry) = nextToken(&scan) {
-      guard case .table(let index) = entry else { return nil }
-      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-      if textStart < utf8Range.lowerBound {
+    // Note: one probe of the token table a post (a probe a candidate was a call of its closure).
+    return tokenTable.withProbe { probe -> RichText.Leaf? in
+      var descriptors: [RunDescriptor] = []
+      // Note: the builder's reservation for a leaf of these bytes.
+      descriptors.reserveCapacity(min(NodeCapacity.leafDescriptors, 16, bytes.count / 24 + 3))
+      var scan = tokenScan(of: bytes)
+      var textStart = 0
+      var textStartUTF16 = 0
+      var tokens = 0
+      while let (utf8Range, entry) = nextToken(&scan, probe) {
+        guard case .table(let index) = entry else { return nil }
+        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+        if textStart < utf8Range.lowerBound {
+          descriptors.append(
+            RunDescriptor(
+              utf8Count: Int32(truncatingIfNeeded: utf8Range.lowerBound &- textStart),
+              utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
+        }
         descriptors.append(
           RunDescriptor(
-            utf8Count: Int32(truncatingIfNeeded: utf8Range.lowerBound &- textStart),
+            utf8Count: Int32(truncatingIfNeeded: utf8Range.count), utf16Count: 1,
+            contentIndex: tokenTable.contentIndex(ofEntry: index)))
+        guard descriptors.count <= NodeCapacity.leafDescriptors else { return nil }
+        tokens &+= 1
+        // Note: the token's own bytes are not counted (each counts 1 unit and 1 scalar).
+        scan.tally.skip(to: utf8Range.upperBound)
+        textStart = utf8Range.upperBound
+        textStartUTF16 = scan.tally.utf16
+      }
+      scan.tally.advance(to: bytes.count, in: bytes)
+      if textStart < bytes.count {
+        guard descriptors.count < NodeCapacity.leafDescriptors else { return nil }
+        descriptors.append(
+          RunDescriptor(
+            utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
             utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
       }
-      descriptors.append(
-        RunDescriptor(
-          utf8Count: Int32(truncatingIfNeeded: utf8Range.count), utf16Count: 1,
-          contentIndex: tokenTable.contentIndex(ofEntry: index)))
-      guard descriptors.count <= NodeCapacity.leafDescriptors else { return nil }
-      tokens &+= 1
-      // Note: the token's own bytes are not counted (each counts 1 unit and 1 scalar).
-      scan.tally.skip(to: utf8Range.upperBound)
-      textStart = utf8Range.upperBound
-      textStartUTF16 = scan.tally.utf16
+      return RichText.Leaf(
+        text: Substring(text), descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
+        scalarCount: scan.tally.scalars &+ tokens)
     }
-    scan.tally.advance(to: bytes.count, in: bytes)
-    if textStart < bytes.count {
-      guard descriptors.count < NodeCapacity.leafDescriptors else { return nil }
-      descriptors.append(
-        RunDescriptor(
-          utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
-          utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
-    }
-    return RichText.Leaf(
-      text: Substring(text), descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
-      scalarCount: scan.tally.scalars &+ tokens)
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
@@ -195,8 +200,10 @@ public struct BracketTokenizer: Sendable {
     var text = text
     text.withUTF8 { bytes in
       var scan = tokenScan(of: bytes)
-      while let (utf8Range, entry) = nextToken(&scan) {
-        body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
+      tokenTable.withProbe { probe in
+        while let (utf8Range, entry) = nextToken(&scan, probe) {
+          body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
+        }
       }
     }
   }
@@ -217,12 +224,6 @@ public struct BracketTokenizer: Sendable {
   /// `scan.tally` has counted the bytes before the candidate's first `[`.
   // Note: `@inline(__always)` (as `TokenScan.nextCandidate()` and `TokenTable.lookUp(_:)`): with four callers the
   // compiler called it out of line, passing the scan through memory (+9 % instructions a post).
-  @inline(__always)
-  func nextToken(_ scan: inout TokenScan) -> (Range<Int>, TokenTable.Entry)? {
-    tokenTable.withProbe { nextToken(&scan, $0) }
-  }
-
-  /// ``nextToken(_:)`` by `probe`, a probe of ``tokenTable``.
   @inline(__always)
   func nextToken(_ scan: inout TokenScan, _ probe: TokenTable.Probe) -> (Range<Int>, TokenTable.Entry)? {
     while let utf8Range = scan.nextCandidate() {
@@ -459,17 +460,22 @@ struct UTF8Tally {
   @inline(never)
   private mutating func advanceToOpenBracketNearEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = position
+    let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+    // Note: one sum of the lanes for both blocks (a post's scan ends here).
+    var lanes = UTF8LaneCounts()
+    var laneBytes = 0
     if index &+ 16 <= bytes.count {
       // One whole block before the text's last 16 bytes.
       let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-      let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
       let (before, count) = Self.lanesBefore(unsafeBitCast(block .== open, to: SIMD2<UInt64>.self))
-      var lanes = UTF8LaneCounts()
       lanes.add(block, before)
-      add(lanes, bytes: count)
+      laneBytes = count
       index &+= count
-      position = index
-      if count < 16 { return position }
+      if count < 16 {
+        add(lanes, bytes: laneBytes)
+        position = index
+        return index
+      }
     }
     if index < bytes.count && bytes.count >= 16 {
       // The text's last 16 bytes; its lanes before `index` (`counted`) are counted already, so no byte is counted one
@@ -477,15 +483,14 @@ struct UTF8Tally {
       let start = bytes.count &- 16
       let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
       let counted = UTF8LaneCounts.firstLanes(index &- start)
-      let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
       let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self) & ~counted
       let (before, count) = Self.lanesBefore(opens)
-      var lanes = UTF8LaneCounts()
       lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))
-      add(lanes, bytes: count &- (index &- start))
+      add(lanes, bytes: laneBytes &+ count &- (index &- start))
       position = start &+ count
       return count < 16 ? position : nil
     }
+    add(lanes, bytes: laneBytes)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") {
