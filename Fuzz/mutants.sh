@@ -165,9 +165,9 @@ mutant content-table-probe-matches-slot Sources/Emotext/Document/RichText+Tree.s
 # candidate (controls, among them line breaks, skipped).
 mutant one-leaf-last-run-utf16 Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
-          utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16)' \
+            utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16)' \
   'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
-          utf16Count: Int32(truncatingIfNeeded: scan.tally.scalars &- textStartUTF16)'
+            utf16Count: Int32(truncatingIfNeeded: scan.tally.scalars &- textStartUTF16)'
 mutant scan-tail-counts-twice Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))' \
   'lanes.add(block, before)'
