@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -247,6 +247,14 @@ mutant tally-short-span-counts-lane-before Sources/Emotext/Tokenizer/BracketToke
 mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
   'return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)' \
   'return words[0] == 0 ? 0 : Self.sum(fourByteLeads)'
+# Tenth round: a document of one leaf counts its runs from its descriptors; the empty document has none.
+mutant one-leaf-run-count-counts-empty Sources/Emotext/Document/RichText+Runs.swift storage \
+  'if case .leaf(let leaf) = document.root { return leaf.descriptors.count }' \
+  'if case .leaf(let leaf) = document.root { return Swift.max(leaf.descriptors.count, 1) }'
+# (the lead) moving UTF-16 units forward passes a block whose units are one more than those left.
+mutant utf16-move-passes-one-unit-too-many Sources/Emotext/Document/RichText+Chunks.swift storage,edit \
+  'guard units <= remaining else { break }' \
+  'guard units <= remaining &+ 1 else { break }'
 # (scan10) the pair step's `[` in the second block leaves the first block of the pair uncounted.
 mutant scan-pair-skips-first-block Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'if !inFirst { lanes.add(first) }' \

@@ -45,7 +45,8 @@ struct LeafCutter {
     self.textContent = textContent
     self.scratch = scratch
     leafStartIndex = source.startIndex
-    // Note: at least a leaf for every 512 bytes; a few more for leaves cut early (32 runs, or a scalar at the end).
+    // Note: at least a leaf for every `leafUTF8` bytes; a few more for leaves cut early (full of runs, or a scalar at the
+    // end); denser text grows the memory below.
     leafCapacity = bytes.count / (NodeCapacity.leafUTF8 * 3 / 4) + 1
     leaves = .allocate(capacity: leafCapacity)
   }
@@ -54,7 +55,7 @@ struct LeafCutter {
   /// of `utf16` UTF-16 units and `scalars` scalars.
   @inline(__always)
   mutating func appendText(_ utf8Range: Range<Int>, utf16: Int, scalars: Int) {
-    // Note: what `LeafBuilder.appendText` does for a run that fits: the leaf is closed first when it holds 32 runs or
+    // Note: what `LeafBuilder.appendText` does for a run that fits: the leaf is closed first when it holds all the runs or
     // every byte (the previous run is not text, so it is not extended).
     if descriptorCount > 0
       && (leafEnd &- leafStart >= NodeCapacity.leafUTF8 || descriptorCount >= NodeCapacity.leafDescriptors)

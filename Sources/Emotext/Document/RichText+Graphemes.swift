@@ -217,20 +217,7 @@ extension UnsafeBufferPointer<UInt8> {
   /// The UTF-8 offset of a UTF-16 offset in this valid UTF-8, or nil when it splits a surrogate pair.
   /// - Precondition: `utf16Offset` is at most the text's UTF-16 length.
   func utf8Offset(ofUTF16Offset utf16Offset: Int) -> Int? {
-    var remaining = utf16Offset
-    var index = 0
-    while remaining > 0 {
-      let lead = self[index]
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      if length == 4 {
-        guard remaining >= 2 else { return nil }
-        remaining -= 2
-      } else {
-        remaining -= 1
-      }
-      index += length
-    }
-    return index
+    utf8Offset(movingUTF16: utf16Offset, from: 0)
   }
 
   /// The UTF-8 offset of a UTF-16 offset, moved off the middle of a surrogate pair in `direction`.
@@ -241,8 +228,6 @@ extension UnsafeBufferPointer<UInt8> {
 
   /// The UTF-16 length of the first `utf8Offset` bytes (a scalar boundary) of this valid UTF-8.
   func utf16Count(ofUTF8Prefix utf8Offset: Int) -> Int {
-    var count = 0
-    for byte in self[..<utf8Offset] { count &+= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1 }
-    return count
+    String.counts(ofUTF8: UnsafeBufferPointer(rebasing: self[..<utf8Offset])).utf16
   }
 }

@@ -190,8 +190,8 @@ public struct BracketTokenizer: Sendable {
             utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
       }
       return RichText.Leaf(
-        text: Substring(text), descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
-        scalarCount: scan.tally.scalars &+ tokens)
+        text: Substring(text), utf8Count: bytes.count, descriptors: descriptors,
+        utf16Count: scan.tally.utf16 &+ tokens, scalarCount: scan.tally.scalars &+ tokens)
     }
   }
 

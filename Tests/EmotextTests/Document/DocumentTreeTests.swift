@@ -55,6 +55,20 @@ struct DocumentTreeTests {
     }
   }
 
+  /// Documents of one leaf (posts, the empty document) count their runs without a walk: the count must still be the
+  /// number of runs the iterator gives.
+  @Test func smallDocumentsAgreeWithAWalk() {
+    var random = SeededGenerator(seed: 4)
+    var oneLeaf = 0
+    for round in 0..<300 {
+      let document = RichText(runs: Self.randomRuns(&random, count: Int.random(in: 0...6, using: &random)))
+      if case .leaf = document.root { oneLeaf += 1 }
+      Self.expectAgreement(document, "round \(round), init(runs:)")
+      Self.expectAgreement(BracketTokenizer(catalog: .default).tokenize(document.postText), "round \(round), tokenized")
+    }
+    #expect(oneLeaf > 60, "\(oneLeaf) documents of one leaf")
+  }
+
   @Test func aLongTextRunIsOneRunAcrossLeaves() {
     let long = String(repeating: "长", count: 100_000)
     let document = RichText(long + "x")

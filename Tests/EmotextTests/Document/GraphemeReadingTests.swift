@@ -95,7 +95,7 @@ struct GraphemeReadingTests {
       if Int.random(in: 0..<4, using: &random) == 0 {
         runs.append(.emoticon(EmoticonAttachment(haha)))
       } else {
-        // Note: some runs far longer than a leaf (512 bytes), so they are read in pieces in any build.
+        // Note: some runs far longer than a leaf (2,048 bytes), so they are read in pieces in any build.
         let pieces = Int.random(in: 0..<5, using: &random) == 0 ? 200 : Int.random(in: 1...8, using: &random)
         let attributes = Bool.random(using: &random) ? TextAttributes.plain : TextAttributes(entity: .mention)
         runs.append(.text(edgeText(&random, pieces: pieces), attributes))

@@ -41,8 +41,9 @@ struct LeafSplitTests {
       }
     }
     // Note: the split must be taken often, or the test shows nothing about it (a composed leaf fills its descriptors
-    // every dozen insertions; a leaf of long text fills its bytes after a few hundred).
-    #expect(splits > edits / (composed ? 40 : 200), "\(splits) splits in \(edits) edits")
+    // every few dozen insertions; a leaf of long text fills its bytes after a few hundred per 512 bytes it holds).
+    let textEditsPerSplit = 200 * max(1, NodeCapacity.leafUTF8 / 512)
+    #expect(splits > edits / (composed ? 40 : textEditsPerSplit), "\(splits) splits in \(edits) edits")
   }
 
   /// Each half of a split is the leaf's descriptors on its side of the seam, over their bytes, with their counts.

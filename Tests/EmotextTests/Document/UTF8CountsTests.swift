@@ -190,4 +190,43 @@ struct UTF8CountsTests {
       }
     }
   }
+
+  /// Moving a number of UTF-16 units forward from a scalar boundary passes whole blocks (64, then 16 bytes) by their lane
+  /// counts, then goes a scalar at a time: from every kind of start to every kind of end, in mixed text and in long runs
+  /// of one kind (so whole blocks fit exactly, or end inside a scalar), it must reach the UTF-8 offset the scalars'
+  /// own lengths give, nil inside a surrogate pair; the UTF-16 length of a prefix must be the scalars' too.
+  @Test(arguments: 1...3 as ClosedRange<UInt64>)
+  func utf16MovesAgreeWithTheScalars(seed: UInt64) {
+    var random = SeededGenerator(seed: 0x6D6F_7665 &+ seed)
+    for round in 0..<60 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...6, using: &random) {
+        text +=
+          Bool.random(using: &random)
+          ? Self.randomText(utf8Count: Int.random(in: 0...300, using: &random), using: &random)
+          : String(
+            repeating: ["a", "é", "长", "😀"].randomElement(using: &random)!, count: Int.random(in: 1...200, using: &random))
+      }
+      // The scalar boundaries as (UTF-8, UTF-16) offsets, from the scalars' lengths.
+      var boundaries = [(utf8: 0, utf16: 0)]
+      for scalar in text.unicodeScalars {
+        let last = boundaries[boundaries.count - 1]
+        boundaries.append((last.utf8 + String(scalar).utf8.count, last.utf16 + scalar.utf16.count))
+      }
+      let utf8ByUTF16 = Dictionary(uniqueKeysWithValues: boundaries.map { ($0.utf16, $0.utf8) })
+      let total = boundaries[boundaries.count - 1].utf16
+      var bytes = text
+      bytes.withUTF8 { utf8 in
+        for _ in 0..<40 {
+          let start = boundaries.randomElement(using: &random)!
+          let move = Int.random(in: 0...(total - start.utf16), using: &random)
+          let moved = utf8.utf8Offset(movingUTF16: move, from: start.utf8)
+          let expected = utf8ByUTF16[start.utf16 + move]
+          #expect(moved == expected, "seed \(seed) round \(round): \(move) units from byte \(start.utf8)")
+          let end = boundaries.randomElement(using: &random)!
+          #expect(utf8.utf16Count(ofUTF8Prefix: end.utf8) == end.utf16, "seed \(seed) round \(round): prefix \(end.utf8)")
+        }
+      }
+    }
+  }
 }
