@@ -165,9 +165,9 @@ mutant content-table-probe-matches-slot Sources/Emotext/Document/RichText+Tree.s
 # candidate (controls, among them line breaks, skipped).
 mutant one-leaf-last-run-utf16 Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
-          utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16)' \
+            utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16)' \
   'utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
-          utf16Count: Int32(truncatingIfNeeded: scan.tally.scalars &- textStartUTF16)'
+            utf16Count: Int32(truncatingIfNeeded: scan.tally.scalars &- textStartUTF16)'
 mutant scan-tail-counts-twice Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))' \
   'lanes.add(block, before)'
@@ -216,16 +216,16 @@ mutant text-edit-spans-next-run Sources/Emotext/Document/RichText+Tree.swift sto
 # Seventh round (tokenize7): the token table's inlined look-up (candidates of 4 to 16 bytes) compares only the first 8
 # bytes of a token of the candidate's length.
 mutant token-lookup-compares-first-word Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
-  '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words' \
-  '&& Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count).0 == words.0'
+  '&& TokenTable.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words' \
+  '&& TokenTable.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count).0 == words.0'
 # Eighth round (tokenize8): UTF-8 counted 16 bytes at a time (`String.counts(ofUTF8:)`) and the `[` scan's inlined block
 # loop, each summing its lanes every 255 blocks, let a lane count a 256th block (it wraps to 0).
 mutant utf8-counts-lane-overflow Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
   'let stop = Swift.min(lastBlock, index &+ 254 &* 16)' \
   'let stop = Swift.min(lastBlock, index &+ 255 &* 16)'
 mutant scan-lane-overflow Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
-  'let stop = min(lastBlock, lanesStart &+ 254 &* 16)' \
-  'let stop = min(lastBlock, lanesStart &+ 255 &* 16)'
+  'let stop = min(lastPair, lanesStart &+ 126 &* 32)' \
+  'let stop = min(lastPair, lanesStart &+ 127 &* 32)'
 # (tokenize8) the tree built by moving the leaf cutter's leaves leaves the last one out.
 mutant tree-moves-all-but-last-leaf Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
   'RichText.Node.tree(movingLeavesFrom: UnsafeMutableBufferPointer(start: leaves, count: leafCount))' \
@@ -259,6 +259,18 @@ mutant utf16-move-passes-one-unit-too-many Sources/Emotext/Document/RichText+Chu
   'guard units <= remaining &+ 1 else { break }
         remaining &-= units
         index &+= 16'
+# (scan10) the pair step's `[` in the second block leaves the first block of the pair uncounted.
+mutant scan-pair-skips-first-block Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'if !inFirst { lanes.add(first) }' \
+  'if false { lanes.add(first) }'
+# (scan10) the scan's scalar starts take 0xBF (a continuation byte) for one.
+mutant scan-scalar-starts-take-bf Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+' \
+  'let lastContinuation = SIMD16<Int8>(repeating: -66)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

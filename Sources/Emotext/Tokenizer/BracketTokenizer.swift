@@ -67,38 +67,42 @@ public struct BracketTokenizer: Sendable {
 
   /// ``tokenize(_:attributes:)`` of plain `text`, whose bytes are `bytes`, its leaves cut by a ``LeafCutter`` as
   /// the tokens are found: the document ``tokenizeBuilding(_:_:attributes:)`` builds, leaf for leaf.
+  // Note: out of line (called once a document): with the table's probe the compiler inlined it into `tokenize`, and
+  // profiles find the bulk path by this name.
+  @inline(never)
   func tokenizeCutting(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText {
     // Note: a token found only up to canonical equivalence adds its emoticon to the table, as the builder does.
     var contents = tokenTable.contents
-    let root = withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) {
-      scratch in
-      var cutter = LeafCutter(slicing: text, bytes, textContent: .plainText, scratch: scratch)
-      var scan = tokenScan(of: bytes)
-      var textStart = 0
-      var textStartCounts = (utf16: 0, scalars: 0)
-      while let (utf8Range, entry) = nextToken(&scan) {
-        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-        if textStart < utf8Range.lowerBound {
+    let root = tokenTable.withProbe { probe in
+      withUnsafeTemporaryAllocation(of: RunDescriptor.self, capacity: NodeCapacity.leafDescriptors) { scratch in
+        var cutter = LeafCutter(slicing: text, bytes, textContent: .plainText, scratch: scratch)
+        var scan = tokenScan(of: bytes)
+        var textStart = 0
+        var textStartCounts = (utf16: 0, scalars: 0)
+        while let (utf8Range, entry) = nextToken(&scan, probe) {
+          scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+          if textStart < utf8Range.lowerBound {
+            cutter.appendText(
+              textStart..<utf8Range.lowerBound, utf16: scan.tally.utf16 &- textStartCounts.utf16,
+              scalars: scan.tally.scalars &- textStartCounts.scalars)
+          }
+          switch entry {
+          case .table(let index): cutter.appendAttachment(tokenTable.contentIndex(ofEntry: index), utf8Range)
+          case .catalog(let emoticon): cutter.appendAttachment(contents.index(of: .emoticon(emoticon)), utf8Range)
+          }
+          // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
+          scan.tally.skip(to: utf8Range.upperBound)
+          textStart = utf8Range.upperBound
+          textStartCounts = (scan.tally.utf16, scan.tally.scalars)
+        }
+        scan.tally.advance(to: bytes.count, in: bytes)
+        if textStart < bytes.count {
           cutter.appendText(
-            textStart..<utf8Range.lowerBound, utf16: scan.tally.utf16 &- textStartCounts.utf16,
+            textStart..<bytes.count, utf16: scan.tally.utf16 &- textStartCounts.utf16,
             scalars: scan.tally.scalars &- textStartCounts.scalars)
         }
-        switch entry {
-        case .table(let index): cutter.appendAttachment(tokenTable.contentIndex(ofEntry: index), utf8Range)
-        case .catalog(let emoticon): cutter.appendAttachment(contents.index(of: .emoticon(emoticon)), utf8Range)
-        }
-        // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
-        scan.tally.skip(to: utf8Range.upperBound)
-        textStart = utf8Range.upperBound
-        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
+        return cutter.finish()
       }
-      scan.tally.advance(to: bytes.count, in: bytes)
-      if textStart < bytes.count {
-        cutter.appendText(
-          textStart..<bytes.count, utf16: scan.tally.utf16 &- textStartCounts.utf16,
-          scalars: scan.tally.scalars &- textStartCounts.scalars)
-      }
-      return cutter.finish()
     }
     return RichText(root: root, contents: contents)
   }
@@ -113,24 +117,26 @@ public struct BracketTokenizer: Sendable {
     var scan = tokenScan(of: bytes)
     var textStart = 0
     var textStartCounts = (utf16: 0, scalars: 0)
-    while let (utf8Range, entry) = nextToken(&scan) {
-      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-      if textStart < utf8Range.lowerBound {
-        let content = textContent ?? builder.textContent(attributes)
-        textContent = content
-        builder.appendText(
-          sourceRange: textStart..<utf8Range.lowerBound, of: bytes, content: content,
-          counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
+    tokenTable.withProbe { probe in
+      while let (utf8Range, entry) = nextToken(&scan, probe) {
+        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+        if textStart < utf8Range.lowerBound {
+          let content = textContent ?? builder.textContent(attributes)
+          textContent = content
+          builder.appendText(
+            sourceRange: textStart..<utf8Range.lowerBound, of: bytes, content: content,
+            counts: (scan.tally.utf16 - textStartCounts.utf16, scan.tally.scalars - textStartCounts.scalars))
+        }
+        switch entry {
+        case .table(let index):
+          builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
+        case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
+        }
+        // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
+        scan.tally.skip(to: utf8Range.upperBound)
+        textStart = utf8Range.upperBound
+        textStartCounts = (scan.tally.utf16, scan.tally.scalars)
       }
-      switch entry {
-      case .table(let index):
-        builder.appendAttachment(tokenTable.contentIndex(ofEntry: index), sourceRange: utf8Range)
-      case .catalog(let emoticon): builder.appendAttachment(emoticon, sourceRange: utf8Range)
-      }
-      // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
-      scan.tally.skip(to: utf8Range.upperBound)
-      textStart = utf8Range.upperBound
-      textStartCounts = (scan.tally.utf16, scan.tally.scalars)
     }
     scan.tally.advance(to: bytes.count, in: bytes)
     if textStart < bytes.count {
@@ -146,44 +152,47 @@ public struct BracketTokenizer: Sendable {
   /// up to canonical equivalence (the general path then builds it).
   func oneLeaf(of text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> RichText.Leaf? {
     guard !bytes.isEmpty && bytes.count <= NodeCapacity.leafUTF8 else { return nil }
-    var descriptors: [RunDescriptor] = []
-    // Note: the builder's reservation for a leaf of these bytes.
-    descriptors.reserveCapacity(min(NodeCapacity.leafDescriptors, 16, bytes.count / 24 + 3))
-    var scan = tokenScan(of: bytes)
-    var textStart = 0
-    var textStartUTF16 = 0
-    var tokens = 0
-    while let (utf8Range, entry) = nextToken(&scan) {
-      guard case .table(let index) = entry else { return nil }
-      scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-      if textStart < utf8Range.lowerBound {
+    // Note: one probe of the token table a post (a probe a candidate was a call of its closure).
+    return tokenTable.withProbe { probe -> RichText.Leaf? in
+      var descriptors: [RunDescriptor] = []
+      // Note: the builder's reservation for a leaf of these bytes.
+      descriptors.reserveCapacity(min(NodeCapacity.leafDescriptors, 16, bytes.count / 24 + 3))
+      var scan = tokenScan(of: bytes)
+      var textStart = 0
+      var textStartUTF16 = 0
+      var tokens = 0
+      while let (utf8Range, entry) = nextToken(&scan, probe) {
+        guard case .table(let index) = entry else { return nil }
+        scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
+        if textStart < utf8Range.lowerBound {
+          descriptors.append(
+            RunDescriptor(
+              utf8Count: Int32(truncatingIfNeeded: utf8Range.lowerBound &- textStart),
+              utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
+        }
         descriptors.append(
           RunDescriptor(
-            utf8Count: Int32(truncatingIfNeeded: utf8Range.lowerBound &- textStart),
+            utf8Count: Int32(truncatingIfNeeded: utf8Range.count), utf16Count: 1,
+            contentIndex: tokenTable.contentIndex(ofEntry: index)))
+        guard descriptors.count <= NodeCapacity.leafDescriptors else { return nil }
+        tokens &+= 1
+        // Note: the token's own bytes are not counted (each counts 1 unit and 1 scalar).
+        scan.tally.skip(to: utf8Range.upperBound)
+        textStart = utf8Range.upperBound
+        textStartUTF16 = scan.tally.utf16
+      }
+      scan.tally.advance(to: bytes.count, in: bytes)
+      if textStart < bytes.count {
+        guard descriptors.count < NodeCapacity.leafDescriptors else { return nil }
+        descriptors.append(
+          RunDescriptor(
+            utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
             utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
       }
-      descriptors.append(
-        RunDescriptor(
-          utf8Count: Int32(truncatingIfNeeded: utf8Range.count), utf16Count: 1,
-          contentIndex: tokenTable.contentIndex(ofEntry: index)))
-      guard descriptors.count <= NodeCapacity.leafDescriptors else { return nil }
-      tokens &+= 1
-      // Note: the token's own bytes are not counted (each counts 1 unit and 1 scalar).
-      scan.tally.skip(to: utf8Range.upperBound)
-      textStart = utf8Range.upperBound
-      textStartUTF16 = scan.tally.utf16
+      return RichText.Leaf(
+        text: Substring(text), utf8Count: bytes.count, descriptors: descriptors,
+        utf16Count: scan.tally.utf16 &+ tokens, scalarCount: scan.tally.scalars &+ tokens)
     }
-    scan.tally.advance(to: bytes.count, in: bytes)
-    if textStart < bytes.count {
-      guard descriptors.count < NodeCapacity.leafDescriptors else { return nil }
-      descriptors.append(
-        RunDescriptor(
-          utf8Count: Int32(truncatingIfNeeded: bytes.count &- textStart),
-          utf16Count: Int32(truncatingIfNeeded: scan.tally.utf16 &- textStartUTF16), contentIndex: .plainText))
-    }
-    return RichText.Leaf(
-      text: Substring(text), utf8Count: bytes.count, descriptors: descriptors, utf16Count: scan.tally.utf16 &+ tokens,
-      scalarCount: scan.tally.scalars &+ tokens)
   }
 
   /// Calls `body` with each catalog token in `text`, in order.
@@ -191,8 +200,10 @@ public struct BracketTokenizer: Sendable {
     var text = text
     text.withUTF8 { bytes in
       var scan = tokenScan(of: bytes)
-      while let (utf8Range, entry) = nextToken(&scan) {
-        body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
+      tokenTable.withProbe { probe in
+        while let (utf8Range, entry) = nextToken(&scan, probe) {
+          body(TokenMatch(utf8Range: utf8Range, emoticon: tokenTable.emoticon(of: entry)))
+        }
       }
     }
   }
@@ -214,10 +225,10 @@ public struct BracketTokenizer: Sendable {
   // Note: `@inline(__always)` (as `TokenScan.nextCandidate()` and `TokenTable.lookUp(_:)`): with four callers the
   // compiler called it out of line, passing the scan through memory (+9 % instructions a post).
   @inline(__always)
-  func nextToken(_ scan: inout TokenScan) -> (Range<Int>, TokenTable.Entry)? {
+  func nextToken(_ scan: inout TokenScan, _ probe: TokenTable.Probe) -> (Range<Int>, TokenTable.Entry)? {
     while let utf8Range = scan.nextCandidate() {
       let candidate = UnsafeBufferPointer(rebasing: scan.bytes[utf8Range])
-      switch tokenTable.lookUp(candidate) {
+      switch probe.lookUp(candidate) {
       case .found(let index): return (utf8Range, .table(index))
       case .absent: continue
       case .unsure:
@@ -397,65 +408,89 @@ struct UTF8Tally {
   /// offset; nil at the end (everything counted).
   // Note: `@inline(__always)` and small: the SIL inliner honours the attribute only for a callee of at most 64 basic
   // blocks (its callers are larger), and called out of line (once a candidate) it cost a call and the caller's reloads
-  // of its vector constants. The rare ends (the text's last 16 bytes, a text shorter than 16) are
-  // ``advanceToOpenBracket(in:from:lanes:)``, out of line.
+  // of its vector constants. The rare ends (the text's last 31 bytes, a text shorter than 32) are
+  // ``advanceToOpenBracketNearEnd(in:)``, out of line.
   @inline(__always)
   mutating func advanceToOpenBracket(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     // Note: a token right after the last one (`[哈哈][哈哈]`, a run of emoticons) needs no block and no lane sums.
     if position < bytes.count && bytes[position] == UInt8(ascii: "[") { return position }
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
-    let everyLane = SIMD16<UInt8>(repeating: 0xFF)
     var index = position
-    // Note: per 16 bytes one comparison for `[`; the continuation bytes and four-byte leads are counted per
-    // lane (a true lane of a mask is 0xFF, so subtracting it adds 1) and summed when the `[` is found, and every 255
-    // blocks (a lane holds 255): the inner loop ends there or at the last whole block, so it keeps no block count. The
-    // block with the `[` counts only its lanes before it. Lane masks are made from the comparison's two words (`.<` on
-    // lane numbers, `any(_:)` and `wrappedSum()` compile to a loop over the lanes or to calls, and x86-64 has no
-    // popcount).
-    let lastBlock = bytes.count &- 16
-    while index <= lastBlock {
-      var lanes = UTF8LaneCounts()
+    // Note: 32 bytes (two blocks) a step, with one test for a `[` in either: per block one comparison for `[`; the
+    // scalar starts and four-byte leads are counted per lane (``ScalarLaneCounts``) and summed when the `[` is found,
+    // and every 254 blocks (a lane holds 255): the inner loop ends there or at the last whole pair, so it keeps no
+    // block count. The block with the `[` counts only its lanes before it. Lane
+    // masks are made from the comparison's two words (`.<` on lane numbers, `any(_:)` and `wrappedSum()` compile to a
+    // loop over the lanes or to calls, and x86-64 has no popcount). One block a step cost 20 instructions a block.
+    let lastPair = bytes.count &- 32
+    while index <= lastPair {
+      var lanes = ScalarLaneCounts()
       let lanesStart = index
-      let stop = min(lastBlock, lanesStart &+ 254 &* 16)
+      let stop = min(lastPair, lanesStart &+ 126 &* 32)
       repeat {
-        let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-        let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self)
+        let first = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        let second = base.loadUnaligned(fromByteOffset: index &+ 16, as: SIMD16<UInt8>.self)
+        let firstOpens = first .== open
+        let opens = unsafeBitCast(firstOpens .| (second .== open), to: SIMD2<UInt64>.self)
         if opens[0] | opens[1] != 0 {
-          let (before, count) = Self.lanesBefore(opens)
+          // The `[` is in the first block, or the first has none and is counted whole.
+          let firstWords = unsafeBitCast(firstOpens, to: SIMD2<UInt64>.self)
+          let inFirst = firstWords[0] | firstWords[1] != 0
+          if !inFirst { lanes.add(first) }
+          let blockStart = inFirst ? index : index &+ 16
+          let block = inFirst ? first : second
+          let (before, count) = Self.lanesBefore(unsafeBitCast(block .== open, to: SIMD2<UInt64>.self))
           lanes.add(block, before)
-          add(lanes, bytes: index &- lanesStart &+ count)
-          position = index &+ count
+          add(lanes)
+          position = blockStart &+ count
           return position
         }
-        lanes.add(block, everyLane)
-        index &+= 16
+        lanes.add(first)
+        lanes.add(second)
+        index &+= 32
       } while index <= stop
-      add(lanes, bytes: index &- lanesStart)
+      add(lanes)
     }
     position = index
     return advanceToOpenBracketNearEnd(in: bytes)
   }
 
-  /// ``advanceToOpenBracket(in:)`` when fewer than 16 bytes are left after ``position``.
+  /// ``advanceToOpenBracket(in:)`` when fewer than 32 bytes are left after ``position``.
   @inline(never)
   private mutating func advanceToOpenBracketNearEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = position
+    let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
+    // Note: one sum of the lanes for both blocks (a post's scan ends here).
+    var lanes = UTF8LaneCounts()
+    var laneBytes = 0
+    if index &+ 16 <= bytes.count {
+      // One whole block before the text's last 16 bytes.
+      let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      let (before, count) = Self.lanesBefore(unsafeBitCast(block .== open, to: SIMD2<UInt64>.self))
+      lanes.add(block, before)
+      laneBytes = count
+      index &+= count
+      if count < 16 {
+        add(lanes, bytes: laneBytes)
+        position = index
+        return index
+      }
+    }
     if index < bytes.count && bytes.count >= 16 {
       // The text's last 16 bytes; its lanes before `index` (`counted`) are counted already, so no byte is counted one
       // by one unless the text is shorter than 16 bytes.
       let start = bytes.count &- 16
       let block = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
       let counted = UTF8LaneCounts.firstLanes(index &- start)
-      let open = SIMD16<UInt8>(repeating: UInt8(ascii: "["))
       let opens = unsafeBitCast(block .== open, to: SIMD2<UInt64>.self) & ~counted
       let (before, count) = Self.lanesBefore(opens)
-      var lanes = UTF8LaneCounts()
       lanes.add(block, before & ~unsafeBitCast(counted, to: SIMD16<UInt8>.self))
-      add(lanes, bytes: count &- (index &- start))
+      add(lanes, bytes: laneBytes &+ count &- (index &- start))
       position = start &+ count
       return count < 16 ? position : nil
     }
+    add(lanes, bytes: laneBytes)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") {
@@ -468,6 +503,13 @@ struct UTF8Tally {
     }
     position = index
     return nil
+  }
+
+  /// Adds the counts of `lanes`.
+  @inline(__always)
+  private mutating func add(_ lanes: ScalarLaneCounts) {
+    scalars &+= lanes.scalarCount
+    fourByteLeads &+= lanes.fourByteLeadCount
   }
 
   /// Adds the counts of `lanes`, which counted `bytes` bytes.
@@ -488,5 +530,55 @@ struct UTF8Tally {
       : SIMD2<UInt64>(~0, high != 0 ? (high &- 1) & ~high : ~0)
     let count = low != 0 ? low.trailingZeroBitCount &>> 3 : high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
     return (unsafeBitCast(words, to: SIMD16<UInt8>.self), count)
+  }
+}
+
+/// Per-lane counts of 16-byte blocks for the `[` scan: in each lane, the scalars that start there (bytes that are not
+/// continuation bytes, 10xxxxxx) and the four-byte leads (11110xxx); a lane holds 255.
+struct ScalarLaneCounts {
+  private var scalarStarts = SIMD16<UInt8>()
+  private var fourByteLeads = SIMD16<UInt8>()
+
+  /// Counts every lane of `block`.
+  // Note: a scalar's first byte is above -65 (0xBF) as a signed byte, one comparison that may overwrite the block
+  // (counting continuation bytes by `(b & 0xC0) == 0x80` took a copy of a constant a block); a true lane is 0xFF, so
+  // subtracting it adds 1. The constants are typed: with their type inferred, the comparisons took the generic
+  // lane-by-lane code.
+  @inline(__always)
+  mutating func add(_ block: SIMD16<UInt8>) {
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+    scalarStarts &-=
+      unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .> lastContinuation, to: SIMD16<UInt8>.self)
+  }
+
+  /// Counts the lanes of `block` that `counted` marks (0xFF).
+  @inline(__always)
+  mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>) {
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self) & counted
+    scalarStarts &-=
+      unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .> lastContinuation, to: SIMD16<UInt8>.self) & counted
+  }
+
+  /// The scalars counted.
+  var scalarCount: Int { Self.sum(scalarStarts) }
+  /// The four-byte leads counted.
+  // Note: most text has none (emoji are rare), and the test is cheaper than the sum.
+  var fourByteLeadCount: Int {
+    let words = unsafeBitCast(fourByteLeads, to: SIMD2<UInt64>.self)
+    return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)
+  }
+
+  /// The sum of the 16 lanes (each at most 255), as ``UTF8LaneCounts`` sums them: the bytes of each half added pairwise
+  /// into 16-bit fields, and the four fields summed into the top one by one multiplication.
+  @inline(__always)
+  private static func sum(_ lanes: SIMD16<UInt8>) -> Int {
+    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    let low: UInt64 = 0x00FF_00FF_00FF_00FF
+    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
+    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
   }
 }

@@ -78,85 +78,92 @@ struct TokenTable: Sendable {
     case unsure
   }
 
-  // Note: `@inline(__always)` is honoured only for a callee of at most 64 basic blocks (or a caller of fewer): the whole
-  // look-up, with its short, long and missed candidates, had more, so every caller called it (14 % of the bulk path's
-  // instructions). This part, for candidates of 4 to 16 bytes (nearly all: a CJK token of one to four characters, or
-  // an ASCII name) that the table holds, stays small; the rest is `lookUpAnyLength(_:)`.
+  /// ``Probe/lookUp(_:)`` of `candidate`.
+  func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup { withProbe { $0.lookUp(candidate) } }
+
+  /// Calls `body` with a probe of this table, valid only during the call.
   @inline(__always)
-  func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
-    let count = candidate.count
-    guard count >= 4 && count <= 16, let base = candidate.baseAddress.map(UnsafeRawPointer.init) else {
-      return lookUpAnyLength(candidate)
-    }
-    let words = Self.words(at: base, count: count)
-    let hash = Self.hash(words, count: count)
-    let found = slots.withUnsafeBufferPointer { slots in
+  func withProbe<Result>(_ body: (Probe) -> Result) -> Result {
+    slots.withUnsafeBufferPointer { slots in
       byteStarts.withUnsafeBufferPointer { starts in
         bytes.withUnsafeBufferPointer { bytes in
-          let mask = slots.count &- 1
-          var slot = Int(truncatingIfNeeded: hash) & mask
-          while slots[slot] >= 0 {
-            let entry = Int(truncatingIfNeeded: slots[slot])
-            let start = Int(truncatingIfNeeded: starts[entry])
-            if Int(truncatingIfNeeded: starts[entry &+ 1]) &- start == count
-              && Self.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words
-            {
-              return entry
-            }
-            slot = (slot &+ 1) & mask
-          }
-          return -1
-        }
-      }
-    }
-    return found >= 0 ? .found(found) : missed(words: words)
-  }
-
-  /// ``lookUp(_:)`` of a candidate of any length (the general path): the table's entry, or whether a miss is final.
-  @inline(never)
-  func lookUpAnyLength(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
-    let words = Self.words(candidate)
-    let hash = Self.hash(words, count: candidate.count)
-    return slots.withUnsafeBufferPointer { slots in
-      byteStarts.withUnsafeBufferPointer { starts in
-        bytes.withUnsafeBufferPointer { bytes in
-          let mask = slots.count - 1
-          var slot = Int(truncatingIfNeeded: hash) & mask
-          while slots[slot] >= 0 {
-            let entry = Int(slots[slot])
-            let start = Int(starts[entry])
-            if Int(starts[entry + 1]) - start == candidate.count {
-              let token = UnsafeBufferPointer(rebasing: bytes[start..<(start + candidate.count)])
-              // Note: up to 16 bytes, the two words cover every byte.
-              if candidate.count <= 16
-                ? Self.words(token) == words
-                : memcmp(token.baseAddress!, candidate.baseAddress!, candidate.count) == 0
-              {
-                return .found(entry)
-              }
-            }
-            slot = (slot + 1) & mask
-          }
-          return missed(candidate)
+          body(Probe(slots: slots, byteStarts: starts, bytes: bytes, tokensArePlain: tokensArePlain))
         }
       }
     }
   }
 
-  /// What a candidate that no entry has exactly is: absent, or unsure when it may be a token up to canonical
-  /// equivalence.
-  @inline(never)
-  private func missed(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
-    tokensArePlain && Self.isPlain(candidate) ? .absent : .unsure
-  }
+  /// The table's arrays by address, for a scan that looks many candidates up: each look-up reads them in place, with no
+  /// copy of the table (its nine members were copied to the stack for every candidate, ~17 instructions) and no
+  /// array access.
+  struct Probe {
+    let slots: UnsafeBufferPointer<Int32>
+    let byteStarts: UnsafeBufferPointer<Int32>
+    let bytes: UnsafeBufferPointer<UInt8>
+    let tokensArePlain: Bool
 
-  /// ``missed(_:)`` of a candidate of 4 to 16 bytes given as its ``words(at:count:)``, which hold each of its bytes (some
-  /// twice) and, under 8 bytes, zero bytes.
-  // Note: a word at a time, visiting only the lead bytes; byte by byte, a miss cost ~100 instructions (a third of
-  // mixed text's candidates miss).
-  @inline(never)
-  private func missed(words: (UInt64, UInt64)) -> Lookup {
-    tokensArePlain && Self.isPlain(words.0) && Self.isPlain(words.1) ? .absent : .unsure
+    // Note: `@inline(__always)` is honoured only for a callee of at most 64 basic blocks (or a caller of fewer): the
+    // whole look-up, with its short, long and missed candidates, had more, so every caller called it (14 % of the bulk
+    // path's instructions). This part, for candidates of 4 to 16 bytes (nearly all: a CJK token of one to four
+    // characters, or an ASCII name) that the table holds, stays small; the rest is `lookUpAnyLength(_:)`.
+    /// The entry with exactly the bytes of `candidate`, or whether a miss is final.
+    @inline(__always)
+    func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
+      let count = candidate.count
+      guard count >= 4 && count <= 16, let base = candidate.baseAddress.map(UnsafeRawPointer.init) else {
+        return lookUpAnyLength(candidate)
+      }
+      let words = TokenTable.words(at: base, count: count)
+      let hash = TokenTable.hash(words, count: count)
+      let mask = slots.count &- 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 {
+        let entry = Int(truncatingIfNeeded: slots[slot])
+        let start = Int(truncatingIfNeeded: byteStarts[entry])
+        if Int(truncatingIfNeeded: byteStarts[entry &+ 1]) &- start == count
+          && TokenTable.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count) == words
+        {
+          return .found(entry)
+        }
+        slot = (slot &+ 1) & mask
+      }
+      return Self.missed(words: words, tokensArePlain: tokensArePlain)
+    }
+
+    /// ``lookUp(_:)`` of a candidate of any length (the general path): the table's entry, or whether a miss is final.
+    @inline(never)
+    func lookUpAnyLength(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
+      let words = TokenTable.words(candidate)
+      let hash = TokenTable.hash(words, count: candidate.count)
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 {
+        let entry = Int(slots[slot])
+        let start = Int(byteStarts[entry])
+        if Int(byteStarts[entry + 1]) - start == candidate.count {
+          let token = UnsafeBufferPointer(rebasing: bytes[start..<(start + candidate.count)])
+          // Note: up to 16 bytes, the two words cover every byte.
+          if candidate.count <= 16
+            ? TokenTable.words(token) == words
+            : memcmp(token.baseAddress!, candidate.baseAddress!, candidate.count) == 0
+          {
+            return .found(entry)
+          }
+        }
+        slot = (slot + 1) & mask
+      }
+      return tokensArePlain && TokenTable.isPlain(candidate) ? .absent : .unsure
+    }
+
+    /// What a candidate of 4 to 16 bytes that no entry has exactly is, given as its ``words(at:count:)``, which hold
+    /// each of its bytes (some twice) and, under 8 bytes, zero bytes: absent, or unsure when it may be a token up to
+    /// canonical equivalence.
+    // Note: a word at a time, visiting only the lead bytes; byte by byte, a miss cost ~100 instructions (a third of
+    // mixed text's candidates miss).
+    @inline(never)
+    private static func missed(words: (UInt64, UInt64), tokensArePlain: Bool) -> Lookup {
+      tokensArePlain && TokenTable.isPlain(words.0) && TokenTable.isPlain(words.1) ? .absent : .unsure
+    }
   }
 
   /// Whether the 8 bytes of `word` are plain, as ``isPlain(_:)`` reads bytes: each lead byte (0xC0 and up) is E4…E9.

@@ -92,6 +92,55 @@ struct UTF8CountsTests {
     }
   }
 
+  /// `UTF8Tally.advanceToOpenBracket(in:)` reads two blocks of 16 bytes a step (one test for a `[` in either, the
+  /// block with the `[` counted up to it, the lanes summed every 254 blocks, the last 31 bytes apart): from random
+  /// scalar boundaries of random text of both profiles' kinds, with runs without a `[` past 254 blocks, each `[` it
+  /// finds must be the next one and its counts the standard library's for the bytes before it.
+  @Test(arguments: 1...4 as ClosedRange<UInt64>)
+  func tallyFindsEachOpenBracket(seed: UInt64) {
+    var random = SeededGenerator(seed: 0x6F70_656E &+ seed)
+    for round in 0..<60 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        text += Self.randomText(utf8Count: Int.random(in: 0...120, using: &random), using: &random)
+        if Int.random(in: 0..<8, using: &random) == 0 {
+          // No `[` for 254 blocks or more: the lanes are summed on the way.
+          let utf8Count = Int.random(in: 4_000...9_000, using: &random)
+          text += TokenScanChunkEdgeTests.filler(utf8Count: utf8Count, using: &random)
+        }
+      }
+      let bytesOfText = Array(text.utf8)
+      let utf8Boundaries = Self.scalarBoundaries(of: text)
+      var source = text
+      let agreed = source.withUTF8 { bytes -> Bool in
+        var tally = UTF8Tally()
+        while tally.position < bytes.count {
+          if Bool.random(using: &random) {
+            // Start the search at another scalar boundary, to vary where the blocks lie.
+            let step = Int.random(in: 1...40, using: &random)
+            tally.advance(to: utf8Boundaries.first { $0 >= tally.position + step } ?? bytes.count, in: bytes)
+          }
+          let start = tally.position
+          let found = tally.advanceToOpenBracket(in: bytes)
+          let expected = bytesOfText[start...].firstIndex(of: UInt8(ascii: "["))
+          let end = expected ?? bytes.count
+          let counts = Self.naiveCounts(text, 0..<end)
+          guard found == expected, tally.position == end, tally.utf16 == counts.utf16, tally.scalars == counts.scalars
+          else {
+            let got = (found: found, position: tally.position, utf16: tally.utf16, scalars: tally.scalars)
+            let wanted = "\(expected.map(String.init) ?? "nil") \(counts)"
+            Issue.record("seed \(seed) round \(round) from \(start): \(got) vs \(wanted)")
+            return false
+          }
+          guard let open = found else { break }
+          tally.advance(to: open + 1, in: bytes)
+        }
+        return true
+      }
+      if !agreed { return }
+    }
+  }
+
   /// Long slices: past 255 blocks of 16 bytes (where the lanes are summed), at random scalar boundaries.
   @Test(arguments: 1...4 as ClosedRange<UInt64>)
   func longSlices(seed: UInt64) {
