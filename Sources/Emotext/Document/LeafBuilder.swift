@@ -507,7 +507,7 @@ struct UTF8LaneCounts {
   /// calls, and x86-64 has no popcount): the bytes of each half added pairwise into 16-bit fields, and the four fields
   /// summed into the top one by one multiplication.
   @inline(__always)
-  private static func sum(_ lanes: SIMD16<UInt8>) -> Int {
+  static func sum(_ lanes: SIMD16<UInt8>) -> Int {
     let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
     let low: UInt64 = 0x00FF_00FF_00FF_00FF
     let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)

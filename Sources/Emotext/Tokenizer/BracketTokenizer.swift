@@ -564,21 +564,11 @@ struct ScalarLaneCounts {
   }
 
   /// The scalars counted.
-  var scalarCount: Int { Self.sum(scalarStarts) }
+  var scalarCount: Int { UTF8LaneCounts.sum(scalarStarts) }
   /// The four-byte leads counted.
   // Note: most text has none (emoji are rare), and the test is cheaper than the sum.
   var fourByteLeadCount: Int {
     let words = unsafeBitCast(fourByteLeads, to: SIMD2<UInt64>.self)
-    return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)
-  }
-
-  /// The sum of the 16 lanes (each at most 255), as ``UTF8LaneCounts`` sums them: the bytes of each half added pairwise
-  /// into 16-bit fields, and the four fields summed into the top one by one multiplication.
-  @inline(__always)
-  private static func sum(_ lanes: SIMD16<UInt8>) -> Int {
-    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-    let low: UInt64 = 0x00FF_00FF_00FF_00FF
-    let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
-    return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
+    return words[0] | words[1] == 0 ? 0 : UTF8LaneCounts.sum(fourByteLeads)
   }
 }
