@@ -222,7 +222,7 @@ public struct BracketTokenizer: Sendable {
 
   /// The next catalog token of `scan`'s bytes and what the token table found for it, or nil at the end;
   /// `scan.tally` has counted the bytes before the candidate's first `[`.
-  // Note: `@inline(__always)` (as `TokenScan.nextCandidate()` and `TokenTable.lookUp(_:)`): with four callers the
+  // Note: `@inline(__always)` (as `TokenScan.nextCandidate()` and `TokenTable.Probe.lookUp(_:)`): with four callers the
   // compiler called it out of line, passing the scan through memory (+9 % instructions a post).
   @inline(__always)
   func nextToken(_ scan: inout TokenScan, _ probe: TokenTable.Probe) -> (Range<Int>, TokenTable.Entry)? {
