@@ -75,6 +75,49 @@ struct LeafCutter {
     leafScalars &+= scalars
   }
 
+  /// Appends the source's bytes `textRange` as text of `utf16` UTF-16 units and `scalars` scalars (as
+  /// ``appendText(_:utf16:scalars:)``; nothing when it is empty), then the bytes `tokenRange` right after them as an
+  /// attachment of `content`.
+  // Note: a token and the text before it, when both fit the leaf being filled (nearly always), take one test of its
+  // room and one update of its ends and counts; the two appends' tests give the same leaves then (the leaf is neither
+  // full before the text nor overfilled by the token), and otherwise they are made one by one.
+  @inline(__always)
+  mutating func appendText(
+    _ textRange: Range<Int>, utf16: Int, scalars: Int, thenAttachment content: RunContentIndex,
+    _ tokenRange: Range<Int>
+  ) {
+    let hasText = textRange.lowerBound < textRange.upperBound
+    guard
+      descriptorCount &+ 2 <= NodeCapacity.leafDescriptors
+        && tokenRange.upperBound &- leafStart <= NodeCapacity.leafUTF8
+    else {
+      appendOneByOne(textRange, utf16: utf16, scalars: scalars, thenAttachment: content, tokenRange)
+      return
+    }
+    // Note: the text's descriptor is written even when it is empty, then kept or overwritten by the token's: a token
+    // right after another (`[哈哈][哈哈]`) is common in real posts, and a branch on it was often mispredicted.
+    scratch[descriptorCount] = RunDescriptor(
+      utf8Count: Int32(truncatingIfNeeded: textRange.count), utf16Count: Int32(truncatingIfNeeded: utf16),
+      contentIndex: textContent)
+    descriptorCount &+= hasText ? 1 : 0
+    scratch[descriptorCount] = RunDescriptor(
+      utf8Count: Int32(truncatingIfNeeded: tokenRange.count), utf16Count: 1, contentIndex: content)
+    descriptorCount &+= 1
+    leafEnd = tokenRange.upperBound
+    leafUTF16 &+= utf16 &+ 1
+    leafScalars &+= scalars &+ 1
+  }
+
+  /// ``appendText(_:utf16:scalars:thenAttachment:_:)`` by its two appends, when the leaf may be closed between them.
+  @inline(never)
+  private mutating func appendOneByOne(
+    _ textRange: Range<Int>, utf16: Int, scalars: Int, thenAttachment content: RunContentIndex,
+    _ tokenRange: Range<Int>
+  ) {
+    if textRange.lowerBound < textRange.upperBound { appendText(textRange, utf16: utf16, scalars: scalars) }
+    appendAttachment(content, tokenRange)
+  }
+
   /// Appends the source's bytes `utf8Range`, which follow the last run appended, as an attachment of `content`.
   @inline(__always)
   mutating func appendAttachment(_ content: RunContentIndex, _ utf8Range: Range<Int>) {
@@ -194,11 +237,18 @@ struct LeafCutter {
     // runs' number when more (the builder's array grew: a reallocation and a copy per leaf of dense text).
     let reserved = min(
       NodeCapacity.leafDescriptors, 16, min(NodeCapacity.leafUTF8, bytes.count - leafStart) / 24 + 3)
-    // Note: `reserveCapacity` and `append(contentsOf:)`, which are specialized; `init(unsafeUninitializedCapacity:)`
-    // looked the array's type metadata up for every leaf.
-    var descriptors: [RunDescriptor] = []
-    descriptors.reserveCapacity(max(count, reserved))
-    descriptors.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
+    // Note: `Array(_:)` of the buffer when the runs need no more room (bulk text: a copy into an array of their
+    // size), else `reserveCapacity` and `append(contentsOf:)`; both are specialized, where
+    // `init(unsafeUninitializedCapacity:)` looked the array's type metadata up for every leaf.
+    let runs = UnsafeBufferPointer(rebasing: scratch[..<count])
+    var descriptors: [RunDescriptor]
+    if count >= reserved {
+      descriptors = Array(runs)
+    } else {
+      descriptors = []
+      descriptors.reserveCapacity(reserved)
+      descriptors.append(contentsOf: runs)
+    }
     let text = source[leafStartIndex..<source.utf8.index(leafStartIndex, offsetBy: leafEnd &- leafStart)]
     if leafCount == leafCapacity {
       let more = UnsafeMutablePointer<RichText.Leaf>.allocate(capacity: leafCapacity * 2)

@@ -81,14 +81,19 @@ public struct BracketTokenizer: Sendable {
         var textStartCounts = (utf16: 0, scalars: 0)
         while let (utf8Range, entry) = nextToken(&scan, probe) {
           scan.tally.advance(to: utf8Range.lowerBound, in: bytes)
-          if textStart < utf8Range.lowerBound {
-            cutter.appendText(
-              textStart..<utf8Range.lowerBound, utf16: scan.tally.utf16 &- textStartCounts.utf16,
-              scalars: scan.tally.scalars &- textStartCounts.scalars)
-          }
+          let text = textStart..<utf8Range.lowerBound
+          let (utf16, scalars) = (
+            scan.tally.utf16 &- textStartCounts.utf16, scan.tally.scalars &- textStartCounts.scalars
+          )
+          // Note: a call in each case; the content chosen by a `switch` expression first destroyed the entry (a call) for
+          // every token.
           switch entry {
-          case .table(let index): cutter.appendAttachment(tokenTable.contentIndex(ofEntry: index), utf8Range)
-          case .catalog(let emoticon): cutter.appendAttachment(contents.index(of: .emoticon(emoticon)), utf8Range)
+          case .table(let index):
+            cutter.appendText(
+              text, utf16: utf16, scalars: scalars, thenAttachment: tokenTable.contentIndex(ofEntry: index), utf8Range)
+          case .catalog(let emoticon):
+            cutter.appendText(
+              text, utf16: utf16, scalars: scalars, thenAttachment: contents.index(of: .emoticon(emoticon)), utf8Range)
           }
           // Note: the token's own bytes are not counted (the text runs' counts are differences of the tally).
           scan.tally.skip(to: utf8Range.upperBound)
@@ -227,11 +232,11 @@ public struct BracketTokenizer: Sendable {
   @inline(__always)
   func nextToken(_ scan: inout TokenScan, _ probe: TokenTable.Probe) -> (Range<Int>, TokenTable.Entry)? {
     while let utf8Range = scan.nextCandidate() {
-      let candidate = UnsafeBufferPointer(rebasing: scan.bytes[utf8Range])
-      switch probe.lookUp(candidate) {
+      switch probe.lookUp(utf8Range, in: scan.bytes) {
       case .found(let index): return (utf8Range, .table(index))
       case .absent: continue
       case .unsure:
+        let candidate = UnsafeBufferPointer(rebasing: scan.bytes[utf8Range])
         if let emoticon = catalog.emoticon(forToken: String(decoding: candidate, as: UTF8.self)) {
           return (utf8Range, .catalog(emoticon))
         }
@@ -316,15 +321,11 @@ struct TokenScan {
       let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
       let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)
       let words = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
-      if words[0] != 0 {
-        index &+= words[0].trailingZeroBitCount &>> 3
-        return
-      }
-      if words[1] != 0 {
-        index &+= 8 &+ words[1].trailingZeroBitCount &>> 3
-        return
-      }
-      index &+= 16
+      // Note: the stop's offset without a branch on its half (a word of no stop has 64 trailing zeros: 8 bytes).
+      let low = words[0].trailingZeroBitCount &>> 3
+      let offset = low == 8 ? 8 &+ words[1].trailingZeroBitCount &>> 3 : low
+      index &+= offset
+      if offset < 16 { return }
     }
   }
 
@@ -434,16 +435,15 @@ struct UTF8Tally {
         let firstOpens = first .== open
         let opens = unsafeBitCast(firstOpens .| (second .== open), to: SIMD2<UInt64>.self)
         if opens[0] | opens[1] != 0 {
-          // The `[` is in the first block, or the first has none and is counted whole.
-          let firstWords = unsafeBitCast(firstOpens, to: SIMD2<UInt64>.self)
-          let inFirst = firstWords[0] | firstWords[1] != 0
-          if !inFirst { lanes.add(first) }
-          let blockStart = inFirst ? index : index &+ 16
-          let block = inFirst ? first : second
-          let (before, count) = Self.lanesBefore(unsafeBitCast(block .== open, to: SIMD2<UInt64>.self))
-          lanes.add(block, before)
+          // Note: without a branch on where the `[` is (which block, which half: each taken half the time, they were
+          // two mispredictions a candidate on 1 MB of text): its offset in the pair from the comparisons' bits, and
+          // both blocks counted up to it.
+          let offset = Self.firstOpen(
+            unsafeBitCast(firstOpens, to: SIMD2<UInt64>.self), unsafeBitCast(second .== open, to: SIMD2<UInt64>.self))
+          lanes.add(Self.bytes(of: first, before: offset))
+          lanes.add(Self.bytes(of: second, before: offset &- 16))
           add(lanes)
-          position = blockStart &+ count
+          position = index &+ offset
           return position
         }
         lanes.add(first)
@@ -519,6 +519,30 @@ struct UTF8Tally {
     fourByteLeads &+= lanes.fourByteLeadCount
   }
 
+  /// `block` with its lanes from `count` on (all when `count` is 0 or less, none when 16 or more) replaced by a
+  /// continuation byte (0x80), which starts no scalar.
+  // Note: the block's bytes are replaced rather than its comparisons masked: with the same comparisons as the scan's
+  // step, the compiler made them before the step's test for a `[` (+8 instructions a step).
+  @inline(__always)
+  private static func bytes(of block: SIMD16<UInt8>, before count: Int) -> SIMD16<UInt8> {
+    let lane = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    let kept = unsafeBitCast(
+      lane .< SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: min(max(count, 0), 16))), to: SIMD16<UInt8>.self)
+    return (block & kept) | (SIMD16<UInt8>(repeating: 0x80) & ~kept)
+  }
+
+  /// The offset of the first true lane of two 16-byte comparisons (each as two words, at least one lane true), in
+  /// the 32 bytes they cover: their lanes' top bits gathered into one 32-bit mask (for each word, one multiplication
+  /// moves the top bit of each byte into its top byte), without a branch.
+  @inline(__always)
+  private static func firstOpen(_ first: SIMD2<UInt64>, _ second: SIMD2<UInt64>) -> Int {
+    @inline(__always) func bits(_ word: UInt64) -> UInt64 {
+      ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) &>> 56
+    }
+    let mask = bits(first[0]) | bits(first[1]) &<< 8 | bits(second[0]) &<< 16 | bits(second[1]) &<< 24
+    return mask.trailingZeroBitCount
+  }
+
   /// The lanes (0xFF) before the first true lane of a comparison (its 16 lanes as two words), and their number:
   /// all 16 when no lane is true. (`x - 1 & ~x` keeps the bits below the lowest set bit.)
   @inline(__always)
@@ -566,9 +590,7 @@ struct ScalarLaneCounts {
   /// The scalars counted.
   var scalarCount: Int { UTF8LaneCounts.sum(scalarStarts) }
   /// The four-byte leads counted.
-  // Note: most text has none (emoji are rare), and the test is cheaper than the sum.
-  var fourByteLeadCount: Int {
-    let words = unsafeBitCast(fourByteLeads, to: SIMD2<UInt64>.self)
-    return words[0] | words[1] == 0 ? 0 : UTF8LaneCounts.sum(fourByteLeads)
-  }
+  // Note: summed always: a test for none first, taken or not by whether an emoji came since the last candidate, was
+  // half a misprediction a candidate in mixed text.
+  var fourByteLeadCount: Int { UTF8LaneCounts.sum(fourByteLeads) }
 }

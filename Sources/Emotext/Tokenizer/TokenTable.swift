@@ -13,10 +13,11 @@
 /// equal as strings exactly when their bytes are. Anything else falls back to the catalog's dictionary.
 struct TokenTable: Sendable {
   private var slots: [Int32]  // an index into the entries, or -1; open addressing, linear probing
-  /// Every token's bytes, one after the other; entry `i` is `bytes[byteStarts[i]..<byteStarts[i + 1]]`.
+  /// Every token's bytes, one after the other, after and before 8 zero bytes (``words(at:count:)`` reads around
+  /// them); entry `i` is `bytes[byteStarts[i]..<byteStarts[i + 1]]`.
   // Note: plain arrays of bytes and offsets, so a lookup compares in place and retains nothing.
-  private var bytes: [UInt8] = []
-  private var byteStarts: [Int32] = [0]
+  private var bytes = [UInt8](repeating: 0, count: 8)
+  private var byteStarts: [Int32] = [8]
   /// The catalog's spelling of each entry.
   private(set) var tokens: [String] = []
   /// The emoticon of each entry.
@@ -47,6 +48,7 @@ struct TokenTable: Sendable {
       emoticons.append(emoticon)
       contentIndices.append(contents.index(of: .emoticon(emoticon)))
     }
+    bytes.append(contentsOf: repeatElement(0, count: 8))
     tokensArePlain = allPlain
   }
 
@@ -78,8 +80,10 @@ struct TokenTable: Sendable {
     case unsure
   }
 
-  /// ``Probe/lookUp(_:)`` of `candidate`.
-  func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup { withProbe { $0.lookUp(candidate) } }
+  /// ``Probe/lookUp(_:in:)`` of `candidate` (all of its text).
+  func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
+    withProbe { $0.lookUp(0..<candidate.count, in: candidate) }
+  }
 
   /// Calls `body` with a probe of this table, valid only during the call.
   @inline(__always)
@@ -106,12 +110,16 @@ struct TokenTable: Sendable {
     // whole look-up, with its short, long and missed candidates, had more, so every caller called it (14 % of the bulk
     // path's instructions). This part, for candidates of 4 to 16 bytes (nearly all: a CJK token of one to four
     // characters, or an ASCII name) that the table holds, stays small; the rest is `lookUpAnyLength(_:)`.
-    /// The entry with exactly the bytes of `candidate`, or whether a miss is final.
+    /// The entry with exactly the bytes `range` of `text`, or whether a miss is final.
+    // Note: the bytes around a candidate are read too (``TokenTable/words(at:count:)``) when the text has 4 before it
+    // and 8 from its start; the rare candidates near the text's ends take `lookUpAnyLength(_:)`.
     @inline(__always)
-    func lookUp(_ candidate: UnsafeBufferPointer<UInt8>) -> Lookup {
-      let count = candidate.count
-      guard count >= 4 && count <= 16, let base = candidate.baseAddress.map(UnsafeRawPointer.init) else {
-        return lookUpAnyLength(candidate)
+    func lookUp(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Lookup {
+      let count = range.count
+      guard count >= 4 && count <= 16 && range.lowerBound >= 4 && range.lowerBound &+ 8 <= text.count,
+        let base = text.baseAddress.map({ UnsafeRawPointer($0) + range.lowerBound })
+      else {
+        return lookUpAnyLength(UnsafeBufferPointer(rebasing: text[range]))
       }
       let words = TokenTable.words(at: base, count: count)
       let hash = TokenTable.hash(words, count: count)
@@ -180,9 +188,9 @@ struct TokenTable: Sendable {
     return true
   }
 
-  /// The first and the last 8 bytes of `bytes` (4 when it has fewer than 8, overlapping when fewer than 16), or its
-  /// bytes in the first word when it has fewer than 4: every byte of up to 16 is in them, read in two loads.
-  @inline(__always)
+  /// The first and the last 8 bytes of `bytes` (overlapping when fewer than 16; when fewer than 8, its bytes in the low
+  /// bytes of both words, the rest zero), or its bytes in the first word when it has fewer than 4: every byte of up to
+  /// 16 is in them.
   private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
     let count = bytes.count
     guard count >= 4, let base = bytes.baseAddress.map(UnsafeRawPointer.init) else {
@@ -190,18 +198,29 @@ struct TokenTable: Sendable {
       for (index, byte) in bytes.enumerated() { word |= UInt64(byte) &<< UInt64(8 &* index) }
       return (word, 0)
     }
-    return words(at: base, count: count)
-  }
-
-  /// ``words(_:)`` of the `count` bytes (4 or more) at `base`.
-  @inline(__always)
-  private static func words(at base: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
-    if count >= 8 {
+    if count > 16 {
       return (base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
     }
+    // Note: a copy with room around it, which ``words(at:count:)`` reads.
+    var padded = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    return withUnsafeMutableBytes(of: &padded) { room in
+      room.baseAddress!.advanced(by: 8).copyMemory(from: base, byteCount: count)
+      return words(at: UnsafeRawPointer(room.baseAddress!.advanced(by: 8)), count: count)
+    }
+  }
+
+  /// ``words(_:)`` of the `count` bytes (4 to 16) at `base`, reading the 4 bytes before them and up to 8 from `base`
+  /// (which must be readable), in two loads and without a branch on the count.
+  // Note: a branch on `count >= 8` (an ASCII token or `[哈哈]`, 8 bytes) was mispredicted for a third of mixed text's
+  // candidates.
+  @inline(__always)
+  private static func words(at base: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
+    // Note: under 8 bytes, the first word's bytes after the candidate are cleared and the last word's before it shifted
+    // out.
+    let shift = UInt64(truncatingIfNeeded: 8 &* (8 &- min(count, 8)))
     return (
-      UInt64(base.loadUnaligned(as: UInt32.self)),
-      UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+      base.loadUnaligned(as: UInt64.self) & (~0 &>> shift),
+      base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &>> shift
     )
   }
 

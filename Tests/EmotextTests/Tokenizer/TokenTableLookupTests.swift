@@ -78,14 +78,23 @@ struct TokenTableLookupTests {
       BracketScanTests.catalog(Self.plainCodes + ["[Café]"]),
       EmoticonCatalog.default,
     ]
+    var random = SeededGenerator(seed: seed ^ 0x4C4F_4F4B)
     for catalog in catalogs {
       let table = TokenTable(catalog: catalog)
       for candidate in Self.candidates(near: table.tokens, seed: seed, count: 3_000) {
+        // The candidate alone (the look-up of a text's ends, which reads only its bytes), and inside text (the scan's
+        // look-up, which reads the bytes around it too).
         let lookup = candidate.withUnsafeBufferPointer { table.lookUp($0) }
+        let around = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let text = Array(around[..<8]) + candidate + Array(around[8...])
+        let lookupInText = text.withUnsafeBufferPointer { text in
+          table.withProbe { $0.lookUp(8..<(8 + candidate.count), in: text) }
+        }
         let expected = Self.naiveLookUp(candidate, tokens: table.tokens)
-        #expect(
-          Self.describe(lookup) == expected, "\(String(decoding: candidate, as: UTF8.self)) (\(candidate.count) bytes)")
-        if Self.describe(lookup) != expected { return }
+        let name = "\(String(decoding: candidate, as: UTF8.self)) (\(candidate.count) bytes)"
+        #expect(Self.describe(lookup) == expected, "\(name)")
+        #expect(Self.describe(lookupInText) == expected, "\(name), inside text")
+        if Self.describe(lookup) != expected || Self.describe(lookupInText) != expected { return }
       }
     }
   }
