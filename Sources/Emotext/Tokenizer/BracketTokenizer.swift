@@ -321,11 +321,15 @@ struct TokenScan {
       let block = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
       let stops = (block .== open) .| (block .== close) .| (block .< space) .| (block .== first) .| (block .== second)
       let words = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
-      // Note: the stop's offset without a branch on its half (a word of no stop has 64 trailing zeros: 8 bytes).
-      let low = words[0].trailingZeroBitCount &>> 3
-      let offset = low == 8 ? 8 &+ words[1].trailingZeroBitCount &>> 3 : low
-      index &+= offset
-      if offset < 16 { return }
+      if words[0] != 0 {
+        index &+= words[0].trailingZeroBitCount &>> 3
+        return
+      }
+      if words[1] != 0 {
+        index &+= 8 &+ words[1].trailingZeroBitCount &>> 3
+        return
+      }
+      index &+= 16
     }
   }
 
