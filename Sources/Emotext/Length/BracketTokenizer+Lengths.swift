@@ -1,38 +1,73 @@
 import EmotextUnicode
 
-/// The lengths of one post that `emotext count` prints: by a measure, and in UTF-16 units, scalars and grapheme
-/// clusters (an emoticon counts 1 in each of the three).
-package struct PostLengths: Hashable, Sendable {
+/// The lengths of one post read from its text by ``BracketTokenizer/lengths(of:by:)-(String,PreparedLengthMeasure)``:
+/// the values that the post's document, `tokenize(text)`, gives for ``RichText/length(by:)-(PreparedLengthMeasure)``,
+/// ``RichText/utf16Count``, ``RichText/scalarCount`` and ``RichText/graphemeCount`` (an emoticon counts 1 in each
+/// of the three counts, so they are the post's counts as shown, not its text's).
+///
+/// ```swift
+/// let lengths = BracketTokenizer(catalog: .default).lengths(of: "好👍🏽[哈哈]", by: .weighted(.twitter))
+/// lengths.length          // 10: 2 + 2 + 6 (an emoticon weighs its code text)
+/// lengths.utf16Count      // 6
+/// lengths.scalarCount     // 4
+/// lengths.graphemeCount   // 3
+/// ```
+public struct PostLengths: Hashable, Sendable {
   /// The length by the measure asked for.
-  package var measured: Int
-  package var utf16: Int
-  package var scalars: Int
-  package var graphemes: Int
+  public var length: Int
+  /// The number of UTF-16 code units, an emoticon counting 1.
+  public var utf16Count: Int
+  /// The number of Unicode scalars, an emoticon counting 1.
+  public var scalarCount: Int
+  /// The number of grapheme clusters, an emoticon counting 1.
+  public var graphemeCount: Int
 
-  package init(measured: Int, utf16: Int, scalars: Int, graphemes: Int) {
-    self.measured = measured
-    self.utf16 = utf16
-    self.scalars = scalars
-    self.graphemes = graphemes
+  /// Lengths with these values.
+  public init(length: Int, utf16Count: Int, scalarCount: Int, graphemeCount: Int) {
+    self.length = length
+    self.utf16Count = utf16Count
+    self.scalarCount = scalarCount
+    self.graphemeCount = graphemeCount
   }
 }
 
 extension BracketTokenizer {
-  /// The lengths of `tokenize(text)` by `measure` and in UTF-16 units, scalars and grapheme clusters, read from
-  /// `text` in one walk without building the document.
+  /// The lengths of the post `text` by `measure`, and in UTF-16 units, scalars and grapheme clusters, read from
+  /// `text` in one walk without building its document: those of ``tokenize(_:attributes:)``'s document.
   ///
-  /// The batch job's path (`emotext count`): a document of one post is built, walked three times and dropped per
-  /// post, which took about a third of the job. Here the token scan's tally gives the UTF-16 units and scalars, and
-  /// each stretch of text between tokens is counted and weighed as the document's text run would be (a run is the
-  /// text between two tokens, and a cluster or URL never spans two runs), each token as its attachment.
-  /// `LengthFastPathTests` compares it with the document's ``RichText/length(by:)``.
+  /// Prepares `measure` on each call, which looks its rule's tables up in a cache behind a lock; to count many
+  /// posts, prepare it once and call ``lengths(of:by:)-(String,PreparedLengthMeasure)``.
+  ///
+  /// ```swift
+  /// BracketTokenizer(catalog: .default).lengths(of: "今天好开心[哈哈]", by: .weighted(.weibo)).length   // 8
+  /// ```
   /// - Complexity: O(*n*) in the UTF-8 length of `text`.
-  package func lengths(of text: String, by measure: LengthMeasure) -> PostLengths {
-    var text = text
-    return text.withUTF8 { lengths(ofValidUTF8: $0, by: PreparedLengthMeasure(measure)) }
+  public func lengths(of text: String, by measure: LengthMeasure) -> PostLengths {
+    lengths(of: text, by: PreparedLengthMeasure(measure))
   }
 
-  /// ``lengths(of:by:)`` of the bytes of a text, which must be valid UTF-8 (a batch job validates a line's bytes and
+  /// The lengths of the post `text` by a prepared measure, and in UTF-16 units, scalars and grapheme clusters, read
+  /// from `text` in one walk without building its document: those of ``tokenize(_:attributes:)``'s document.
+  ///
+  /// The call of a job that counts many posts: no document is built, and the measure's tables are its own, so
+  /// threads sharing one tokenizer and one prepared measure take no lock and count no reference per post.
+  ///
+  /// ```swift
+  /// let tokenizer = BracketTokenizer(catalog: .default)
+  /// let weibo = PreparedLengthMeasure(.weighted(.weibo))
+  /// tokenizer.lengths(of: "今天好开心[哈哈]", by: weibo).graphemeCount   // 6
+  /// ```
+  /// - Complexity: O(*n*) in the UTF-8 length of `text`.
+  // Note: how. The token scan's tally gives the UTF-16 units and scalars, and each stretch of text between tokens is
+  // counted and weighed as the document's text run would be (a run is the text between two tokens, and a cluster or
+  // URL never spans two runs), each token as its attachment. `LengthFastPathTests` and `PreparedLengthMeasureTests`
+  // compare it with the document's lengths.
+  public func lengths(of text: String, by measure: PreparedLengthMeasure) -> PostLengths {
+    var text = text
+    return text.withUTF8 { lengths(ofValidUTF8: $0, by: measure) }
+  }
+
+  /// ``lengths(of:by:)-(String,PreparedLengthMeasure)`` of the bytes of a text, which must be valid UTF-8 (a batch job validates a line's bytes and
   /// needs no string), by a prepared measure: a batch job's call, with no set-up per post.
   package func lengths(ofValidUTF8 bytes: UnsafeBufferPointer<UInt8>, by measure: borrowing PreparedLengthMeasure)
     -> PostLengths
@@ -80,7 +115,7 @@ extension BracketTokenizer {
           case .graphemeClusters: graphemes
           case .weighted: (weight + measure.unitsPerCharacter - 1) / measure.unitsPerCharacter
           }
-        return PostLengths(measured: measured, utf16: utf16, scalars: scalars, graphemes: graphemes)
+        return PostLengths(length: measured, utf16Count: utf16, scalarCount: scalars, graphemeCount: graphemes)
       }
     }
   }

@@ -437,21 +437,47 @@ struct LengthWeigher {
   }
 }
 
-/// A ``LengthMeasure`` made ready for measuring many texts: its rule's tables made once. A batch job prepares its
-/// measure once and measures every post by it, on every thread, with no lock and no reference counting per post.
-package struct PreparedLengthMeasure: Sendable {
+/// A ``LengthMeasure`` made ready for measuring many texts: made once, then shared by every thread that counts.
+///
+/// Measuring by a ``LengthMeasure`` finds the tables of its rule (a weight per lead byte) in a cache behind a lock
+/// on every call. A prepared measure holds its rule's tables itself, read-only, so measuring by it takes no lock and
+/// counts no reference: threads that measure many posts by one prepared measure share nothing that any of them
+/// writes. It gives the same lengths as its measure: ``RichText/length(by:)-(PreparedLengthMeasure)`` equals
+/// ``RichText/length(by:)-(LengthMeasure)``, and ``BracketTokenizer/lengths(of:by:)-(String,PreparedLengthMeasure)`` reads
+/// them from a post's text without building its document.
+///
+/// ```swift
+/// let tokenizer = BracketTokenizer(catalog: .default)
+/// let weibo = PreparedLengthMeasure(.weighted(.weibo))
+/// tokenizer.lengths(of: "今天好开心[哈哈]", by: weibo).length   // 8
+/// tokenizer.tokenize("今天好开心[哈哈]").length(by: weibo)       // 8
+/// ```
+public struct PreparedLengthMeasure: Sendable {
   let unit: LengthWeigher.Unit
   /// The rule's ``WeightedLengthRule/unitsPerCharacter`` (1 for a measure that is not weighted).
   let unitsPerCharacter: Int
   fileprivate let prepared: LengthWeigher.PreparedRule
 
-  package init(_ measure: LengthMeasure) {
+  /// Prepares `measure`: for a weighted measure, makes its rule's tables (reusing those of the last rule
+  /// prepared when it is the same rule).
+  /// - Complexity: O(*r*) in the number of the rule's ranges, once; O(1) when the rule was the last prepared.
+  public init(_ measure: LengthMeasure) {
     switch measure {
     case .utf16: (unit, unitsPerCharacter, prepared) = (.utf16, 1, .unweighted)
     case .unicodeScalars: (unit, unitsPerCharacter, prepared) = (.unicodeScalars, 1, .unweighted)
     case .graphemeClusters: (unit, unitsPerCharacter, prepared) = (.graphemeClusters, 1, .unweighted)
     case .weighted(let rule):
       (unit, unitsPerCharacter, prepared) = (.weighted, rule.unitsPerCharacter, .cached(for: rule))
+    }
+  }
+
+  /// The measure this was prepared from.
+  public var measure: LengthMeasure {
+    switch unit {
+    case .utf16: .utf16
+    case .unicodeScalars: .unicodeScalars
+    case .graphemeClusters: .graphemeClusters
+    case .weighted: .weighted(prepared.rule)
     }
   }
 }

@@ -7,7 +7,7 @@ extension RichText {
   /// let post = BracketTokenizer(catalog: .default).tokenize("好👍🏽[哈哈]")
   /// post.length(by: .utf16)                    // 6
   /// post.length(by: .graphemeClusters)         // 3
-  /// post.length(by: .weighted(.twitter))       // 2 + 2 + 4
+  /// post.length(by: .weighted(.twitter))       // 10: 2 + 2 + 6 ([哈哈] weighs its code text)
   /// ```
   /// - Complexity: O(1) for UTF-16 units and scalars; else O(*n*) in the UTF-8 length, read in place run by run
   ///   (a run cut across leaves is assembled), with per-scalar weights by table.
@@ -17,15 +17,36 @@ extension RichText {
     case .unicodeScalars: return scalarCount
     case .graphemeClusters: return graphemeCount
     case .weighted(let rule):
-      var sum = 0
-      LengthWeigher.with(measure) { weigher in
-        forEachWholeRun { run in
-          sum &+= weigher.weight(ofRun: run)
-          return true
-        }
-      }
-      return (sum + rule.unitsPerCharacter - 1) / rule.unitsPerCharacter
+      return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: rule.unitsPerCharacter) }
     }
+  }
+
+  /// The length of the document by a prepared measure: the same as ``length(by:)-(LengthMeasure)`` by the measure
+  /// it was prepared from, without looking up the rule's tables (see ``PreparedLengthMeasure``).
+  ///
+  /// ```swift
+  /// let twitter = PreparedLengthMeasure(.weighted(.twitter))
+  /// BracketTokenizer(catalog: .default).tokenize("好👍🏽[哈哈]").length(by: twitter)   // 10
+  /// ```
+  /// - Complexity: as ``length(by:)-(LengthMeasure)``.
+  public func length(by measure: PreparedLengthMeasure) -> Int {
+    switch measure.unit {
+    case .utf16: return utf16Count
+    case .unicodeScalars: return scalarCount
+    case .graphemeClusters: return graphemeCount
+    case .weighted:
+      return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: measure.unitsPerCharacter) }
+    }
+  }
+
+  /// The weighted length by `weigher`'s rule: the sum of the runs' weights divided by `unitsPerCharacter`, rounding up.
+  private func weightedLength(by weigher: LengthWeigher, unitsPerCharacter: Int) -> Int {
+    var sum = 0
+    forEachWholeRun { run in
+      sum &+= weigher.weight(ofRun: run)
+      return true
+    }
+    return (sum + unitsPerCharacter - 1) / unitsPerCharacter
   }
 
   /// The longest prefix whose length in `measure`, with `ellipsis` appended when anything was cut, is at
@@ -37,7 +58,7 @@ extension RichText {
   /// post.truncated(toFit: 5, by: .graphemeClusters, ellipsis: "…").postText   // "今天好开…"
   /// ```
   /// - Complexity: O(*n*) in the UTF-8 length up to the point where the text is known not to fit: whole runs
-  ///   are weighed as ``length(by:)`` weighs them, and only the run where the cut falls unit by unit.
+  ///   are weighed as ``length(by:)-(LengthMeasure)`` weighs them, and only the run where the cut falls unit by unit.
   public func truncated(toFit limit: Int, by measure: LengthMeasure, ellipsis: String = "") -> RichText {
     precondition(limit >= 0, "truncated(toFit:) needs a limit of 0 or more, not \(limit)")
     let scale = if case .weighted(let rule) = measure { rule.unitsPerCharacter } else { 1 }
@@ -93,7 +114,7 @@ extension RichText {
 
   /// Calls `body(weight, utf16End)` for each unit of the document in order (an attachment, a URL when the
   /// rule weighs URLs, else a grapheme cluster) until `body` returns false; `utf16End` is the document
-  /// offset where the unit ends. The units' weights add up to the sum ``length(by:)`` divides.
+  /// offset where the unit ends. The units' weights add up to the sum ``length(by:)-(LengthMeasure)`` divides.
   /// - Complexity: O(*n*) in the UTF-8 length walked.
   func forEachLengthUnit(by measure: LengthMeasure, _ body: (Int, Int) -> Bool) {
     LengthWeigher.with(measure) { weigher in

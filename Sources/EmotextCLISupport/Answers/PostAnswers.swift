@@ -37,7 +37,7 @@ package struct CountAnswer: Sendable {
     weighted: Int, utf16: Int, scalars: Int, graphemes: Int
   ) {
     let lengths = tokenizer.lengths(ofValidUTF8: utf8, by: measure)
-    return (lengths.measured, lengths.utf16, lengths.scalars, lengths.graphemes)
+    return (lengths.length, lengths.utf16Count, lengths.scalarCount, lengths.graphemeCount)
   }
 
   /// Appends the record of `text` (without a line feed) to `output`.

@@ -17,8 +17,8 @@ import Testing
   func documentLengths(of text: String, by measure: LengthMeasure) -> PostLengths {
     let document = tokenizer.tokenize(text)
     return PostLengths(
-      measured: document.length(by: measure), utf16: document.length(by: .utf16),
-      scalars: document.length(by: .unicodeScalars), graphemes: document.length(by: .graphemeClusters))
+      length: document.length(by: measure), utf16Count: document.length(by: .utf16),
+      scalarCount: document.length(by: .unicodeScalars), graphemeCount: document.length(by: .graphemeClusters))
   }
 
   func expectSameLengths(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -82,8 +82,8 @@ import Testing
         let document = tokenizer.tokenize(text)
         let sum = LengthReadingTests.naiveUnits(document, rule).reduce(0) { $0 + $1.weight }
         return PostLengths(
-          measured: (sum + rule.unitsPerCharacter - 1) / rule.unitsPerCharacter, utf16: document.utf16Count,
-          scalars: document.scalarCount, graphemes: document.graphemeCount)
+          length: (sum + rule.unitsPerCharacter - 1) / rule.unitsPerCharacter, utf16Count: document.utf16Count,
+          scalarCount: document.scalarCount, graphemeCount: document.graphemeCount)
       }
     }
     let results = ParallelResults(count: prepared.count * 2)

@@ -71,7 +71,8 @@ struct TokenScanChunkEdgeTests {
     #expect(document.utf16Count == utf16, "\(context): \(text.debugDescription)")
     #expect(document.scalarCount == scalars, "\(context): \(text.debugDescription)")
     let lengths = tokenizer.lengths(of: text, by: .utf16)
-    #expect(lengths.utf16 == utf16 && lengths.scalars == scalars, "\(context): lengths \(text.debugDescription)")
+    #expect(
+      lengths.utf16Count == utf16 && lengths.scalarCount == scalars, "\(context): lengths \(text.debugDescription)")
   }
 
   /// Fillers of one to four bytes (the four-byte ones count two UTF-16 units), among them line-break lead bytes
