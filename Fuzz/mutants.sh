@@ -259,10 +259,11 @@ mutant utf16-move-passes-one-unit-too-many Sources/Emotext/Document/RichText+Chu
   'guard units <= remaining &+ 1 else { break }
         remaining &-= units
         index &+= 16'
-# (scan10) the pair step's `[` in the second block leaves the first block of the pair uncounted.
+# (scan10; rewritten in the eleventh round) the pair step's `[` in the second block leaves the first block of the pair
+# uncounted.
 mutant scan-pair-skips-first-block Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
-  'if !inFirst { lanes.add(first) }' \
-  'if false { lanes.add(first) }'
+  'lanes.add(Self.bytes(of: first, before: offset))' \
+  'lanes.add(Self.bytes(of: first, before: offset < 16 ? offset : 0))'
 # (scan10) the scan's scalar starts take 0xBF (a continuation byte) for one.
 mutant scan-scalar-starts-take-bf Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'let lastContinuation = SIMD16<Int8>(repeating: -65)
@@ -275,6 +276,18 @@ mutant scan-scalar-starts-take-bf Sources/Emotext/Tokenizer/BracketTokenizer.swi
 mutant prepared-length-ignores-divisor Sources/Emotext/Length/RichText+Length.swift tokenize \
   'return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: measure.unitsPerCharacter) }' \
   'return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: 1) }'
+# Eleventh round (the lead): the `[` offset in a pair takes the second block's second half 8 lanes early.
+mutant scan-open-offset-second-half-early Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+  'bits(second[1]) &<< 24' \
+  'bits(second[1]) &<< 16'
+# Eleventh round (the lead): the cutter keeps the empty text run before a token that follows another token.
+mutant cutter-keeps-empty-text-run Sources/Emotext/Document/LeafCutter.swift tokenize,storage \
+  'descriptorCount &+= hasText ? 1 : 0' \
+  'descriptorCount &+= 1'
+# Eleventh round (the lead): a token's words under 8 bytes keep a byte after it in the first word.
+mutant token-words-keep-a-byte-after Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
+  'base.loadUnaligned(as: UInt64.self) & (~0 &>> shift),' \
+  'base.loadUnaligned(as: UInt64.self) & (~0 &>> (shift == 0 ? 0 : shift &- 8)),'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
