@@ -274,8 +274,8 @@ mutant scan-scalar-starts-take-bf Sources/Emotext/Tokenizer/BracketTokenizer.swi
 '
 # Eleventh round (measure11): the public prepared measure's document length forgets the rule's divisor.
 mutant prepared-length-ignores-divisor Sources/Emotext/Length/RichText+Length.swift tokenize \
-  'return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: measure.unitsPerCharacter) }' \
-  'return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: 1) }'
+  'return (sum + measure.unitsPerCharacter - 1) / measure.unitsPerCharacter' \
+  'return sum'
 # Eleventh round (the lead): the `[` offset in a pair takes the second block's second half 8 lanes early.
 mutant scan-open-offset-second-half-early Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
   'bits(second[1]) &<< 24' \

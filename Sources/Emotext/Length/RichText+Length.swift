@@ -16,8 +16,7 @@ extension RichText {
     case .utf16: return utf16Count
     case .unicodeScalars: return scalarCount
     case .graphemeClusters: return graphemeCount
-    case .weighted(let rule):
-      return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: rule.unitsPerCharacter) }
+    case .weighted: return length(by: PreparedLengthMeasure(measure))
     }
   }
 
@@ -35,18 +34,15 @@ extension RichText {
     case .unicodeScalars: return scalarCount
     case .graphemeClusters: return graphemeCount
     case .weighted:
-      return LengthWeigher.with(measure) { weightedLength(by: $0, unitsPerCharacter: measure.unitsPerCharacter) }
+      var sum = 0
+      LengthWeigher.with(measure) { weigher in
+        forEachWholeRun { run in
+          sum &+= weigher.weight(ofRun: run)
+          return true
+        }
+      }
+      return (sum + measure.unitsPerCharacter - 1) / measure.unitsPerCharacter
     }
-  }
-
-  /// The weighted length by `weigher`'s rule: the sum of the runs' weights divided by `unitsPerCharacter`, rounding up.
-  private func weightedLength(by weigher: LengthWeigher, unitsPerCharacter: Int) -> Int {
-    var sum = 0
-    forEachWholeRun { run in
-      sum &+= weigher.weight(ofRun: run)
-      return true
-    }
-    return (sum + unitsPerCharacter - 1) / unitsPerCharacter
   }
 
   /// The longest prefix whose length in `measure`, with `ellipsis` appended when anything was cut, is at
