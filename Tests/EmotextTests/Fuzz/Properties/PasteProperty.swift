@@ -57,11 +57,7 @@ enum PasteProperty {
     try require(
       flavor.isDocumentJSON || trusted != nil || document == (entities ? batch.recognizingEntities() : batch),
       "not what the batch pass makes after pasting \(flavor)")
-    if let html = flavor.html, let trusted {
-      try require(
-        editor.visibleText(ofHTML: editor.clipboardHTML(of: trusted)) == editor.visibleText(ofHTML: html),
-        "pasting \(flavor) restored a document that shows other text")
-    }
+    if let html = flavor.html, let trusted { try requireShowsTheVisibleText(trusted, html: html, in: editor) }
     let hasObjectReplacement = document.runs.contains { run in
       if case .text(let text, _) = run { return text.unicodeScalars.contains("\u{FFFC}") }
       return false
@@ -70,6 +66,13 @@ enum PasteProperty {
     if let limit, let lengthBefore, let length = editor.lengthStatus?.length {
       try require(length <= max(limit.maximum, lengthBefore), "pasting \(flavor) passed the limit: \(length)")
     }
+  }
+
+  /// A document restored from pasted HTML shows, as this engine's clipboard HTML, the fragment's visible text.
+  static func requireShowsTheVisibleText(_ trusted: RichText, html: String, in editor: Editor) throws(PropertyFailure) {
+    try require(
+      editor.visibleText(ofHTML: editor.clipboardHTML(of: trusted)) == editor.visibleText(ofHTML: html),
+      "pasting \(html) restored a document that shows other text")
   }
 
   private static func checkDroppedElements(_ text: String) throws(PropertyFailure) {
