@@ -13,7 +13,7 @@
 ///   is read.
 /// - A `data-emotext-document` attribute gives its value (decoded) as ``documentJSON`` (the document JSON this
 ///   engine's own clipboard HTML carries) only on the fragment's outermost element: the first element of the
-///   fragment (after any `<meta>` or `<link>`), not one dropped with its content nor a void one, with no text
+///   fragment (after any `<meta>` or `<link>`), not one dropped with its content, hidden or void, with no text
 ///   before or after it. One on any other element (a hidden `<span>` beside the text, a `<script>`, a nested
 ///   element, one in a comment) is ignored. Whether the document matches the visible text is the paster's
 ///   check (``Editor/paste(_:)``).
@@ -173,7 +173,7 @@ struct HTMLTextContent {
       wrapper?.openCount += 1
     }
     guard !sawElement, output.isEmpty, !Self.voidElements.contains(name), !Self.droppedElements.contains(name),
-      let json = attributes.first(where: { $0.0 == Self.documentAttribute })
+      !Self.isHidden(attributes), let json = attributes.first(where: { $0.0 == Self.documentAttribute })
     else { return }
     wrapper = Wrapper(name: name, documentJSON: json.1)
   }

@@ -21,6 +21,7 @@ struct PastedDocumentTrustTests {
 
   @Test(arguments: [
     ("a hidden span before the text", "<span hidden \(hidden)></span>你好"),
+    ("a hidden span showing the same text", "<span hidden \(matching)></span>你好"),
     ("a hidden span after the text", "你好<span style=\"display:none\" \(hidden)>看不见[哈哈]</span>"),
     ("a script", "<script \(hidden)>看不见</script>你好"),
     ("a style", "<style \(matching)></style>你好"),
