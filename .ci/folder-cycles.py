@@ -62,6 +62,9 @@ if not store:
 
 units = []
 lib.indexstore_store_units_apply_f(store, 0, None, UNIT_APPLIER(lambda _, name: units.append(name.text()) or True))
+# Note: an empty store would find no dependency, and so no cycle: it fails instead.
+if not units:
+    sys.exit(f"folder-cycles: the index store at {store_path} has no unit: run `swift build` first")
 
 sources = os.path.join(root, "Sources") + os.sep
 declared = {}  # usr -> (target, folder)
@@ -144,6 +147,8 @@ for target in sorted({t for t, _ in list(edges) + list(references)}):
     for folder in sorted(graph):
         print(f"  {folder} -> {', '.join(sorted(graph[folder])) or '(nothing in this target)'}")
 
+if not declared:
+    sys.exit(f"folder-cycles: {len(units)} index units declare nothing under {sources}: the store is not this package's")
 if cycles:
     for target, component in cycles:
         print(f"folder-cycles: {target}: {' <-> '.join(component)} depend on each other", file=sys.stderr)

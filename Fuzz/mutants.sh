@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalFastPathTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionFastPathTests|RememberedQuietStretchTests|LeafSplitTests|EmoticonInsertionFastPathTests|RunContentTableTests|TokenScanChunkEdgeTests|MarkedQuietStretchTests|InsertionEdgeFastPathTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests|PreparedLengthMeasureTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalFastPathTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionFastPathTests|RememberedQuietStretchTests|LeafSplitTests|EmoticonInsertionFastPathTests|RunContentTableTests|TokenScanChunkEdgeTests|MarkedQuietStretchTests|InsertionEdgeFastPathTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests|PreparedLengthMeasureTests|PastedDocumentTrustTests|EditorClipboardTests|PatternTokenizerBacktrackingTests|CatalogFileBoundsTests|ReferenceTokensTests|TextUnitTests|EditorUnitsTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -288,6 +288,38 @@ mutant cutter-keeps-empty-text-run Sources/Emotext/Document/LeafCutter.swift tok
 mutant token-words-keep-a-byte-after Sources/Emotext/Tokenizer/TokenTable.swift tokenize \
   'base.loadUnaligned(as: UInt64.self) & (~0 &>> shift),' \
   'base.loadUnaligned(as: UInt64.self) & (~0 &>> (shift == 0 ? 0 : shift &- 8)),'
+# Issue 39 (branch trust): the pasted document's trust, the pattern tokenizer's limit, bounded files, pack
+# directories and the oracles' own line breaks.
+mutant paste-trusts-any-first-attribute Sources/Emotext/Editing/HTMLTextContent.swift paste \
+  'guard !sawElement, output.isEmpty, !Self.voidElements.contains(name), !Self.droppedElements.contains(name),' \
+  'guard wrapper == nil, !Self.voidElements.contains(name), !Self.droppedElements.contains(name),'
+mutant paste-trusts-text-after-the-wrapper Sources/Emotext/Editing/HTMLTextContent.swift paste \
+  'guard let wrapper, wrapper.openCount > 0 || wrapper.outputCountAtEnd == output.count else { return nil }' \
+  'guard let wrapper else { return nil }'
+mutant paste-skips-the-visible-text-check Sources/Emotext/Editing/Editor+Clipboard.swift paste \
+  'htmlContent(clipboardHTML(of: document)).text == reader.text' \
+  '!reader.text.isEmpty'
+mutant regex-ticks-count-across-searches Sources/CICU/Regex.c tokenize \
+  'while (U_SUCCESS(status) && from <= length && uregex_find64(clone, from, &status)) {' \
+  'for (int first = 1; U_SUCCESS(status) && from <= length && (first ? uregex_find64(clone, from, &status) : uregex_findNext(clone, &status)); first = 0) {'
+mutant regex-default-limit-loose Sources/Emotext/Tokenizer/PatternTokenizer.swift tokenize \
+  'public static let defaultMatchStepLimit: Int32 = 10' \
+  'public static let defaultMatchStepLimit: Int32 = 100'
+mutant bounded-file-reads-fifos Sources/Emotext/Support/BoundedFile.swift catalog \
+  'guard type == S_IFREG else { return .failure(.notRegularFile(kind: kindName(type))) }' \
+  'guard type == S_IFREG || type == S_IFIFO else { return .failure(.notRegularFile(kind: kindName(type))) }'
+mutant bounded-file-limit-off-by-one Sources/Emotext/Support/BoundedFile.swift catalog \
+  'guard statedByteCount <= maximumByteCount else {' \
+  'guard statedByteCount < maximumByteCount else {'
+mutant pack-directory-allows-dot-dot Sources/Emotext/Catalog/CatalogReader+JSON.swift catalog \
+  'guard !directory.hasPrefix("/"), !directory.contains("\0"), !components.contains("..") else { return false }' \
+  'guard !directory.hasPrefix("/"), !directory.contains("\0") else { return false }'
+mutant pack-directory-follows-links-out Sources/Emotext/Catalog/CatalogReader+JSON.swift catalog \
+  'return files.resolvedOutsideRoot(directory) == nil' \
+  'return true'
+mutant line-breaks-without-paragraph-separator Sources/EmotextUnicode/LineBreaks.swift tokenize,storage \
+  'return ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }.sorted { $0.value < $1.value }' \
+  'return ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }.filter { $0 != "\u{2029}" }.sorted { $0.value < $1.value }'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"

@@ -24,7 +24,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "-- the job's restart logic (fake CLIs)"
-"$python" -m unittest discover -s Integrations/spark -p 'test_*.py'
+"$python" -m unittest discover -s Integrations/spark -p 'test_*.py' 2>&1 | tee "$tmp/unittest.log"
+# Note: discover exits 0 when it finds no test; a run that tested nothing fails here.
+if ! grep -qE '^Ran [1-9][0-9]* tests? in ' "$tmp/unittest.log"; then
+  echo "FAIL unittest discover ran no test in Integrations/spark" >&2
+  exit 1
+fi
 
 echo "-- the self-contained binary"
 swift build --product emotext >/dev/null

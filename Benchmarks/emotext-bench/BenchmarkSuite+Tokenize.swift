@@ -109,7 +109,7 @@ extension BenchmarkSuite {
       }
       var matches: [Int32] = []  // start, end, start, end…
       let status = withUnsafeMutablePointer(to: &matches) { context in
-        cicu_regex_each_match(regex, bytes.baseAddress, Int32(bytes.count), 0, context) { context, start, end in
+        cicu_regex_each_match(regex, bytes.baseAddress, Int32(bytes.count), 0, nil, context) { context, start, end in
           let matches = context!.assumingMemoryBound(to: [Int32].self)
           matches.pointee.append(start)
           matches.pointee.append(end)

@@ -66,28 +66,45 @@ package final class ICURegex: Sendable {
 
   deinit { cicu_regex_close(handle) }
 
-  /// Calls `body` with the UTF-8 range of each match in `utf8`, in order.
+  /// Calls `body` with the UTF-8 range of each match in `utf8`, in order, and says how the searches went.
   ///
-  /// A search ICU gives up on (a pattern backtracking past `stepLimit`, or out of backtracking stack: the
-  /// pattern and the text cause it) ends the matching: the matches found so far are all there is. Any other
-  /// failure, which only a broken ICU or memory exhaustion causes, traps (the Errors article, "ICU failures").
-  package func forEachMatch(in utf8: UnsafeBufferPointer<UInt8>, stepLimit: Int32, _ body: (Range<Int>) -> Void) {
+  /// Each search (from the start, or from the end of the previous match) may take `tickLimit` ticks of ICU's
+  /// match engine (0: no limit); a tick is 10,000 backtracking state saves, the unit of ICU's
+  /// `uregex_setTimeLimit`. A search ICU gives up on (a pattern backtracking past `tickLimit`, or out of
+  /// backtracking stack: the pattern and the text cause it) ends the matching: the matches found so far are all
+  /// there is. Any other failure, which only a broken ICU or memory exhaustion causes, traps (the Errors
+  /// article, "ICU failures").
+  @discardableResult
+  package func forEachMatch(in utf8: UnsafeBufferPointer<UInt8>, tickLimit: Int32, _ body: (Range<Int>) -> Void)
+    -> ICURegexSearches
+  {
     precondition(utf8.count <= Int(Int32.max), "Emotext supports text up to 2 GiB")
-    withoutActuallyEscaping(body) { body in
+    var longestSearchTicks: Int32 = 0
+    let status = withoutActuallyEscaping(body) { body in
       var context = body
-      let status = withUnsafeMutablePointer(to: &context) { contextPointer in
+      return withUnsafeMutablePointer(to: &context) { contextPointer in
         withUnsafePointer(to: UInt8(0)) { empty in
-          cicu_regex_each_match(handle, utf8.baseAddress ?? empty, Int32(utf8.count), stepLimit, contextPointer) {
-            raw, start, end in
+          cicu_regex_each_match(
+            handle, utf8.baseAddress ?? empty, Int32(utf8.count), tickLimit, &longestSearchTicks, contextPointer
+          ) { raw, start, end in
             raw!.assumingMemoryBound(to: ((Range<Int>) -> Void).self).pointee(Int(start)..<Int(end))
             return 1
           }
         }
       }
-      precondition(
-        status == 0 || status == CICU_REGEX_GAVE_UP,
-        "ICU failed searching with a regular expression: \(ICUStatus.name(status)) (a broken ICU installation or out of memory)"
-      )
     }
+    precondition(
+      status == 0 || status == CICU_REGEX_GAVE_UP,
+      "ICU failed searching with a regular expression: \(ICUStatus.name(status)) (a broken ICU installation or out of memory)"
+    )
+    return ICURegexSearches(gaveUp: status == CICU_REGEX_GAVE_UP, longestSearchTicks: Int(longestSearchTicks))
   }
+}
+
+/// How the searches of one ``ICURegex/forEachMatch(in:tickLimit:_:)`` went.
+package struct ICURegexSearches: Equatable, Sendable {
+  /// Whether ICU gave up on a search (its tick limit or its backtracking stack), ending the matching.
+  package var gaveUp: Bool
+  /// The most ticks (10,000 backtracking state saves each) one search took.
+  package var longestSearchTicks: Int
 }

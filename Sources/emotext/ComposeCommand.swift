@@ -55,13 +55,14 @@ enum ComposeCommand: Command {
     var size = session.size
     let loaded = RecentEmoticons.load(
       from: recentsPath, catalog: catalog, capacity: ComposerScreen.layout.emoticonsPerPage)
-    if case .malformed? = loaded.problem { printError("emotext compose: \(loaded.problem!)") }
     // Note: a file that exists but did not load (corrupt, unreadable, a mistyped path) is never overwritten.
     let keepsFile: Bool
     switch loaded.problem {
     case nil: keepsFile = false
     case .missingFile?: keepsFile = FileManager.default.fileExists(atPath: recentsPath)
-    case .malformed?: keepsFile = true
+    case .malformed?, .notARegularFile?, .fileTooLarge?, .unreadableFile?:
+      printError("emotext compose: \(loaded.problem!)")
+      keepsFile = true
     }
     var screen = ComposerScreen(
       catalog: catalog, columns: size.columns, rows: size.rows, limit: limit, recents: loaded.recents,

@@ -37,8 +37,16 @@ public struct CatalogLocation: Hashable, Sendable, CustomStringConvertible {
 /// // com.sina.default/info.plist: emoticons[17].png: expected a relative path inside the pack folder, found "/etc/x.png"
 /// ```
 public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// A file the catalog needs does not exist or cannot be read.
+  /// A file the catalog needs does not exist.
   case missingFile(CatalogLocation)
+  /// A file the catalog needs is not a regular file: `found` says what it is ("a directory", "a FIFO", "a
+  /// character device", …). Nothing is read from it.
+  case notARegularFile(CatalogLocation, found: String)
+  /// A file the catalog needs holds more than ``EmoticonCatalog/maximumFileByteCount`` bytes: `byteCount` or
+  /// more. It is refused before it is read whole.
+  case fileTooLarge(CatalogLocation, byteCount: Int, maximumByteCount: Int)
+  /// A file the catalog needs could not be opened or read: the system's reason (`Permission denied`).
+  case unreadableFile(CatalogLocation, reason: String)
   /// A file is not a property list / JSON document, or its top level is not a dictionary.
   case malformedFile(CatalogLocation, detail: String)
   /// A required key is absent.
@@ -53,6 +61,9 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An image path is absolute, climbs out of its pack folder with `..`, or resolves outside it
   /// through a symbolic link.
   case unsafeImagePath(CatalogLocation, path: String)
+  /// A JSON pack's `directory` is absolute, has a `..` component, or resolves outside the catalog file's folder
+  /// through a symbolic link (unless the catalog is loaded allowing pack directories outside its folder).
+  case unsafePackDirectory(CatalogLocation, directory: String)
   /// A pack folder listed by a bundle resolves outside the bundle through a symbolic link.
   case packFolderOutsideBundle(CatalogLocation, resolvedPath: String)
   /// An emoji code does not spell Unicode scalars.
@@ -63,7 +74,9 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Where the problem is.
   public var location: CatalogLocation {
     switch self {
-    case .missingFile(let location), .malformedFile(let location, _), .missingKey(let location),
+    case .missingFile(let location), .notARegularFile(let location, _), .fileTooLarge(let location, _, _),
+      .unreadableFile(let location, _), .unsafePackDirectory(let location, _),
+      .malformedFile(let location, _), .missingKey(let location),
       .wrongValue(let location, _, _), .emptyCode(let location), .codeWithoutBrackets(let location, _),
       .unsafeImagePath(let location, _), .packFolderOutsideBundle(let location, _),
       .invalidEmojiCode(let location, _, _),
@@ -76,6 +89,14 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .missingFile(let location):
       "\(location): file not found (expected a readable file)"
+    case .notARegularFile(let location, let found):
+      "\(location): expected a regular file, found \(found)"
+    case .fileTooLarge(let location, let byteCount, let maximumByteCount):
+      "\(location): expected a file of at most \(maximumByteCount) bytes, found \(byteCount) bytes"
+    case .unreadableFile(let location, let reason):
+      "\(location): cannot read the file: \(reason)"
+    case .unsafePackDirectory(let location, let directory):
+      "\(location): expected a relative folder inside the catalog file's folder (no \"..\"), found \(quoted(directory))"
     case .malformedFile(let location, let detail):
       "\(location): malformed file: \(detail)"
     case .missingKey(let location):

@@ -15,11 +15,11 @@ enum CatalogFiles {
     return false
   }
 
-  /// The contents of `file` (relative to the root), or nil when there is no such readable file.
-  func contents(of file: String) -> Data? {
+  /// The contents of `file` (relative to the root): on disk, a regular file of at most `maximumByteCount` bytes.
+  func contents(of file: String, maximumByteCount: Int) -> Result<Data, FileReadProblem> {
     switch self {
-    case .folder(let root): FileManager.default.contents(atPath: root + "/" + file)
-    case .memory(let files): files[file]
+    case .folder(let root): BoundedFile.read(root + "/" + file, maximumByteCount: maximumByteCount)
+    case .memory(let files): files[file].map { .success($0) } ?? .failure(.missing)
     }
   }
 
@@ -70,7 +70,8 @@ enum CatalogFiles {
     guard case .folder(let root) = self, let resolvedFolder = Self.realPath(root + "/" + folder),
       let resolvedRoot = Self.realPath(root)
     else { return nil }
-    return resolvedFolder.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
+    return resolvedFolder == resolvedRoot
+      || resolvedFolder.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
       ? nil : resolvedFolder
   }
 

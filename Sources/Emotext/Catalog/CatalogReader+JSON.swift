@@ -33,6 +33,10 @@ extension CatalogReader {
     let displayName = optionalString(pack, "displayName", at: location) ?? id
     let isDisplayOnly = pack["displayOnly"].map(truthValue) == true
     var directory = optionalString(pack, "directory", at: location)
+    if let written = directory, !allowsPackDirectoriesOutside, !isConfinedDirectory(written) {
+      errors.append(.unsafePackDirectory(location.appending("directory"), directory: written))
+      return
+    }
     // Note: a relative directory is relative to the JSON file's folder on disk; read from memory, it stays as
     // it is written.
     if let relative = directory, !relative.hasPrefix("/"), let folder = files.path(of: "") {
@@ -44,6 +48,14 @@ extension CatalogReader {
     appendPack(header, entries: entries, at: location.appending("emoticons")) { reader, element, entry in
       reader.jsonEmoticon(element, at: entry, packID: id, directory: directory)
     }
+  }
+
+  /// Whether a pack's `directory` as written stays inside the catalog file's folder: relative, no `..`
+  /// component, and (on disk) no symbolic link taking it elsewhere.
+  private func isConfinedDirectory(_ directory: String) -> Bool {
+    let components = directory.split(separator: "/", omittingEmptySubsequences: true)
+    guard !directory.hasPrefix("/"), !directory.contains("\0"), !components.contains("..") else { return false }
+    return files.resolvedOutsideRoot(directory) == nil
   }
 
   /// `{"code", "aliases"?, "png", "gif"?, "fallback"?}` or `{"code", "emoji", "fallback"?}`.

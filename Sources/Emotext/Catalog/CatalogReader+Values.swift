@@ -7,8 +7,19 @@ extension CatalogReader {
   mutating func dictionary(file: String, isJSON: Bool? = nil) -> [String: Any]? {
     let location = CatalogLocation(file: file)
     let isJSON = isJSON ?? file.hasSuffix(".json")
-    guard let data = files.contents(of: file) else {
-      errors.append(.missingFile(location))
+    let data: Data
+    switch files.contents(of: file, maximumByteCount: EmoticonCatalog.maximumFileByteCount) {
+    case .success(let contents): data = contents
+    case .failure(let problem):
+      let error: CatalogError =
+        switch problem {
+        case .missing: .missingFile(location)
+        case .notRegularFile(let kind): .notARegularFile(location, found: kind)
+        case .tooLarge(let byteCount, let maximumByteCount):
+          .fileTooLarge(location, byteCount: byteCount, maximumByteCount: maximumByteCount)
+        case .unreadable(let reason): .unreadableFile(location, reason: reason)
+        }
+      errors.append(error)
       return nil
     }
     let value: Any

@@ -8,6 +8,8 @@ import Foundation
 struct CatalogReader {
   /// Where the catalog's files are read from.
   let files: CatalogFiles
+  /// Whether a JSON pack's `directory` may be absolute, climb with `..` or lead outside the catalog's folder.
+  var allowsPackDirectoriesOutside = false
   var errors: [CatalogError] = []
   var warnings: [CatalogWarning] = []
   var packs: [EmoticonPack] = []
@@ -19,7 +21,7 @@ struct CatalogReader {
 
   /// What loaded from `path` (a folder or its `emoticons.plist`: tutorial bundle; another file: JSON catalog),
   /// with the errors and warnings.
-  static func read(path: String) -> CatalogReport {
+  static func read(path: String, allowingPackDirectoriesOutside: Bool = false) -> CatalogReport {
     // Note: symlinks are resolved so the same folder always has the same path, however it was named.
     let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     var isDirectory: ObjCBool = false
@@ -32,7 +34,9 @@ struct CatalogReader {
     }
     let file = (absolute as NSString).lastPathComponent
     let folder = CatalogFiles.folder((absolute as NSString).deletingLastPathComponent)
-    return file == "emoticons.plist" ? read(bundle: folder) : read(jsonCatalog: file, in: folder)
+    return file == "emoticons.plist"
+      ? read(bundle: folder)
+      : read(jsonCatalog: file, in: folder, allowingPackDirectoriesOutside: allowingPackDirectoriesOutside)
   }
 
   /// What loaded from the bundle whose root `files` is, with the errors and warnings.
@@ -43,8 +47,11 @@ struct CatalogReader {
   }
 
   /// What loaded from the JSON catalog `file` of `files`, with the errors and warnings.
-  static func read(jsonCatalog file: String, in files: CatalogFiles) -> CatalogReport {
+  static func read(jsonCatalog file: String, in files: CatalogFiles, allowingPackDirectoriesOutside: Bool = false)
+    -> CatalogReport
+  {
     var reader = CatalogReader(files: files)
+    reader.allowsPackDirectoriesOutside = allowingPackDirectoriesOutside
     reader.readJSONCatalog(file: file)
     return reader.report()
   }

@@ -32,16 +32,41 @@ extension EmoticonCatalog {
   /// embedded default catalog's fallback for the same code. A bundle's `emoticons.plist` file also names
   /// the bundle; any other file is read as the JSON catalog format.
   ///
+  /// Every file is read bounded: a regular file (a FIFO, a device or a folder where a file should be is
+  /// ``CatalogError/notARegularFile(_:found:)``) of at most ``maximumFileByteCount`` bytes
+  /// (``CatalogError/fileTooLarge(_:byteCount:maximumByteCount:)``). A JSON pack's `directory` must stay inside
+  /// the JSON file's folder (relative, no `..`, no link out: ``CatalogError/unsafePackDirectory(_:directory:)``);
+  /// ``init(contentsOf:allowingPackDirectoriesOutside:)`` loads one that does not, such as an export's absolute
+  /// directories.
+  ///
   /// - Parameter path: A folder or a file, absolute or relative to the current directory.
   /// - Throws: The first ``CatalogError``; ``validate(contentsOf:)`` lists them all. Warnings do not throw.
   public init(contentsOf path: String) throws(CatalogError) {
     try self.init(loading: Self.validate(contentsOf: path))
   }
 
+  /// Loads a catalog like ``init(contentsOf:)``; with `allowingPackDirectoriesOutside`, a JSON pack's
+  /// `directory` may also be absolute or lead outside the file's folder (a catalog you trust, such as
+  /// `emotext catalog export` wrote: its directories are absolute).
+  public init(contentsOf path: String, allowingPackDirectoriesOutside: Bool) throws(CatalogError) {
+    try self.init(
+      loading: Self.validate(contentsOf: path, allowingPackDirectoriesOutside: allowingPackDirectoriesOutside))
+  }
+
   /// Loads a catalog like ``init(contentsOf:)`` but collects every problem instead of throwing.
   public static func validate(contentsOf path: String) -> CatalogReport {
     CatalogReader.read(path: path)
   }
+
+  /// Loads a catalog like ``init(contentsOf:allowingPackDirectoriesOutside:)`` but collects every problem
+  /// instead of throwing.
+  public static func validate(contentsOf path: String, allowingPackDirectoriesOutside: Bool) -> CatalogReport {
+    CatalogReader.read(path: path, allowingPackDirectoriesOutside: allowingPackDirectoriesOutside)
+  }
+
+  /// The most bytes a catalog file may hold (16 MiB, a hundred times a large catalog): a bigger one is refused
+  /// before it is read whole.
+  public static let maximumFileByteCount = 16 << 20
 
   /// Loads a JSON catalog from its bytes, without touching the file system: what ``init(contentsOf:)`` reads
   /// from a JSON catalog file, with the same checks.
@@ -58,10 +83,30 @@ extension EmoticonCatalog {
     try self.init(loading: Self.validate(jsonData: jsonData, fileName: fileName))
   }
 
+  /// Loads a JSON catalog from its bytes like ``init(jsonData:fileName:)``; with
+  /// `allowingPackDirectoriesOutside`, a pack's `directory` may be absolute or hold `..` (an export's).
+  public init(jsonData: Data, fileName: String = "catalog.json", allowingPackDirectoriesOutside: Bool)
+    throws(CatalogError)
+  {
+    try self.init(
+      loading: Self.validate(
+        jsonData: jsonData, fileName: fileName, allowingPackDirectoriesOutside: allowingPackDirectoriesOutside))
+  }
+
   /// Loads a JSON catalog from its bytes like ``init(jsonData:fileName:)`` but collects every problem instead of
   /// throwing.
   public static func validate(jsonData: Data, fileName: String = "catalog.json") -> CatalogReport {
-    CatalogReader.read(jsonCatalog: fileName, in: .memory([fileName: jsonData]))
+    validate(jsonData: jsonData, fileName: fileName, allowingPackDirectoriesOutside: false)
+  }
+
+  /// Loads a JSON catalog from its bytes like ``init(jsonData:fileName:allowingPackDirectoriesOutside:)`` but
+  /// collects every problem instead of throwing.
+  public static func validate(jsonData: Data, fileName: String = "catalog.json", allowingPackDirectoriesOutside: Bool)
+    -> CatalogReport
+  {
+    CatalogReader.read(
+      jsonCatalog: fileName, in: .memory([fileName: jsonData]),
+      allowingPackDirectoriesOutside: allowingPackDirectoriesOutside)
   }
 
   /// Loads a tutorial bundle from its files' contents, without touching the file system: what

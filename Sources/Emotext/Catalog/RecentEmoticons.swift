@@ -50,10 +50,20 @@ public enum RecentsLoadProblem: Hashable, Sendable, CustomStringConvertible {
   case missingFile(path: String)
   /// The file is not a recents list: bad JSON, wrong shape or version.
   case malformed(path: String, detail: String)
+  /// The path names something other than a regular file: `found` says what ("a directory", "a FIFO", …).
+  case notARegularFile(path: String, found: String)
+  /// The file holds more than ``RecentEmoticons/maximumFileByteCount`` bytes: `byteCount` or more.
+  case fileTooLarge(path: String, byteCount: Int, maximumByteCount: Int)
+  /// The file could not be opened or read: the system's reason (`Permission denied`).
+  case unreadableFile(path: String, reason: String)
 
   public var description: String {
     switch self {
     case .missingFile(let path): "\(path): no recents file yet"
+    case .notARegularFile(let path, let found): "\(path): ignored, expected a regular file, found \(found)"
+    case .fileTooLarge(let path, let byteCount, let maximumByteCount):
+      "\(path): ignored, expected a file of at most \(maximumByteCount) bytes, found \(byteCount) bytes"
+    case .unreadableFile(let path, let reason): "\(path): ignored, cannot read the file: \(reason)"
     case .malformed(let path, let detail): "\(path): ignored, expected {\"version\":1,\"codes\":[…]}: \(detail)"
     }
   }
@@ -72,12 +82,29 @@ public enum RecentsSaveError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension RecentEmoticons {
+  /// The most bytes a recents file may hold (1 MiB, thousands of times a list of 20 codes): a bigger one is
+  /// ignored before it is read whole.
+  public static let maximumFileByteCount = 1 << 20
+
   /// Reads the list saved at `path`, keeping the codes `catalog` still has (in order, duplicates and
-  /// anything past `capacity` dropped). A missing or corrupt file gives an empty list and the reason.
+  /// anything past `capacity` dropped). A missing or corrupt file gives an empty list and the reason, and so
+  /// does anything but a regular file of at most ``maximumFileByteCount`` bytes (nothing is read from a FIFO or
+  /// a device).
   public static func load(from path: String, catalog: EmoticonCatalog, capacity: Int = 20) -> RecentsLoadResult {
     var recents = RecentEmoticons(capacity: capacity)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return RecentsLoadResult(recents: recents, problem: .missingFile(path: path), droppedCodes: [])
+    let data: Data
+    switch BoundedFile.read(path, maximumByteCount: maximumFileByteCount) {
+    case .success(let contents): data = contents
+    case .failure(let problem):
+      let reported: RecentsLoadProblem =
+        switch problem {
+        case .missing: .missingFile(path: path)
+        case .notRegularFile(let kind): .notARegularFile(path: path, found: kind)
+        case .tooLarge(let byteCount, let maximumByteCount):
+          .fileTooLarge(path: path, byteCount: byteCount, maximumByteCount: maximumByteCount)
+        case .unreadable(let reason): .unreadableFile(path: path, reason: reason)
+        }
+      return RecentsLoadResult(recents: recents, problem: reported, droppedCodes: [])
     }
     func malformed(_ detail: String) -> RecentsLoadResult {
       RecentsLoadResult(recents: recents, problem: .malformed(path: path, detail: detail), droppedCodes: [])

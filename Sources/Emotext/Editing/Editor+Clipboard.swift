@@ -49,10 +49,9 @@ extension Editor {
   /// `onTextContextMenuItem(android.R.id.copy)` (writing `ClipboardManager`).
   public func copy() -> Clipboard {
     let content = document.slice(selection).droppingObjectReplacement()
-    let renderer = HTMLRenderer(catalog: tokenizer.catalog, options: [.linkEntities, .imageForEveryEmoticon])
     let json = content.documentJSON
     let html =
-      "<span \(HTMLTextContent.documentAttribute)=\"\(HTMLRenderer.escaped(json))\">\(renderer.render(content))</span>"
+      "<span \(HTMLTextContent.documentAttribute)=\"\(HTMLRenderer.escaped(json))\">\(clipboardHTML(of: content))</span>"
     return Clipboard(text: content.postText, html: html, documentJSON: json)
   }
 
@@ -70,10 +69,12 @@ extension Editor {
   /// Pastes `flavor` over the selection, as one undo step held to the ``lengthLimit``, and reports the change
   /// in ``lastChange`` like any edit. Marked text is committed first.
   ///
-  /// - Document JSON restores its runs exactly; so does HTML from ``copy()``.
-  /// - Other HTML gives its text content: line breaks for `<br>` and block ends, an emoticon for an `<img>`
-  ///   whose `alt` is a catalog token (an emoji for one whose `alt` is emoji), scripts and styles dropped,
-  ///   nothing executed or fetched.
+  /// - Document JSON restores its runs exactly; so does HTML from ``copy()``: the document in the
+  ///   `data-emotext-document` attribute of the fragment's outermost element is restored only when it shows
+  ///   exactly the fragment's visible text; one on any other element, or one whose text differs, is ignored.
+  /// - Other HTML gives its text content, with no host attributes or entities from the markup: line breaks for
+  ///   `<br>` and block ends, an emoticon for an `<img>` whose `alt` is a catalog token (an emoji for one whose
+  ///   `alt` is emoji), scripts, styles and elements marked hidden dropped, nothing executed or fetched.
   /// - Plain text is tokenized as typed text is.
   ///
   /// A U+FFFC in pasted text (an attachment character from another program) is dropped.
@@ -92,16 +93,44 @@ extension Editor {
 
   /// What pasting the HTML fragment `html` inserts.
   func pastedContent(ofHTML html: String) -> RichText {
+    let reader = htmlContent(html)
+    if let document = trustedDocument(in: reader) { return document.droppingObjectReplacement() }
+    return RichText(Self.droppingObjectReplacement(reader.text))
+  }
+
+  /// The document the HTML fragment `html` carries, when pasting restores it exactly: see
+  /// ``trustedDocument(in:)``.
+  func trustedDocument(inHTML html: String) -> RichText? {
+    trustedDocument(in: htmlContent(html))
+  }
+
+  /// The document `reader`'s fragment carries on its outermost element, when it decodes against the catalog
+  /// and shows exactly the fragment's visible text (this engine's clipboard HTML of it reads as the same text),
+  /// so nothing is pasted that the user did not see; nil otherwise.
+  private func trustedDocument(in reader: HTMLTextContent) -> RichText? {
+    guard let json = reader.documentJSON,
+      let document = try? RichText(documentJSON: json, catalog: tokenizer.catalog),
+      htmlContent(clipboardHTML(of: document)).text == reader.text
+    else { return nil }
+    return document
+  }
+
+  /// `content` as the HTML inside the clipboard's wrapper.
+  func clipboardHTML(of content: RichText) -> String {
+    HTMLRenderer(catalog: tokenizer.catalog, options: [.linkEntities, .imageForEveryEmoticon]).render(content)
+  }
+
+  /// The text `html` shows, as pasting reads it.
+  func visibleText(ofHTML html: String) -> String { htmlContent(html).text }
+
+  /// The text content of `html`: an `<img>` gives its `alt` when that is a catalog token or emoji.
+  private func htmlContent(_ html: String) -> HTMLTextContent {
     let catalog = tokenizer.catalog
-    let reader = HTMLTextContent(html: html) { alt in
+    return HTMLTextContent(html: html) { alt in
       if catalog.emoticon(forCode: alt) != nil { return alt }
       let isEmoji = !alt.isEmpty && EmojiClusters.segments(of: alt).allSatisfy(\.isEmoji)
       return isEmoji ? alt : nil
     }
-    if let json = reader.documentJSON, let document = try? RichText(documentJSON: json, catalog: catalog) {
-      return document.droppingObjectReplacement()
-    }
-    return RichText(Self.droppingObjectReplacement(reader.text))
   }
 
   static func droppingObjectReplacement(_ text: String) -> String {

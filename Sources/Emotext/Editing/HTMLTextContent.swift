@@ -6,24 +6,47 @@
 /// - `<br>` is a line break; the end (and start) of a block element (`<p>`, `<div>`, `<li>`, `<h1>`, …) is one
 ///   when text follows.
 /// - `<img>` gives what `image(alt)` makes of its `alt` (nil: nothing).
-/// - `<script>`, `<style>`, `<template>`, `<title>` and the like are dropped with their content; comments,
+/// - `<script>`, `<style>`, `<template>`, `<title>` and the like are dropped with their content, and so is an
+///   element marked hidden (the `hidden` attribute, an inline `display: none` or `visibility: hidden`); comments,
 ///   `<!DOCTYPE>` and processing instructions are dropped. Between `<!--StartFragment-->` and
 ///   `<!--EndFragment-->` (the markers Chromium and Windows' CF_HTML put around what was copied) only that part
 ///   is read.
-/// - The first element with a `data-emotext-document` attribute gives its value (decoded) as ``documentJSON``:
-///   the document JSON this engine's own clipboard HTML carries.
+/// - A `data-emotext-document` attribute gives its value (decoded) as ``documentJSON`` (the document JSON this
+///   engine's own clipboard HTML carries) only on the fragment's outermost element: the first element of the
+///   fragment (after any `<meta>` or `<link>`), not one dropped with its content, hidden or void, with no text
+///   before or after it. One on any other element (a hidden `<span>` beside the text, a `<script>`, a nested
+///   element, one in a comment) is ignored. Whether the document matches the visible text is the paster's
+///   check (``Editor/paste(_:)``).
 ///
 /// Linear in the length of the fragment; any input is accepted.
 struct HTMLTextContent {
   /// The text content.
   private(set) var text = ""
-  /// The value of the first `data-emotext-document` attribute, if any.
-  private(set) var documentJSON: String?
+  /// The value of the `data-emotext-document` attribute of the fragment's outermost element, if it has one and
+  /// holds all the fragment's text.
+  var documentJSON: String? {
+    guard let wrapper, wrapper.openCount > 0 || wrapper.outputCountAtEnd == output.count else { return nil }
+    return wrapper.documentJSON
+  }
 
   private var output: [UInt8] = []
   private var pendingSpace = false
   private var pendingBreak = false
   private var preformattedDepth = 0
+  /// Whether an element other than metadata has started.
+  private var sawElement = false
+  /// The outermost element, when it carries a document and started before any text.
+  private var wrapper: Wrapper?
+
+  /// The fragment's outermost element carrying a document.
+  private struct Wrapper {
+    var name: String
+    var documentJSON: String
+    /// Its start tags minus its end tags read so far (nested elements of the same name included).
+    var openCount = 1
+    /// The length of the text when it ended.
+    var outputCountAtEnd = 0
+  }
 
   /// The attribute that carries the document JSON in this engine's clipboard HTML.
   static let documentAttribute = "data-emotext-document"
@@ -43,6 +66,13 @@ struct HTMLTextContent {
     "script", "style", "template", "title", "noscript", "iframe", "object", "noembed", "noframes", "xmp",
     "textarea", "select", "svg", "math", "head",
   ]
+  /// Elements that have no content and no end tag.
+  private static let voidElements: Set<String> = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+  ]
+  /// Void elements that show nothing, which may come before the outermost element (browsers put a
+  /// `<meta charset>` first).
+  private static let metadataElements: Set<String> = ["meta", "link", "base"]
   /// Elements whose start and end are line boundaries.
   private static let blockElements: Set<String> = [
     "address", "article", "aside", "blockquote", "dd", "details", "dialog", "div", "dl", "dt", "fieldset",
@@ -110,13 +140,18 @@ struct HTMLTextContent {
     if isEndTag {
       if name == "pre" { preformattedDepth = max(preformattedDepth - 1, 0) }
       if Self.blockElements.contains(name) { pendingBreak = true }
+      if wrapper?.name == name && wrapper?.openCount ?? 0 > 0 {
+        wrapper?.openCount -= 1
+        if wrapper?.openCount == 0 { wrapper?.outputCountAtEnd = output.count }
+      }
       return index
     }
-    if documentJSON == nil, let json = attributes.first(where: { $0.0 == Self.documentAttribute }) {
-      documentJSON = json.1
-    }
+    noteStartTag(name, attributes: attributes)
     if Self.droppedElements.contains(name) {
       return Self.endOfElement(named: name, in: bytes, from: index)
+    }
+    if Self.isHidden(attributes) {
+      return Self.voidElements.contains(name) ? index : Self.endOfNestedElement(named: name, in: bytes, from: index)
     }
     switch name {
     case "br": appendBreak()
@@ -128,6 +163,19 @@ struct HTMLTextContent {
       if name == "pre" { preformattedDepth += 1 }
     }
     return index
+  }
+
+  /// Notes the start tag of `name`: the first element of the fragment may carry a document.
+  private mutating func noteStartTag(_ name: String, attributes: [(String, String)]) {
+    if Self.metadataElements.contains(name) { return }
+    defer { sawElement = true }
+    if wrapper?.name == name && wrapper?.openCount ?? 0 > 0 && !Self.voidElements.contains(name) {
+      wrapper?.openCount += 1
+    }
+    guard !sawElement, output.isEmpty, !Self.voidElements.contains(name), !Self.droppedElements.contains(name),
+      !Self.isHidden(attributes), let json = attributes.first(where: { $0.0 == Self.documentAttribute })
+    else { return }
+    wrapper = Wrapper(name: name, documentJSON: json.1)
   }
 
   /// Reads a tag's attributes from `start` up to its `>` and returns where the text after the tag starts.
@@ -174,6 +222,44 @@ struct HTMLTextContent {
       attributes.append((name, decoded(bytes[valueStart..<valueEnd])))
     }
     return count
+  }
+
+  /// Whether an element with `attributes` is not shown: the `hidden` attribute, or an inline style with
+  /// `display: none` or `visibility: hidden`.
+  private static func isHidden(_ attributes: [(String, String)]) -> Bool {
+    attributes.contains { name, value in
+      guard name != "hidden" else { return true }
+      guard name == "style" else { return false }
+      let style = value.lowercased().filter { !$0.isWhitespace }
+      return style.contains("display:none") || style.contains("visibility:hidden")
+    }
+  }
+
+  /// Where the text after the end tag of the hidden element `name` starts, counting the elements of the same
+  /// name nested in it (its content is not read), or the end of the input.
+  private static func endOfNestedElement(named name: String, in bytes: [UInt8], from start: Int) -> Int {
+    let opening = Array("<\(name)".utf8)
+    let closing = Array("</\(name)".utf8)
+    var depth = 1
+    var index = start
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      let isEnd = hasPrefix(closing, in: bytes, at: index, caseInsensitive: true)
+      let tag = isEnd ? closing : opening
+      let after = index + tag.count
+      if (isEnd || hasPrefix(opening, in: bytes, at: index, caseInsensitive: true))
+        && (after == bytes.count || isSpace(bytes[after]) || bytes[after] == UInt8(ascii: ">")
+          || bytes[after] == UInt8(ascii: "/"))
+      {
+        depth += isEnd ? -1 : 1
+        if depth == 0 { return end(of: ">", in: bytes, from: after) }
+      }
+      index += 1
+    }
+    return bytes.count
   }
 
   /// Where the text after the end tag of the dropped element `name` starts (its content is not read as

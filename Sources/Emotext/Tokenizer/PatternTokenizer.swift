@@ -14,23 +14,30 @@ import Foundation
 /// A match is looked up in the catalog by its whole text (code or alias); an unknown match stays text, so
 /// tokenizing is total and lossless like ``BracketTokenizer``. Matches never overlap: ICU scans left to
 /// right and resumes after each match. Time is ICU's: linear for patterns without nested quantifiers. A
-/// pattern that backtracks exponentially on hostile text (`(a+)+b`) is stopped by ICU's limit on match
-/// steps (``matchStepLimit``); matching ends there and the rest of the text stays text.
+/// pattern that backtracks exponentially on hostile text (`(a+)+b`) is stopped by ICU's limit on each search
+/// (``matchStepLimit``), within milliseconds at the default; matching ends there and the rest of the text stays
+/// text.
 public struct PatternTokenizer: EmoticonTokenizer {
   /// The catalog matches are looked up in.
   public let catalog: EmoticonCatalog
   /// The pattern, in ICU's regular expression syntax.
   public let pattern: String
-  /// How many steps of ICU's match engine one search may take before it is given up (0: no limit). A step
-  /// is roughly 0.1 µs–0.1 ms of work on this class of machine: the default, 100 000, lets a search scan
-  /// gigabytes but stops a catastrophically backtracking one within seconds.
+  /// How many ticks of ICU's match engine one search (from the start, or from the end of the previous match)
+  /// may take before it is given up (0: no limit). The unit is ICU's `uregex_setTimeLimit`'s: a tick is
+  /// 10,000 of the engine's backtracking state saves, a fraction of a millisecond on current hardware
+  /// (Benchmarks/history/2026-12-pattern-tokenizer-limit.md); scanning text without backtracking costs no ticks. The
+  /// default, ``defaultMatchStepLimit`` (10 ticks), lets a search cross any amount of ordinary text and stops a
+  /// catastrophically backtracking one within milliseconds.
   public let matchStepLimit: Int32
+  /// The default ``matchStepLimit``: 10 ticks of 10,000 backtracking state saves.
+  public static let defaultMatchStepLimit: Int32 = 10
   private let compiled: ICURegex
 
   /// Compiles `pattern` (ICU syntax).
   /// - Throws: ``PatternError`` with ICU's error name and the place in the pattern.
   public init(
-    pattern: String, catalog: EmoticonCatalog, caseInsensitive: Bool = false, matchStepLimit: Int32 = 100_000
+    pattern: String, catalog: EmoticonCatalog, caseInsensitive: Bool = false,
+    matchStepLimit: Int32 = defaultMatchStepLimit
   ) throws(PatternError) {
     precondition(matchStepLimit >= 0, "matchStepLimit must be 0 (no limit) or positive")
     self.catalog = catalog
@@ -67,17 +74,22 @@ public struct PatternTokenizer: EmoticonTokenizer {
   /// The matches of the pattern that the catalog knows, in order.
   /// - Complexity: ICU's search time, plus one catalog lookup per match.
   public func matches(in text: String) -> [TokenMatch] {
+    matchesAndSearches(in: text).matches
+  }
+
+  /// The matches in `text`, and how ICU's searches went.
+  func matchesAndSearches(in text: String) -> (matches: [TokenMatch], searches: ICURegexSearches) {
     var result: [TokenMatch] = []
     var text = text
-    text.withUTF8 { utf8 in
-      compiled.forEachMatch(in: utf8, stepLimit: matchStepLimit) { range in
+    let searches = text.withUTF8 { utf8 in
+      compiled.forEachMatch(in: utf8, tickLimit: matchStepLimit) { range in
         let token = String(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self)
         if let emoticon = catalog.emoticon(forToken: token) {
           result.append(TokenMatch(utf8Range: range, emoticon: emoticon))
         }
       }
     }
-    return result
+    return (result, searches)
   }
 
   /// `text` as a document: known matches become attachments, the rest is text with `attributes`.

@@ -4,10 +4,11 @@ import Testing
 /// Every command's `--help` and usage error, walked through the built binary: the help exits 0; its usage lines
 /// and its option list name the same options with the same metavariables, in aligned columns; every option it
 /// names is accepted and every other option the CLI knows is refused; a usage error is one line and a hint.
-@Suite("CLI help and usage errors", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI help and usage errors")
 struct CLIHelpTests {
   /// The commands `emotext --help` lists.
   static let commands: [String] = {
+    // Note: no binary gives no command, and `listsEveryCommand`-style tests then fail on the empty list.
     guard CLIProcess.binary != nil, let help = try? CLIProcess.run(["--help"]).stdout else { return [] }
     let listing = help.components(separatedBy: "commands:\n").last?.components(separatedBy: "\n\n").first ?? ""
     return listing.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `render --spoken [--locale]` and `render --plain/--ansi --visual` through the built binary.
-@Suite("CLI spoken text and visual order", .enabled(if: CLIProcess.binary != nil, CLIProcess.missingReason))
+@Suite("CLI spoken text and visual order")
 struct CLISpokenVisualTests {
   @Test func spokenOnePostPerLine() throws {
     let output = try CLIProcess.run([

@@ -7,7 +7,7 @@ import Testing
   /// Writes `catalog` as JSON into a scratch folder and loads it back.
   private func reloaded(_ catalog: EmoticonCatalog) throws -> EmoticonCatalog {
     let path = CatalogTestFiles.bundle(["catalog.json": catalog.jsonText]) + "/catalog.json"
-    return try EmoticonCatalog(contentsOf: path)
+    return try EmoticonCatalog(contentsOf: path, allowingPackDirectoriesOutside: true)
   }
 
   @Test(

@@ -64,6 +64,22 @@ struct PlantedDifferenceTests {
     }
   }
 
+  // MARK: paste
+
+  /// A restored document whose text differs from what the fragment shows, by a character or by a hidden part.
+  @Test func pasteRejectsARestoredDocumentThatShowsOtherText() throws {
+    let editor = Editor(catalog: .default)
+    let html = "<span data-emotext-document=\"…\">你好<br>[哈哈]</span>"
+    let shown = BracketTokenizer(catalog: .default).tokenize("你好\n[哈哈]")
+    try PasteProperty.requireShowsTheVisibleText(shown, html: html, in: editor)
+    for planted in ["你好\n[哈哈]!", "你\n[哈哈]", "你好[哈哈]", "你好\n[嘻嘻]"] {
+      let document = BracketTokenizer(catalog: .default).tokenize(planted)
+      #expect(throws: PropertyFailure.self, "\(planted)") {
+        try PasteProperty.requireShowsTheVisibleText(document, html: html, in: editor)
+      }
+    }
+  }
+
   // MARK: storage
 
   @Test func storageRejectsARunThatDiffers() throws {

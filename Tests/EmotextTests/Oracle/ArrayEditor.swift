@@ -266,7 +266,7 @@ extension ArrayRichText {
         return utf16 + text.utf16.distance(from: text.utf16.startIndex, to: index)
       }
       utf8 += post.utf8.count
-      utf16 += run.utf16Count
+      utf16 += run.referenceUTF16Count
     }
     return utf16
   }

@@ -83,7 +83,7 @@ struct ArrayRichText: Hashable, Sendable {
       }
     }
     runStorage.append(run)
-    runUTF16Ends.append(utf16Count + run.utf16Count)
+    runUTF16Ends.append(utf16Count + run.referenceUTF16Count)
   }
 }
 
@@ -172,7 +172,7 @@ extension ArrayRichText {
     newEnds.reserveCapacity(newRuns.count)
     var position = start
     for run in newRuns {
-      position += run.utf16Count
+      position += run.referenceUTF16Count
       newEnds.append(position)
     }
     runStorage.replaceSubrange(runRange, with: newRuns)
@@ -192,7 +192,7 @@ extension ArrayRichText {
   static func utf16Ends(of runs: [Run]) -> [Int] {
     var position = 0
     return runs.map { run in
-      position += run.utf16Count
+      position += run.referenceUTF16Count
       return position
     }
   }
@@ -260,7 +260,7 @@ extension ArrayRichText {
     precondition(utf16Offset < utf16Count, "ArrayRichText offset \(utf16Offset) holds no run (length \(utf16Count))")
     let location = location(of: utf16Offset)
     let run = runs[location.run]
-    return (run, location.runStart..<(location.runStart + run.utf16Count))
+    return (run, location.runStart..<(location.runStart + run.referenceUTF16Count))
   }
 
   /// Whether `utf16Offset` is between two grapheme clusters (or at either end).

@@ -25,15 +25,27 @@ struct CLIProcess {
   /// pass).
   static let missingReason: Comment = "no built emotext binary beside the tests or in .build/debug: run swift build"
 
+  /// The tool that drops root's privileges for ``run(_:stdin:terminalKeys:stdoutPath:withoutRoot:)``.
+  static let setpriv = "/usr/bin/setpriv"
+
   /// Runs `emotext arguments…` with `stdin` as its standard input (through files, so large inputs cannot
   /// deadlock on a pipe). With `terminalKeys`, it runs under `script` on a pseudo-terminal instead, and
   /// `terminalKeys` is typed every 0.2 s until it exits (keys typed before the program switches the terminal
   /// to raw mode are lost), for at most 20 s. With `stdoutPath` (such as `/dev/full`), stdout is that file
   /// and `Output.stdout` is empty.
+  ///
+  /// With `withoutRoot`, a run as root drops to `nobody` first (through `setpriv`, which must be there), so file
+  /// permissions apply as they do to a user: CI runs as root, which reads any file.
   static func run(
-    _ arguments: [String], stdin: Data = Data(), terminalKeys: Data? = nil, stdoutPath: String? = nil
+    _ arguments: [String], stdin: Data = Data(), terminalKeys: Data? = nil, stdoutPath: String? = nil,
+    withoutRoot: Bool = false
   ) throws -> Output {
     let binary = try #require(binary, missingReason)
+    let dropsRoot = withoutRoot && getuid() == 0
+    if dropsRoot {
+      try #require(
+        FileManager.default.isExecutableFile(atPath: setpriv), "running as root and \(setpriv) is missing (util-linux)")
+    }
     let folder = FileManager.default.temporaryDirectory.appending(path: "emotext-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,6 +63,9 @@ struct CLIProcess {
       process.executableURL = URL(filePath: "/usr/bin/script")
       let command = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
       process.arguments = ["-qec", command.joined(separator: " "), "/dev/null"]
+    } else if dropsRoot {
+      process.executableURL = URL(filePath: setpriv)
+      process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
     } else {
       process.executableURL = binary
       process.arguments = arguments

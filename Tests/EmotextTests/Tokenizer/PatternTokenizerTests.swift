@@ -134,4 +134,45 @@ struct PatternTokenizerBacktrackingTests {
     #expect(document.postText == text)
     #expect(document.runs.first == .emoticon(EmoticonAttachment(bang)), "the match before the hostile part")
   }
+
+  /// At the default limit, a catastrophically backtracking search is given up after at most 10 ticks of
+  /// ICU's engine (10,000 backtracking state saves each: milliseconds, BENCHMARKS.md), as ICU's own count of
+  /// ticks says; without a limit, each of these would run for hours.
+  @Test(arguments: [
+    ("(a+)+!", "a"), ("(a|a)+!", "a"), ("(a*)*!", "a"), ("(?:a|aa)+!", "a"), ("(x+x+)+y", "x"),
+  ])
+  func defaultLimitGivesUpWithinMilliseconds(pattern: String, unit: String) throws {
+    let tokenizer = try PatternTokenizer(pattern: pattern, catalog: .default)
+    #expect(tokenizer.matchStepLimit == PatternTokenizer.defaultMatchStepLimit)
+    let text = "[哈哈]" + String(repeating: unit, count: 40) + "?"
+    let (matches, searches) = tokenizer.matchesAndSearches(in: text)
+    #expect(matches.isEmpty)
+    #expect(searches.gaveUp, "\(pattern) finished before the limit: the input is not hostile enough")
+    #expect(searches.longestSearchTicks <= 10, "\(pattern): \(searches.longestSearchTicks) ticks")
+    #expect(tokenizer.tokenize(text).postText == text)
+  }
+
+  /// The limit holds for each search, not for the whole text: a megabyte of ordinary text with a match every
+  /// 16 bytes is matched whole at the default, each search taking no tick.
+  @Test func defaultLimitIsPerSearch() throws {
+    let smile = Emoticon(code: ":smile:", kind: .image(png: "s.png", gif: nil), packID: "p")
+    let catalog = EmoticonCatalog(packs: [EmoticonPack(id: "p", displayName: "P", emoticons: [smile])])
+    let tokenizer = try PatternTokenizer(pattern: #":[a-z0-9_+\-]+:"#, catalog: catalog)
+    let text = String(repeating: ":smile: abcdefg ", count: 65_536)
+    let (matches, searches) = tokenizer.matchesAndSearches(in: text)
+    #expect(!searches.gaveUp)
+    #expect(matches.count == 65_536)
+    #expect(matches.last?.utf8Range == (text.utf8.count - 16)..<(text.utf8.count - 9))
+  }
+
+  /// After an empty match the next search starts one code point on, never inside a UTF-8 sequence.
+  @Test func emptyMatchesStepByCodePoints() throws {
+    let regex = try ICURegex("x*", caseInsensitive: false)
+    var ranges: [Range<Int>] = []
+    var text = "好x"
+    _ = text.withUTF8 { utf8 in
+      regex.forEachMatch(in: utf8, tickLimit: PatternTokenizer.defaultMatchStepLimit) { ranges.append($0) }
+    }
+    #expect(ranges == [0..<0, 3..<4, 4..<4])
+  }
 }

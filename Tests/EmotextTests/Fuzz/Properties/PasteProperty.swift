@@ -4,7 +4,9 @@
 /// (with or without entities, under no limit or a small one).
 /// - The editor's laws hold after the paste: its invariants, a host mirror applying ``Editor/lastChange``
 ///   equals the document, the document is what the batch pass makes of its post text, no U+FFFC in its text,
-///   and under a limit the document grew no longer than the limit (or than it was).
+///   and under a limit the document grew no longer than the limit (or than it was). Only document JSON, or
+///   HTML whose outermost element carries a document showing exactly the fragment's visible text, may paste
+///   what the batch pass does not make.
 /// - A `<script>` or `<style>` element is dropped whole: pasted before `z`, only `z` arrives.
 /// - The clipboard of a document made from the bytes round-trips exactly through each of its flavours.
 enum PasteProperty {
@@ -49,10 +51,13 @@ enum PasteProperty {
     let document = editor.document
     try require(mirror.units == HostMirror.units(of: document), "the mirror differs after pasting \(flavor)")
     let batch = FuzzCatalogs.defaultTokenizer.tokenize(document.postText)
-    // Note: document JSON may carry host attributes and entities of its own, which the batch pass does not make.
+    // Note: document JSON may carry host attributes and entities of its own, which the batch pass does not make;
+    // HTML only in the one place this engine's clipboard puts it, showing exactly the fragment's visible text.
+    let trusted = flavor.html.flatMap { editor.trustedDocument(inHTML: $0) }
     try require(
-      flavor.isDocumentJSON || document == (entities ? batch.recognizingEntities() : batch),
+      flavor.isDocumentJSON || trusted != nil || document == (entities ? batch.recognizingEntities() : batch),
       "not what the batch pass makes after pasting \(flavor)")
+    if let html = flavor.html, let trusted { try requireShowsTheVisibleText(trusted, html: html, in: editor) }
     let hasObjectReplacement = document.runs.contains { run in
       if case .text(let text, _) = run { return text.unicodeScalars.contains("\u{FFFC}") }
       return false
@@ -61,6 +66,13 @@ enum PasteProperty {
     if let limit, let lengthBefore, let length = editor.lengthStatus?.length {
       try require(length <= max(limit.maximum, lengthBefore), "pasting \(flavor) passed the limit: \(length)")
     }
+  }
+
+  /// A document restored from pasted HTML shows, as this engine's clipboard HTML, the fragment's visible text.
+  static func requireShowsTheVisibleText(_ trusted: RichText, html: String, in editor: Editor) throws(PropertyFailure) {
+    try require(
+      editor.visibleText(ofHTML: editor.clipboardHTML(of: trusted)) == editor.visibleText(ofHTML: html),
+      "pasting \(html) restored a document that shows other text")
   }
 
   private static func checkDroppedElements(_ text: String) throws(PropertyFailure) {
@@ -98,6 +110,11 @@ extension Clipboard.Flavor {
   fileprivate var isDocumentJSON: Bool {
     if case .documentJSON = self { return true }
     return false
+  }
+
+  fileprivate var html: String? {
+    if case .html(let html) = self { return html }
+    return nil
   }
 }
 

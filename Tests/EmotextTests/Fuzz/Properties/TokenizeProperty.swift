@@ -166,18 +166,21 @@ enum TokenizeProperty {
   /// The catalog tokens in `bytes`, found by looking back from each `]` to the nearest bracket or line
   /// break: a token is `[` + at least one byte + `]` with none of those in between, that the catalog knows.
   /// Linear: each look-back stops at the previous `]` at the latest.
+  /// Its token dictionary and line breaks are its own (``ReferenceTokens``), not the catalog's lookup or
+  /// ``LineBreaks``.
   static func referenceMatches(in bytes: [UInt8], catalog: EmoticonCatalog) -> [(Range<Int>, Emoticon)] {
     func isStop(_ byte: UInt8) -> Bool {
       byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == 0x0A || byte == 0x0D
     }
+    let tokens = ReferenceTokens.dictionary(of: catalog)
     var result: [(Range<Int>, Emoticon)] = []
     for close in bytes.indices where bytes[close] == UInt8(ascii: "]") {
       var open = close - 1
       while open >= 0 && !isStop(bytes[open]) { open -= 1 }
       guard open >= 0, bytes[open] == UInt8(ascii: "["), close - open >= 2 else { continue }
       let token = String(decoding: bytes[open...close], as: UTF8.self)
-      if token.unicodeScalars.contains(where: LineBreaks.isLineBreak) { continue }
-      if let emoticon = catalog.emoticon(forToken: token) { result.append((open..<(close + 1), emoticon)) }
+      if token.unicodeScalars.contains(where: ReferenceTokens.lineBreaks.contains) { continue }
+      if let emoticon = tokens[token] { result.append((open..<(close + 1), emoticon)) }
     }
     return result
   }
