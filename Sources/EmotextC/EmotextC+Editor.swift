@@ -172,14 +172,20 @@ public func cEditorDeleteSurrounding(
 public func cEditorUndo(_ editor: OpaquePointer?, _ doneOut: UnsafeMutablePointer<Int32>?, _ errorOut: StringOut?)
   -> Int32
 {
-  editorCall(editor, errorOut) { doneOut?.pointee = $0.undo() ? 1 : 0 }
+  editorCall(editor, errorOut) {
+    let done = $0.undo()
+    doneOut?.pointee = done ? 1 : 0
+  }
 }
 
 @_cdecl("emotext_editor_redo")
 public func cEditorRedo(_ editor: OpaquePointer?, _ doneOut: UnsafeMutablePointer<Int32>?, _ errorOut: StringOut?)
   -> Int32
 {
-  editorCall(editor, errorOut) { doneOut?.pointee = $0.redo() ? 1 : 0 }
+  editorCall(editor, errorOut) {
+    let done = $0.redo()
+    doneOut?.pointee = done ? 1 : 0
+  }
 }
 
 @_cdecl("emotext_editor_last_change")
