@@ -212,6 +212,22 @@ def _load_library() -> ctypes.CDLL:
 _library = _load_library()
 
 
+# The engine's messages are the CLI's, which name its options; a Python caller sees its own argument names.
+_ARGUMENT_NAMES = {
+    "--rule": "rule", "--max": "maximum", "--ellipsis": "ellipsis", "--links": "links", "--title": "title",
+    "--page": "page", "--image-base": "image_base", "--no-images": "no_images", "--mention-url": "mention_url",
+    "--topic-url": "topic_url", "--emoji-images": "emoji_images", "--prefix": "prefix", "--separator": "separator",
+    "--suffix": "suffix",
+}
+_FLAG = re.compile(
+    "(?<![\\w-])(%s)(?![\\w-])" % "|".join(sorted(map(re.escape, _ARGUMENT_NAMES), key=len, reverse=True))
+)
+
+
+def _python_message(message: str) -> str:
+    return _FLAG.sub(lambda match: _ARGUMENT_NAMES[match.group(1)], message)
+
+
 def _call(function: Any, *arguments: Any) -> str:
     """Calls a function of emotext.h that answers a string; returns it, or raises its error."""
     answer = ctypes.c_void_p()
@@ -221,7 +237,7 @@ def _call(function: Any, *arguments: Any) -> str:
     if status != 0:
         message = ctypes.string_at(error.value).decode("utf-8") if error.value else "status %d" % status
         _library.emotext_string_free(error)
-        raise _ERRORS.get(status, Error)(message)
+        raise _ERRORS.get(status, Error)(_python_message(message))
     try:
         return ctypes.string_at(answer.value, length.value).decode("utf-8")
     finally:
