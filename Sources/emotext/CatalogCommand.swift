@@ -40,7 +40,7 @@ enum CatalogCommand: Command {
       --limit N       search: at most N results (default 20)
 
     examples:
-      emotext catalog validate ../shared/fixtures/weibo-emoticons
+      emotext catalog validate Tests/Fixtures/catalogs/yykit-layout
       emotext catalog pages --pack com.sina.default --rows 4 --columns 8
       emotext catalog export --catalog Emoticons.bundle > catalog.json
       emotext catalog search hh --limit 3
