@@ -43,8 +43,10 @@ let package = Package(
     .target(name: "EmotextCLISupport", dependencies: ["Emotext"]),
     .executableTarget(name: "emotext", dependencies: ["EmotextCLISupport", "Emotext"]),
     // The C ABI: @_cdecl functions over opaque handles, each calling the answer the CLI calls (EmotextCLISupport),
-    // so every binding writes the CLI's bytes. The header is for C callers, not part of the Swift build.
-    .target(name: "EmotextC", dependencies: ["Emotext", "EmotextCLISupport"], exclude: ["include"]),
+    // so every binding writes the CLI's bytes. Its header is a headers-only C target that EmotextC imports, so the
+    // compiler lays out every struct the Swift side reads (emotext_html_options, emotext_change) from the header.
+    .target(name: "EmotextCHeader", path: "Sources/EmotextC/include", publicHeadersPath: "."),
+    .target(name: "EmotextC", dependencies: ["EmotextCHeader", "Emotext", "EmotextCLISupport"], exclude: ["include"]),
     // Seeded randomness for the tests, the benchmark and the fuzz targets; not part of the library.
     .target(name: "EmotextTestSupport"),
     .executableTarget(

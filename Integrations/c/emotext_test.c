@@ -9,6 +9,8 @@
 #include <emotext.h>
 
 #include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +86,218 @@ static void *count_many(void *shared_catalog) {
     emotext_string_free(answer);
   }
   return (void *)wrong;
+}
+
+/* The editor's text of `kind`, whole; the caller frees it. */
+static char *editor_text(const emotext_editor *editor, emotext_text_kind kind, size_t *length) {
+  char *text = NULL;
+  CHECK(emotext_editor_text(editor, kind, &text, length, NULL) == EMOTEXT_OK);
+  return text;
+}
+
+#define EXPECT_TEXT(editor, kind, expected)                                    \
+  do {                                                                         \
+    size_t text_length = 0;                                                    \
+    char *text = editor_text(editor, kind, &text_length);                      \
+    if (text == NULL || text_length != sizeof(expected) - 1 || memcmp(text, expected, text_length) != 0) { \
+      fprintf(stderr, "%s:%d: FAIL text [%s], expected [%s]\n", __FILE__, __LINE__, text ? text : "", expected); \
+      failures++;                                                              \
+    }                                                                          \
+    emotext_string_free(text);                                                 \
+  } while (0)
+
+/* Checks the last change in `unit`. */
+static void expect_change(int line, const emotext_editor *editor, emotext_unit unit, int changed, size_t start,
+                          size_t old_end, size_t new_end) {
+  emotext_change change = {1, 99, 99, 99};
+  emotext_status status = emotext_editor_last_change(editor, unit, &change, NULL);
+  if (status != EMOTEXT_OK || change.changed != changed || change.start != start || change.old_end != old_end ||
+      change.new_end != new_end) {
+    fprintf(stderr, "%s:%d: FAIL change (unit %d) %d %zu..<%zu -> %zu, expected %d %zu..<%zu -> %zu\n", __FILE__,
+            line, (int)unit, change.changed, change.start, change.old_end, change.new_end, changed, start, old_end,
+            new_end);
+    failures++;
+  }
+}
+#define EXPECT_CHANGE(editor, unit, changed, start, old_end, new_end) \
+  expect_change(__LINE__, editor, unit, changed, start, old_end, new_end)
+
+static void expect_selection(int line, const emotext_editor *editor, emotext_unit unit, size_t anchor, size_t head) {
+  size_t a = 99, h = 99;
+  if (emotext_editor_selection(editor, unit, &a, &h, NULL) != EMOTEXT_OK || a != anchor || h != head) {
+    fprintf(stderr, "%s:%d: FAIL selection (unit %d) %zu, %zu; expected %zu, %zu\n", __FILE__, line, (int)unit, a, h,
+            anchor, head);
+    failures++;
+  }
+}
+#define EXPECT_SELECTION(editor, unit, anchor, head) expect_selection(__LINE__, editor, unit, anchor, head)
+
+/* Checks a refused call that answers no string: its status and a message containing `fragment`. */
+#define EXPECT_REFUSAL(call, expected_status, fragment)                                        \
+  do {                                                                                         \
+    char *error = NULL;                                                                        \
+    emotext_status status = call;                                                              \
+    expect_failure(__LINE__, status, NULL, error, expected_status, fragment);                  \
+  } while (0)
+
+/* The typed editor call by call, in each unit: an emoticon is one U+FFFC (1 UTF-16 unit, 1 scalar, 3 bytes). */
+static void test_typed_editor(void) {
+  emotext_editor *editor = emotext_editor_new(NULL);
+  char *error = (char *)"unset";
+  CHECK(emotext_editor_insert(editor, TEXT("😀好"), &error) == EMOTEXT_OK && error == NULL);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_UTF8, 1, 0, 0, 7);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_UTF16, 1, 0, 0, 3);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_SCALARS, 1, 0, 0, 2);
+  /* shift+left twice: the head before the anchor */
+  CHECK(emotext_editor_select(editor, 2, 0, EMOTEXT_UNIT_SCALARS, NULL) == EMOTEXT_OK);
+  EXPECT_SELECTION(editor, EMOTEXT_UNIT_UTF8, 7, 0);
+  EXPECT_SELECTION(editor, EMOTEXT_UNIT_UTF16, 3, 0);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_UTF8, 0, 0, 0, 0);
+  CHECK(emotext_editor_insert(editor, TEXT("你"), NULL) == EMOTEXT_OK);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_SCALARS, 1, 0, 2, 1);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_UTF8, 1, 0, 7, 3);
+  /* typing the `]` that completes a token makes an emoticon: one U+FFFC in the buffer */
+  CHECK(emotext_editor_insert(editor, TEXT("[哈哈"), NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_insert(editor, TEXT("]"), NULL) == EMOTEXT_OK);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_SCALARS, 1, 1, 4, 2);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_BUFFER, "你\xef\xbf\xbc");
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "你[哈哈]");
+  size_t count = 0;
+  CHECK(emotext_editor_count(editor, EMOTEXT_UNIT_UTF8, &count, NULL) == EMOTEXT_OK && count == 6);
+  CHECK(emotext_editor_count(editor, EMOTEXT_UNIT_SCALARS, &count, NULL) == EMOTEXT_OK && count == 2);
+  CHECK(emotext_editor_insert_emoticon(editor, TEXT("[微笑]"), NULL) == EMOTEXT_OK);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_UTF8, 1, 6, 6, 9);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "你[哈哈][微笑]");
+  EXPECT(emotext_editor_text_range(editor, EMOTEXT_TEXT_POST, 3, 9, EMOTEXT_UNIT_UTF8, &answer, &length, &error),
+         "[哈哈][微笑]");
+  /* a position inside a scalar's bytes moves back to its start */
+  EXPECT(emotext_editor_text_range(editor, EMOTEXT_TEXT_BUFFER, 1, 4, EMOTEXT_UNIT_UTF8, &answer, &length, &error),
+         "你");
+  /* backspace removes an emoticon whole; undo and redo */
+  CHECK(emotext_editor_delete_backward(editor, NULL) == EMOTEXT_OK);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_UTF8, 1, 6, 9, 6);
+  int32_t done = 0;
+  CHECK(emotext_editor_undo(editor, &done, NULL) == EMOTEXT_OK && done == 1);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "你[哈哈][微笑]");
+  CHECK(emotext_editor_redo(editor, &done, NULL) == EMOTEXT_OK && done == 1);
+  CHECK(emotext_editor_redo(editor, &done, NULL) == EMOTEXT_OK && done == 0);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "你[哈哈]");
+  /* replace a range; forward delete */
+  CHECK(emotext_editor_replace(editor, 0, 1, EMOTEXT_UNIT_SCALARS, TEXT("我们"), NULL) == EMOTEXT_OK);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_SCALARS, 1, 0, 1, 2);
+  EXPECT_SELECTION(editor, EMOTEXT_UNIT_SCALARS, 2, 2);
+  CHECK(emotext_editor_delete_forward(editor, NULL) == EMOTEXT_OK);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "我们");
+  /* marked text, with its selection in scalars; then committed */
+  CHECK(emotext_editor_set_marked_text(editor, TEXT("ni好"), 2, 3, EMOTEXT_UNIT_SCALARS, NULL) == EMOTEXT_OK);
+  emotext_range range = {0, 0, 0};
+  CHECK(emotext_editor_marked_range(editor, EMOTEXT_UNIT_UTF8, &range, NULL) == EMOTEXT_OK);
+  CHECK(range.present == 1 && range.start == 6 && range.end == 11);
+  EXPECT_SELECTION(editor, EMOTEXT_UNIT_SCALARS, 4, 5);
+  CHECK(emotext_editor_unmark_text(editor, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_marked_range(editor, EMOTEXT_UNIT_UTF8, &range, NULL) == EMOTEXT_OK && range.present == 0);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "我们ni好");
+  /* delete surrounding: two scalars before the caret */
+  CHECK(emotext_editor_select(editor, 4, 4, EMOTEXT_UNIT_SCALARS, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_delete_surrounding(editor, -2, 2, EMOTEXT_UNIT_SCALARS, NULL) == EMOTEXT_OK);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "我们好");
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_UTF8, 1, 6, 8, 6);
+  /* a mention typed is a restyle of its range, apart from the text change */
+  CHECK(emotext_editor_select(editor, 0, 0, EMOTEXT_UNIT_UTF8, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_insert(editor, TEXT("@小明 "), NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_last_restyle(editor, EMOTEXT_UNIT_SCALARS, &range, NULL) == EMOTEXT_OK);
+  CHECK(range.present == 1 && range.start == 0 && range.end == 3);
+  /* refusals */
+  EXPECT_REFUSAL(emotext_editor_insert_emoticon(editor, TEXT("[nope]"), &error), EMOTEXT_INVALID_ARGUMENT,
+                 "unknown emoticon [nope]");
+  EXPECT_REFUSAL(emotext_editor_replace(editor, 2, 1, EMOTEXT_UNIT_UTF8, TEXT("x"), &error), EMOTEXT_INVALID_ARGUMENT,
+                 "is not in the document");
+  EXPECT_REFUSAL(emotext_editor_replace(editor, 0, 999, EMOTEXT_UNIT_UTF8, TEXT("x"), &error),
+                 EMOTEXT_INVALID_ARGUMENT, "is not in the document");
+  EXPECT_REFUSAL(emotext_editor_select(editor, (size_t)PTRDIFF_MAX + 1, 0, EMOTEXT_UNIT_UTF8, &error),
+                 EMOTEXT_INVALID_ARGUMENT, "above PTRDIFF_MAX");
+  EXPECT_REFUSAL(emotext_editor_select(editor, 0, 0, (emotext_unit)7, &error), EMOTEXT_INVALID_ARGUMENT,
+                 "unit is 7");
+  EXPECT_REFUSAL(emotext_editor_insert(editor, TEXT("\xff"), &error), EMOTEXT_INVALID_INPUT, "invalid UTF-8");
+  EXPECT_REFUSAL(emotext_editor_delete_backward(NULL, &error), EMOTEXT_INVALID_ARGUMENT, "editor is NULL");
+  EXPECT_REFUSAL(emotext_editor_last_change(editor, EMOTEXT_UNIT_UTF8, NULL, &error), EMOTEXT_INVALID_ARGUMENT,
+                 "change_out is NULL");
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "@小明 我们好");
+  emotext_editor_free(editor);
+}
+
+/* Applies the editor's last change to `mirror` as a host applies it to its buffer. */
+static void mirror_change(const emotext_editor *editor, char **mirror_pointer, size_t *mirror_length_pointer) {
+  char *mirror = *mirror_pointer;
+  size_t mirror_length = *mirror_length_pointer;
+    emotext_change change;
+    CHECK(emotext_editor_last_change(editor, EMOTEXT_UNIT_UTF8, &change, NULL) == EMOTEXT_OK);
+    if (change.changed) {
+      char *inserted = NULL;
+      size_t inserted_length = 0;
+      CHECK(change.start <= change.old_end && change.old_end <= mirror_length);
+      CHECK(emotext_editor_text_range(editor, EMOTEXT_TEXT_BUFFER, change.start, change.new_end, EMOTEXT_UNIT_UTF8,
+                                      &inserted, &inserted_length, NULL) == EMOTEXT_OK);
+      CHECK(inserted_length == change.new_end - change.start);
+      if (failures) { emotext_string_free(inserted); return; }
+      size_t tail = mirror_length - change.old_end;
+      char *next = malloc(change.start + inserted_length + tail + 1);
+      memcpy(next, mirror, change.start);
+      memcpy(next + change.start, inserted, inserted_length);
+      memcpy(next + change.start + inserted_length, mirror + change.old_end, tail + 1);
+      free(mirror);
+      mirror = next;
+      mirror_length = change.start + inserted_length + tail;
+      emotext_string_free(inserted);
+    }
+  *mirror_pointer = mirror;
+  *mirror_length_pointer = mirror_length;
+}
+
+/* A seeded random session through the typed calls, in UTF-8, mirrored the way a host mirrors it: after each call
+   the mirror replaces [start, old_end) with the text of [start, new_end) read from the editor, and must then equal
+   the editor's buffer text. Prints the seed on failure. */
+static void mirror_session(unsigned seed, int steps) {
+  static const char *pieces[] = {"a", "好", "[哈哈]", "[", "]", "哈", "😀", "👍", "🏽", "@小明 ", "#春天#", " ",
+                                 "e\xcc\x81", "\n", "https://weibo.com ", "🇨🇳"};
+  emotext_editor *editor = emotext_editor_new(NULL);
+  char *mirror = calloc(1, 1);
+  size_t mirror_length = 0;
+  unsigned state = seed;
+  for (int step = 0; step < steps && failures == 0; step++) {
+    state = state * 1103515245u + 12345u;
+    unsigned choice = (state >> 16) % 11;
+    const char *piece = pieces[(state >> 8) % (sizeof pieces / sizeof *pieces)];
+    size_t count = 0;
+    emotext_editor_count(editor, EMOTEXT_UNIT_UTF8, &count, NULL);
+    size_t a = count ? (state >> 4) % (count + 1) : 0, b = count ? (state >> 12) % (count + 1) : 0;
+    emotext_status status = EMOTEXT_OK;
+    switch (choice) {
+      case 0: case 1: case 2: status = emotext_editor_insert(editor, piece, strlen(piece), NULL); break;
+      case 3: status = emotext_editor_delete_backward(editor, NULL); break;
+      case 4: status = emotext_editor_delete_forward(editor, NULL); break;
+      case 5: status = emotext_editor_select(editor, a, b, EMOTEXT_UNIT_UTF8, NULL); break;
+      case 6: status = emotext_editor_replace(editor, a < b ? a : b, a < b ? b : a, EMOTEXT_UNIT_UTF8, piece,
+                                              strlen(piece), NULL); break;
+      case 7: status = emotext_editor_undo(editor, NULL, NULL); break;
+      case 8: status = emotext_editor_set_marked_text(editor, piece, strlen(piece), 0, 1, EMOTEXT_UNIT_SCALARS,
+                                                      NULL); break;
+      case 9: status = emotext_editor_redo(editor, NULL, NULL); break;
+      default: status = emotext_editor_delete_surrounding(editor, -1, 2, EMOTEXT_UNIT_SCALARS, NULL); break;
+    }
+    CHECK(status == EMOTEXT_OK);
+    mirror_change(editor, &mirror, &mirror_length);
+    size_t text_length = 0;
+    char *text = editor_text(editor, EMOTEXT_TEXT_BUFFER, &text_length);
+    if (text_length != mirror_length || memcmp(text, mirror, mirror_length) != 0) {
+      fprintf(stderr, "FAIL mirror_session seed %u step %d (call %u): mirror [%s], editor [%s]\n", seed, step, choice,
+              mirror, text);
+      failures++;
+    }
+    emotext_string_free(text);
+  }
+  free(mirror);
+  emotext_editor_free(editor);
 }
 
 int main(int argc, char **argv) {
@@ -191,11 +405,13 @@ int main(int argc, char **argv) {
          "好 <bdi><a class=\"mention\" href=\"https://weibo.com/n/%E5%B0%8F%E6%98%8E\">@小明</a></bdi>");
   emotext_html_options options;
   memset(&options, 0, sizeof options);
+  options.size = sizeof options;
   options.mention_url = "/u/{name}";
   options.no_images = 1;
   EXPECT(emotext_render_html(catalog, TEXT("@a <b>"), &options, &answer, &length, &error),
          "<bdi><a class=\"mention\" href=\"/u/a\">@a</a></bdi> &lt;b&gt;");
   memset(&options, 0, sizeof options);
+  options.size = sizeof options;
   options.page = 1;
   options.title = "T";
   {
@@ -207,13 +423,35 @@ int main(int argc, char **argv) {
     emotext_string_free(answer);
   }
   memset(&options, 0, sizeof options);
+  options.size = sizeof options;
   options.title = "T";
   EXPECT_FAILURE(emotext_render_html(catalog, TEXT("x"), &options, &answer, &length, &error),
                  EMOTEXT_INVALID_ARGUMENT, "--title goes with --page");
   memset(&options, 0, sizeof options);
+  options.size = sizeof options;
   options.topic_url = "javascript:alert({topic})";
   EXPECT_FAILURE(emotext_render_html(catalog, TEXT("x"), &options, &answer, &length, &error),
                  EMOTEXT_INVALID_ARGUMENT, "--topic-url 'javascript:alert({topic})' is not allowed");
+
+  /* an options struct is read by its size: a smaller (older) one leaves the later fields at their defaults */
+  memset(&options, 0, sizeof options);
+  options.size = offsetof(emotext_html_options, image_base);
+  options.mention_url = "/ignored/{name}"; /* past the given size */
+  EXPECT(emotext_render_html(NULL, TEXT("@a"), &options, &answer, &length, &error),
+         "<bdi><a class=\"mention\" href=\"https://weibo.com/n/a\">@a</a></bdi>");
+  options.size = 0;
+  EXPECT_FAILURE(emotext_render_html(NULL, TEXT("@a"), &options, &answer, &length, &error), EMOTEXT_INVALID_ARGUMENT,
+                 "options->size is 0");
+
+  /* ABI version; lengths above PTRDIFF_MAX are refused, not read */
+  CHECK(emotext_abi_version() == EMOTEXT_ABI_VERSION);
+  EXPECT_FAILURE(emotext_count(NULL, "a", (size_t)PTRDIFF_MAX + 1, NULL, &answer, &length, &error),
+                 EMOTEXT_INVALID_ARGUMENT, "text_length is 9223372036854775808, above PTRDIFF_MAX");
+  EXPECT_FAILURE(emotext_truncate(NULL, TEXT("abc"), SIZE_MAX, NULL, NULL, &answer, &length, &error),
+                 EMOTEXT_INVALID_ARGUMENT, "maximum is 18446744073709551615, above PTRDIFF_MAX");
+
+  test_typed_editor();
+  mirror_session(20260707u, 2000);
 
   /* the editor: emotext edit, one command at a time */
   emotext_editor *editor = emotext_editor_new(catalog);

@@ -40,11 +40,30 @@ class BuildWithLibrary(build_py):
         subprocess.run(["bash", str(script), str(target)], check=True, cwd=ROOT)
 
 
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools before 70.1
+    from wheel.bdist_wheel import bdist_wheel
+
+
 class BinaryDistribution(Distribution):
-    """The wheel holds a native library, so it is tagged for this platform."""
+    """The wheel holds a native library, so it is platform-specific (installed under platlib)."""
 
     def has_ext_modules(self):
         return True
 
 
-setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution)
+class PlatformWheel(bdist_wheel):
+    """Tags the wheel py3-none-PLATFORM: the Python code is plain ctypes, so it runs on any CPython 3; only the
+    library inside is tied to the platform (the glibc it was built against, see build-library.sh)."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        self.root_is_pure = False
+
+    def get_tag(self):
+        _, _, platform = super().get_tag()
+        return "py3", "none", platform
+
+
+setup(cmdclass={"build_py": BuildWithLibrary, "bdist_wheel": PlatformWheel}, distclass=BinaryDistribution)

@@ -1,4 +1,5 @@
 import Emotext
+import EmotextCHeader
 import EmotextCLISupport
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ public typealias StringOut = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 public typealias LengthOut = UnsafeMutablePointer<Int>
 
 /// The status codes of `emotext_status`.
-private enum Status: Int32 {
+enum Status: Int32 {
   case ok = 0
   case invalidArgument = 1
   case invalidInput = 2
@@ -30,7 +31,7 @@ private enum Status: Int32 {
 }
 
 /// A failed call: its status and the message the caller receives.
-private struct CallFailure: Error {
+struct CallFailure: Error {
   let status: Status
   let message: String
 
@@ -50,13 +51,13 @@ private final class CatalogHandle: Sendable {
 private let defaultCatalogHandle = CatalogHandle(.default)
 
 /// What an editor handle points to: the `emotext edit` session; one thread at a time, as the header says.
-private final class EditorHandle {
+final class EditorHandle {
   var script: EditScript
   init(catalog: EmoticonCatalog) { script = EditScript(catalog: catalog) }
 }
 
 /// A malloc'ed, NUL-terminated copy of `bytes`, for `emotext_string_free`.
-private func allocatedString(_ bytes: some Collection<UInt8>) -> UnsafeMutablePointer<CChar> {
+func allocatedString(_ bytes: some Collection<UInt8>) -> UnsafeMutablePointer<CChar> {
   let buffer = malloc(bytes.count + 1)!.bindMemory(to: UInt8.self, capacity: bytes.count + 1)
   _ = UnsafeMutableBufferPointer(start: buffer, count: bytes.count).initialize(from: bytes)
   buffer[bytes.count] = 0
@@ -64,7 +65,7 @@ private func allocatedString(_ bytes: some Collection<UInt8>) -> UnsafeMutablePo
 }
 
 /// Runs `body` and stores its answer in `output` (and its length in `length`) or its failure in `error`.
-private func answer(
+func answer(
   _ output: StringOut?, _ length: LengthOut?,
   _ errorOut: StringOut?, _ body: () throws(CallFailure) -> [UInt8]
 ) -> Int32 {
@@ -83,9 +84,10 @@ private func answer(
 }
 
 /// The text of a `(pointer, length)` argument, which must be UTF-8.
-private func text(_ pointer: CString?, _ length: Int, name: String = "text") throws(CallFailure)
+func text(_ pointer: CString?, _ length: Int, name: String = "text") throws(CallFailure)
   -> String
 {
+  try checkLength(length, name: "\(name)_length")
   guard let pointer else {
     guard length == 0 else { throw .invalidArgument("\(name) is NULL but its length is \(length)") }
     return ""
@@ -98,8 +100,15 @@ private func text(_ pointer: CString?, _ length: Int, name: String = "text") thr
   }
 }
 
+/// Refuses a `size_t` argument above `PTRDIFF_MAX`, which arrives as a negative `Int`.
+func checkLength(_ value: Int, name: String) throws(CallFailure) {
+  guard value >= 0 else {
+    throw .invalidArgument("\(name) is \(UInt(bitPattern: value)), above PTRDIFF_MAX (\(Int.max))")
+  }
+}
+
 /// The option string a NUL-terminated argument holds, nil for NULL; it must be UTF-8.
-private func option(_ pointer: CString?, name: String) throws(CallFailure) -> String? {
+func option(_ pointer: CString?, name: String) throws(CallFailure) -> String? {
   guard let pointer else { return nil }
   let bytes = UnsafeBufferPointer(
     start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
@@ -111,7 +120,7 @@ private func option(_ pointer: CString?, name: String) throws(CallFailure) -> St
 }
 
 /// The tokenizer of the catalog a handle points to; the default catalog's for NULL.
-private func tokenizer(_ handle: OpaquePointer?) -> BracketTokenizer {
+func tokenizer(_ handle: OpaquePointer?) -> BracketTokenizer {
   guard let handle else { return defaultCatalogHandle.tokenizer }
   return Unmanaged<CatalogHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().tokenizer
 }
@@ -138,6 +147,9 @@ private func input<Value>(_ body: () throws(LineProblem) -> Value) throws(CallFa
 public func cVersion() -> UnsafePointer<CChar> {
   UnsafeRawPointer(emotextVersion.utf8Start).assumingMemoryBound(to: CChar.self)
 }
+
+@_cdecl("emotext_abi_version")
+public func cABIVersion() -> Int32 { EMOTEXT_ABI_VERSION }
 
 @_cdecl("emotext_string_free")
 public func cStringFree(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
@@ -205,7 +217,7 @@ public func cTruncate(
   answer(textOut, outLength, errorOut) { () throws(CallFailure) in
     let ruleName = try option(rule, name: "rule")
     let ellipsisText = try option(ellipsis, name: "ellipsis") ?? ""
-    // Note: size_t arrives as Int; a value above Int.max arrives negative and is refused as out of range.
+    try checkLength(maximum, name: "maximum")
     let cutter = try options { () throws(UsageError) in
       try TruncationAnswer(
         tokenizer: tokenizer(catalogHandle), limit: maximum, rule: try LengthRuleNames.named(ruleName),
@@ -286,15 +298,23 @@ public func cDecodeEmoji(
   }
 }
 
-/// The fields of `emotext_html_options`, in the header's order.
-private struct HTMLOptionsLayout {
-  var page: Int32
-  var title: CString?
-  var imageBase: CString?
-  var noImages: Int32
-  var mentionURL: CString?
-  var topicURL: CString?
-  var emojiImages: CString?
+/// The options a caller passed: the first `size` bytes of its `emotext_html_options` over a zeroed struct of this
+/// header's layout, so a caller compiled against an older, smaller struct gets the defaults for the newer fields.
+private func htmlOptions(_ pointer: UnsafeRawPointer?) throws(CallFailure) -> emotext_html_options {
+  var options = emotext_html_options()
+  guard let pointer else { return options }
+  let givenSize = pointer.loadUnaligned(as: Int.self)
+  let sizeField = MemoryLayout.size(ofValue: options.size)
+  guard givenSize >= sizeField else {
+    throw .invalidArgument(
+      "options->size is \(UInt(bitPattern: givenSize)), less than its own field's \(sizeField) bytes: set it to "
+        + "sizeof(emotext_html_options)")
+  }
+  withUnsafeMutableBytes(of: &options) { own in
+    own.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(givenSize, own.count)))
+  }
+  options.size = MemoryLayout<emotext_html_options>.size
+  return options
 }
 
 @_cdecl("emotext_render_html")
@@ -304,16 +324,16 @@ public func cRenderHtml(
   _ htmlLength: LengthOut?, _ errorOut: StringOut?
 ) -> Int32 {
   answer(htmlOut, htmlLength, errorOut) { () throws(CallFailure) in
-    let given = optionsPointer?.load(as: HTMLOptionsLayout.self)
-    let title = try option(given?.title, name: "title")
-    let imageBase = try option(given?.imageBase, name: "image_base")
-    let mentionURL = try option(given?.mentionURL, name: "mention_url")
-    let topicURL = try option(given?.topicURL, name: "topic_url")
-    let emojiImages = try option(given?.emojiImages, name: "emoji_images")
+    let given = try htmlOptions(optionsPointer)
+    let title = try option(given.title, name: "title")
+    let imageBase = try option(given.image_base, name: "image_base")
+    let mentionURL = try option(given.mention_url, name: "mention_url")
+    let topicURL = try option(given.topic_url, name: "topic_url")
+    let emojiImages = try option(given.emoji_images, name: "emoji_images")
     let renderer = try options { () throws(UsageError) in
       try HTMLAnswer(
-        tokenizer: tokenizer(catalogHandle), page: (given?.page ?? 0) != 0, title: title, imageBase: imageBase,
-        noImages: (given?.noImages ?? 0) != 0, mentionURL: mentionURL, topicURL: topicURL, emojiImages: emojiImages)
+        tokenizer: tokenizer(catalogHandle), page: given.page != 0, title: title, imageBase: imageBase,
+        noImages: given.no_images != 0, mentionURL: mentionURL, topicURL: topicURL, emojiImages: emojiImages)
     }
     return Array(renderer.html(of: [renderer.document(of: try text(textPointer, textLength))]).utf8)
   }

@@ -33,14 +33,15 @@ enum CatalogCommand: Command {
     options:
       --catalog PATH  the catalog (validate: also a bare PATH)
       --emoticons     list: one line per emoticon instead of per pack
-      --header        list: a header row naming the columns first
+      --header        list: a header row naming the columns first (packs: the count a bare number,
+                      display-only yes or no)
       --pack ID       pages: only this pack's pages
       --rows R        pages: rows per page (default 3)
       --columns C     pages: columns per page (default 7)
       --limit N       search: at most N results (default 20)
 
     examples:
-      emotext catalog validate ../shared/fixtures/weibo-emoticons
+      emotext catalog validate Tests/Fixtures/catalogs/yykit-layout
       emotext catalog pages --pack com.sina.default --rows 4 --columns 8
       emotext catalog export --catalog Emoticons.bundle > catalog.json
       emotext catalog search hh --limit 3
@@ -88,7 +89,8 @@ enum CatalogCommand: Command {
       if header {
         StandardOutput.write(showEmoticons ? EmoticonCatalog.emoticonColumns : EmoticonCatalog.packColumns)
       }
-      for line in showEmoticons ? catalog.emoticonLines : catalog.packLines { StandardOutput.write(line) }
+      let packLines = header ? catalog.packRows : catalog.packLines
+      for line in showEmoticons ? catalog.emoticonLines : packLines { StandardOutput.write(line) }
     case "pages":
       let rows = rows ?? KeyboardLayout.standard.rows
       let columns = columns ?? KeyboardLayout.standard.columns

@@ -37,7 +37,8 @@ struct LineInput: Sendable {
       --jobs N        answer lines on N threads (output order is kept; default 1)
       --keep-going    a line that cannot be answered (a bad record, invalid UTF-8) does not stop the run:
                       it is answered in its place, by {"error": …, "line": n, "column": n} with --jsonl,
-                      else by FILE:LINE:COLUMN: message on stderr, and the exit status is 1 at the end
+                      else by an empty line (and FILE:LINE:COLUMN: message on stderr), and the exit status
+                      is 1 at the end
                       (default: stop at the first)
       --jsonl         read and write one JSON object per line: {"text": …}
     """
@@ -156,7 +157,7 @@ struct LineInput: Sendable {
   }
 
   /// Answers a line `--keep-going` passes over, in its place in the output: a JSON object with `--jsonl`, else
-  /// a located message on stderr (after the output before it).
+  /// an empty line, with a located message on stderr (after the output before it).
   private func answerRejected(_ error: BatchError) {
     if jsonl {
       // Note: one output line per input line, so a consumer can pair them up; the location is in the members.
@@ -167,6 +168,8 @@ struct LineInput: Sendable {
     } else {
       StandardOutput.flush()
       printError("\(StandardOutput.commandName): \(error)")
+      // Note: an empty line in its place, so output line n still answers input line n.
+      StandardOutput.write("")
     }
   }
 }

@@ -21,11 +21,12 @@ import json
 import os
 import re
 import threading
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple, Union
 
 __all__ = [
     "Catalog",
     "CatalogError",
+    "Change",
     "CommandError",
     "Editor",
     "Error",
@@ -76,6 +77,7 @@ class _HTMLOptions(ctypes.Structure):
     """``emotext_html_options`` of emotext.h."""
 
     _fields_ = [
+        ("size", ctypes.c_size_t),
         ("page", ctypes.c_int32),
         ("title", ctypes.c_char_p),
         ("image_base", ctypes.c_char_p),
@@ -86,9 +88,50 @@ class _HTMLOptions(ctypes.Structure):
     ]
 
 
+_UNIT_SCALARS = 2
+_TEXT_BUFFER = 0
+_TEXT_POST = 1
+
+
+class _Change(ctypes.Structure):
+    """``emotext_change`` of emotext.h."""
+
+    _fields_ = [
+        ("changed", ctypes.c_int32),
+        ("start", ctypes.c_size_t),
+        ("old_end", ctypes.c_size_t),
+        ("new_end", ctypes.c_size_t),
+    ]
+
+
+class _Range(ctypes.Structure):
+    """``emotext_range`` of emotext.h."""
+
+    _fields_ = [("present", ctypes.c_int32), ("start", ctypes.c_size_t), ("end", ctypes.c_size_t)]
+
+
+# The ABI version of emotext.h this module's structures and signatures follow (EMOTEXT_ABI_VERSION).
+_ABI_VERSION = 2
+
+
 def _load_library() -> ctypes.CDLL:
-    path = os.environ.get("EMOTEXT_LIBRARY_PATH") or os.path.join(os.path.dirname(__file__), "libemotext.so")
-    library = ctypes.CDLL(path)
+    override = os.environ.get("EMOTEXT_LIBRARY_PATH")
+    path = override or os.path.join(os.path.dirname(__file__), "libemotext.so")
+    try:
+        library = ctypes.CDLL(path)
+    except OSError as error:
+        where = "EMOTEXT_LIBRARY_PATH is %r" % override if override else "the package has no library at %s" % path
+        raise Error(
+            "cannot load the Emotext library (%s; %s): install the package with `pip install ./Integrations/python` "
+            "(which builds libemotext.so into it), or set EMOTEXT_LIBRARY_PATH to a built libemotext.so" % (where, error)
+        ) from None
+    library.emotext_abi_version.restype = ctypes.c_int32
+    library.emotext_abi_version.argtypes = []
+    if library.emotext_abi_version() != _ABI_VERSION:
+        raise Error(
+            "the Emotext library at %s has ABI version %d; this package needs %d"
+            % (path, library.emotext_abi_version(), _ABI_VERSION)
+        )
     text = [ctypes.c_char_p, ctypes.c_size_t]
     out = [ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_void_p)]
     signatures = {
@@ -113,6 +156,51 @@ def _load_library() -> ctypes.CDLL:
         "emotext_editor_new": (ctypes.c_void_p, [ctypes.c_void_p]),
         "emotext_editor_apply": (ctypes.c_int, [ctypes.c_void_p] + text + out),
         "emotext_editor_free": (None, [ctypes.c_void_p]),
+        "emotext_editor_insert": (ctypes.c_int, [ctypes.c_void_p] + text + [ctypes.POINTER(ctypes.c_void_p)]),
+        "emotext_editor_insert_emoticon": (
+            ctypes.c_int, [ctypes.c_void_p] + text + [ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_delete_backward": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]),
+        "emotext_editor_delete_forward": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]),
+        "emotext_editor_select": (
+            ctypes.c_int,
+            [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_replace": (
+            ctypes.c_int,
+            [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_int] + text
+            + [ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_set_marked_text": (
+            ctypes.c_int,
+            [ctypes.c_void_p] + text + [ctypes.c_size_t, ctypes.c_size_t, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_unmark_text": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]),
+        "emotext_editor_delete_surrounding": (
+            ctypes.c_int,
+            [ctypes.c_void_p, ctypes.c_ssize_t, ctypes.c_size_t, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_undo": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_redo": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_last_change": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(_Change), ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_last_restyle": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(_Range), ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_marked_range": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(_Range), ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_selection": (
+            ctypes.c_int,
+            [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_size_t),
+             ctypes.POINTER(ctypes.c_void_p)],
+        ),
+        "emotext_editor_text": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int] + out),
     }
     for name, (result, arguments) in signatures.items():
         function = getattr(library, name)
@@ -124,6 +212,22 @@ def _load_library() -> ctypes.CDLL:
 _library = _load_library()
 
 
+# The engine's messages are the CLI's, which name its options; a Python caller sees its own argument names.
+_ARGUMENT_NAMES = {
+    "--rule": "rule", "--max": "maximum", "--ellipsis": "ellipsis", "--links": "links", "--title": "title",
+    "--page": "page", "--image-base": "image_base", "--no-images": "no_images", "--mention-url": "mention_url",
+    "--topic-url": "topic_url", "--emoji-images": "emoji_images", "--prefix": "prefix", "--separator": "separator",
+    "--suffix": "suffix",
+}
+_FLAG = re.compile(
+    "(?<![\\w-])(%s)(?![\\w-])" % "|".join(sorted(map(re.escape, _ARGUMENT_NAMES), key=len, reverse=True))
+)
+
+
+def _python_message(message: str) -> str:
+    return _FLAG.sub(lambda match: _ARGUMENT_NAMES[match.group(1)], message)
+
+
 def _call(function: Any, *arguments: Any) -> str:
     """Calls a function of emotext.h that answers a string; returns it, or raises its error."""
     answer = ctypes.c_void_p()
@@ -133,7 +237,7 @@ def _call(function: Any, *arguments: Any) -> str:
     if status != 0:
         message = ctypes.string_at(error.value).decode("utf-8") if error.value else "status %d" % status
         _library.emotext_string_free(error)
-        raise _ERRORS.get(status, Error)(message)
+        raise _ERRORS.get(status, Error)(_python_message(message))
     try:
         return ctypes.string_at(answer.value, length.value).decode("utf-8")
     finally:
@@ -143,7 +247,13 @@ def _call(function: Any, *arguments: Any) -> str:
 def _utf8(text: str, name: str = "text") -> bytes:
     if not isinstance(text, str):
         raise TypeError("%s must be a str, not %s" % (name, type(text).__name__))
-    return text.encode("utf-8")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidInputError(
+            "%s: code point %d is U+%04X, a lone surrogate, which UTF-8 cannot encode"
+            % (name, error.start, ord(text[error.start]))
+        ) from None
 
 
 def _option(value: Optional[str], name: str) -> Optional[bytes]:
@@ -223,8 +333,8 @@ def truncate(
     """
     if not isinstance(maximum, int) or isinstance(maximum, bool):
         raise TypeError("maximum must be an int, not %s" % type(maximum).__name__)
-    if not 0 <= maximum < 1 << 63:
-        raise InvalidArgumentError("--max takes a whole number from 0 to 2147483647, not '%d'" % maximum)
+    if not 0 <= maximum <= 2147483647:
+        raise InvalidArgumentError("maximum must be a whole number from 0 to 2147483647, not %d" % maximum)
     data = _utf8(text)
     return _call(
         _library.emotext_truncate, _catalog(catalog), data, len(data), maximum, _option(rule, "rule"),
@@ -300,29 +410,189 @@ def render_html(
     """
     data = _utf8(text)
     options = _HTMLOptions(
-        1 if page else 0, _option(title, "title"), _option(image_base, "image_base"), 1 if no_images else 0,
+        ctypes.sizeof(_HTMLOptions), 1 if page else 0, _option(title, "title"), _option(image_base, "image_base"), 1 if no_images else 0,
         _option(mention_url, "mention_url"), _option(topic_url, "topic_url"), _option(emoji_images, "emoji_images"),
     )
     return _call(_library.emotext_render_html, _catalog(catalog), data, len(data), ctypes.byref(options))
 
 
-class Editor:
-    """An editing session (document, selection, undo history) driven by ``emotext edit`` commands.
+class Change(NamedTuple):
+    """A text change (``Editor.last_change``), in code points: the editor replaced ``text[start:old_end]`` of the
+    text before the call with ``text[start:new_end]`` of the text after it."""
 
-    ``apply({"insert": "好[哈哈]"})`` returns the state ``emotext edit`` prints after the command. Calls on one
-    editor are serialized by a lock; different editors run in parallel.
+    start: int
+    old_end: int
+    new_end: int
+
+    @property
+    def end(self) -> int:
+        """The end of the replaced range (``old_end``)."""
+        return self.old_end
+
+    @property
+    def inserted(self) -> int:
+        """How many code points replaced it (``new_end - start``)."""
+        return self.new_end - self.start
+
+
+def _index(value: int, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+    if not 0 <= value < 1 << 63:
+        raise InvalidArgumentError("%s must be from 0 to 2**63 - 1, not %d" % (name, value))
+    return value
+
+
+class Editor:
+    """An editing session (document, selection, undo history), as a text widget drives it.
+
+    Every position is a code point index into ``text`` (a Python ``str`` index): ``text`` holds each emoticon as one
+    U+FFFC, as a text view's buffer does, so ``text[a:b]`` is what the editor means by ``a..b``. After each call,
+    ``last_change`` says what to replace in a mirror of ``text`` and ``last_restyle`` what to re-tag.
+
+        >>> editor = Editor()
+        >>> editor.insert("好[哈哈]")
+        >>> editor.text, editor.post_text, editor.last_change
+        ('好\ufffc', '好[哈哈]', Change(start=0, old_end=0, new_end=2))
+
+    ``apply(command)`` takes an ``emotext edit`` command and returns its whole state (O(document) per call).
+    Calls on one editor are serialized by a lock; different editors run in parallel.
     """
 
     def __init__(self, catalog: Optional[Catalog] = None) -> None:
-        """An empty document recognizing ``catalog``'s emoticons (default: the embedded catalog)."""
+        """An empty document recognizing ``catalog``'s emoticons (default: the embedded catalog) and mentions,
+        topics and links as they are typed."""
         self._lock = threading.Lock()
         self._handle = ctypes.c_void_p(_library.emotext_editor_new(_catalog(catalog)))
 
-    def apply(self, command: Mapping[str, Any]) -> Dict[str, Any]:
-        """Applies one command (``{"insert": text}``, ``{"backspace": n}``, ``{"select": [location, length]}``, …).
+    def _call(self, function: Any, *arguments: Any) -> None:
+        error = ctypes.c_void_p()
+        with self._lock:
+            if self._handle is None:
+                raise Error("the editor is closed")
+            status = function(self._handle, *arguments, ctypes.byref(error))
+        if status != 0:
+            message = ctypes.string_at(error.value).decode("utf-8") if error.value else "status %d" % status
+            _library.emotext_string_free(error)
+            raise _ERRORS.get(status, Error)(message)
 
-        Returns ``{"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": [...],
-        "change": …}``; raises ``CommandError`` with the CLI's message when the command is not applied.
+    def _read(self, function: Any, *arguments: Any) -> str:
+        with self._lock:
+            if self._handle is None:
+                raise Error("the editor is closed")
+            return _call(function, self._handle, *arguments)
+
+    def insert(self, text: str) -> None:
+        """Types ``text`` over the selection; typing the ``]`` that completes ``[哈哈]`` makes it an emoticon."""
+        data = _utf8(text)
+        self._call(_library.emotext_editor_insert, data, len(data))
+
+    def insert_emoticon(self, token: str) -> None:
+        """Inserts the emoticon ``token`` names (``"[哈哈]"``) over the selection; ``InvalidArgumentError`` when the
+        catalog has no such token."""
+        data = _utf8(token, "token")
+        self._call(_library.emotext_editor_insert_emoticon, data, len(data))
+
+    def delete_backward(self) -> None:
+        """Backspace: the selection, or the emoticon, emoji sequence or code point before the caret."""
+        self._call(_library.emotext_editor_delete_backward)
+
+    def delete_forward(self) -> None:
+        """Forward delete: the selection, or the grapheme cluster or emoticon after the caret."""
+        self._call(_library.emotext_editor_delete_forward)
+
+    def select(self, anchor: int, head: int) -> None:
+        """Selects from ``anchor`` to ``head`` (code points, clamped to the text), keeping the direction; the
+        selection is widened to whole grapheme clusters."""
+        self._call(
+            _library.emotext_editor_select, _index(anchor, "anchor"), _index(head, "head"), _UNIT_SCALARS
+        )
+
+    def replace(self, start: int, end: int, text: str) -> None:
+        """Replaces ``self.text[start:end]`` (widened to whole clusters) with ``text``; the caret goes after it."""
+        data = _utf8(text)
+        self._call(
+            _library.emotext_editor_replace, _index(start, "start"), _index(end, "end"), _UNIT_SCALARS, data, len(data)
+        )
+
+    def set_marked_text(self, text: str, selection: Optional[Tuple[int, int]] = None) -> None:
+        """Sets the input method's marked (preedit) text, with ``selection`` (start, end) inside it in code points
+        from its start (default: the caret at its end); empty text removes it."""
+        data = _utf8(text)
+        start, end = (len(text), len(text)) if selection is None else selection
+        self._call(
+            _library.emotext_editor_set_marked_text, data, len(data), _index(start, "selection start"),
+            _index(end, "selection end"), _UNIT_SCALARS,
+        )
+
+    def unmark_text(self) -> None:
+        """Commits the marked text as it stands."""
+        self._call(_library.emotext_editor_unmark_text)
+
+    def delete_surrounding(self, offset: int, count: int) -> None:
+        """Deletes ``count`` code points starting ``offset`` code points from the caret (negative: before it),
+        keeping the selection, as GTK's ``delete-surrounding`` asks."""
+        if not isinstance(offset, int) or isinstance(offset, bool) or not -(1 << 63) <= offset < 1 << 63:
+            raise InvalidArgumentError("offset must be an int from -2**63 to 2**63 - 1, not %r" % (offset,))
+        self._call(_library.emotext_editor_delete_surrounding, offset, _index(count, "count"), _UNIT_SCALARS)
+
+    def undo(self) -> bool:
+        """Undoes one step; False when there was none."""
+        done = ctypes.c_int32()
+        self._call(_library.emotext_editor_undo, ctypes.byref(done))
+        return bool(done.value)
+
+    def redo(self) -> bool:
+        """Redoes one step; False when there was none."""
+        done = ctypes.c_int32()
+        self._call(_library.emotext_editor_redo, ctypes.byref(done))
+        return bool(done.value)
+
+    @property
+    def text(self) -> str:
+        """The document as a text view holds it: each emoticon one U+FFFC. Every position indexes it."""
+        return self._read(_library.emotext_editor_text, _TEXT_BUFFER)
+
+    @property
+    def post_text(self) -> str:
+        """The document as post text: each emoticon as its token (``[哈哈]``)."""
+        return self._read(_library.emotext_editor_text, _TEXT_POST)
+
+    @property
+    def selection(self) -> Tuple[int, int]:
+        """(anchor, head): the anchor stays put when the selection is extended, the head is the caret."""
+        anchor, head = ctypes.c_size_t(), ctypes.c_size_t()
+        self._call(_library.emotext_editor_selection, _UNIT_SCALARS, ctypes.byref(anchor), ctypes.byref(head))
+        return anchor.value, head.value
+
+    @property
+    def marked_range(self) -> Optional[Tuple[int, int]]:
+        """(start, end) of the marked text, or None."""
+        found = _Range()
+        self._call(_library.emotext_editor_marked_range, _UNIT_SCALARS, ctypes.byref(found))
+        return (found.start, found.end) if found.present else None
+
+    @property
+    def last_change(self) -> Optional[Change]:
+        """The text change of the last call: ``Change(start, old_end, new_end)``, or None when it changed no text.
+        A mirror ``m`` of ``text`` follows with ``m[start:old_end] = editor.text[start:new_end]``."""
+        change = _Change()
+        self._call(_library.emotext_editor_last_change, _UNIT_SCALARS, ctypes.byref(change))
+        return Change(change.start, change.old_end, change.new_end) if change.changed else None
+
+    @property
+    def last_restyle(self) -> Optional[Tuple[int, int]]:
+        """(start, end) the last call restyled without changing its text (a mention, topic or link recognized or
+        dropped), in the text after the call, or None: a mirror re-tags it."""
+        found = _Range()
+        self._call(_library.emotext_editor_last_restyle, _UNIT_SCALARS, ctypes.byref(found))
+        return (found.start, found.end) if found.present else None
+
+    def apply(self, command: Mapping[str, Any]) -> Dict[str, Any]:
+        """Applies one ``emotext edit`` command (``{"insert": text}``, ``{"backspace": n}``, …) and returns the whole
+        state, O(document) per call: ``{"text": …, "selection": [location, length], "utf16Length": n,
+        "graphemes": n, "runs": [...], "change": …}`` (positions in UTF-16 units of the post text's runs);
+        raises ``CommandError`` when the command is not applied.
         """
         data = _utf8(command if isinstance(command, str) else json.dumps(command, ensure_ascii=False), "command")
         with self._lock:

@@ -53,7 +53,7 @@ def test_the_engines_agree_on_serialize(cli):
 def test_the_python_engine_refuses_what_it_cannot_run():
     with pytest.raises(ValueError, match="not 'roundtrip'"):
         emotext_job.python_answerer("roundtrip", [])
-    with pytest.raises(ValueError, match="--rule takes"):
+    with pytest.raises(ValueError, match="rule takes weibo"):
         emotext_job.python_answerer("count", ["--rule", "tweets"])
     with pytest.raises(ValueError):
         emotext_job.python_answerer("truncate", [])  # --max is required

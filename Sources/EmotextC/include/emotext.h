@@ -8,7 +8,8 @@
  * N 0-based).
  *
  * Text in: UTF-8 given as a pointer and a length in bytes (it may contain NUL; it need not be NUL-terminated;
- * NULL is allowed when the length is 0). Input that is not UTF-8 is refused (EMOTEXT_INVALID_INPUT), never
+ * NULL is allowed when the length is 0). A length or position above PTRDIFF_MAX is refused with
+ * EMOTEXT_INVALID_ARGUMENT. Input that is not UTF-8 is refused (EMOTEXT_INVALID_INPUT), never
  * repaired. Strings for options (rule names, URLs, …) are NUL-terminated UTF-8; NULL means the CLI's default.
  *
  * Ownership:
@@ -23,6 +24,9 @@
  *     editor handle (emotext_editor_new) with emotext_editor_free. An editor keeps what it needs of its catalog,
  *     so the catalog handle may be released while the editor lives. Releasing NULL does nothing.
  *   - emotext_version returns a static string that is never released.
+ *
+ * Versions: EMOTEXT_ABI_VERSION is the version of this header's functions and layouts; emotext_abi_version() is
+ * the library's. A caller compiled against this header checks at start-up that the two are equal.
  *
  * Thread safety:
  *   - Every function may be called from any thread, at the same time as any other, with one exception below.
@@ -42,6 +46,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The version of the functions and layouts this header declares; raised whenever one changes. 1 was the JSON-only
+   ABI without size fields; 2 added the size field of emotext_html_options and the typed editor calls. */
+#define EMOTEXT_ABI_VERSION 2
 
 /* What a call returns. Each failure comes with a message in *error_out. */
 typedef enum emotext_status {
@@ -65,9 +73,12 @@ typedef struct emotext_catalog emotext_catalog;
 /* An editing session (document, selection, undo history): one thread at a time. */
 typedef struct emotext_editor emotext_editor;
 
-/* The options of `emotext render --html`. Zero-initialize, then set what you need: zero/NULL is the CLI's
-   default for each. */
+/* The options of `emotext render --html`. Zero-initialize, set `size` to sizeof(emotext_html_options), then set
+   what you need: zero/NULL is the CLI's default for each. The library reads the first `size` bytes, so a caller
+   compiled against an older, smaller struct keeps working when fields are added at its end (those fields take their
+   defaults); a size too small to hold `size` itself is refused with EMOTEXT_INVALID_ARGUMENT. */
 typedef struct emotext_html_options {
+  size_t size;               /* sizeof(emotext_html_options) as the caller was compiled */
   int32_t page;              /* nonzero: a complete standalone page (--page), else a fragment */
   const char *title;         /* --title, with page only (default "Emotext") */
   const char *image_base;    /* --image-base URL: where emoticon image files are served */
@@ -79,6 +90,9 @@ typedef struct emotext_html_options {
 
 /* The engine's version, as `emotext --version` prints it after the name ("0.1.0"). Static; never released. */
 const char *emotext_version(void);
+
+/* The library's ABI version: EMOTEXT_ABI_VERSION of the header it was built with. */
+int32_t emotext_abi_version(void);
 
 /* Releases a string returned by any function of this header. NULL does nothing. */
 void emotext_string_free(char *string);
@@ -143,13 +157,149 @@ emotext_editor *emotext_editor_new(const emotext_catalog *catalog);
    the state line `emotext edit` prints after it:
    {"text":…,"selection":[location,length],"utf16Length":n,"graphemes":n,"runs":[…],"change":…}.
    EMOTEXT_COMMAND_FAILED when the command is not applied (the message is the "error" `emotext edit` prints;
-   the document is unchanged). One thread at a time per editor. */
+   the document is unchanged). One thread at a time per editor. A convenience for scripts: the state is the whole
+   document, O(n) per call; a host that edits uses the typed calls below. */
 emotext_status emotext_editor_apply(emotext_editor *editor, const char *command_json, size_t command_length,
                                     char **state_out, size_t *state_length_out, char **error_out);
 
 /* Releases an editor handle. NULL does nothing. */
 void emotext_editor_free(emotext_editor *editor);
 
+/* ---- The typed editor ------------------------------------------------------------------------------------------
+ *
+ * The calls below drive the same editor as emotext_editor_apply, without JSON: each takes positions in the unit
+ * the caller counts in and answers numbers, in O(log n) of the document plus the size of the text passed or
+ * read (emotext_editor_apply writes the whole state, O(n) per call). They are thin mappings of the Swift
+ * `Editor`'s calls in a unit (Editor+Units.swift): what one call does, the other does.
+ *
+ * The text a host's buffer holds is the "buffer text": each emoticon is one U+FFFC (1 UTF-16 unit, 1 scalar,
+ * 3 UTF-8 bytes), so every position below indexes it. The "post text" has each emoticon as its token
+ * (`好[哈哈]`: buffer text 6 UTF-8 bytes, post text 11).
+ *
+ * A host mirrors the document change by change: after each editing call, emotext_editor_last_change says which
+ * range of its buffer to replace and how long the replacement is; emotext_editor_text_range reads the
+ * replacement; emotext_editor_last_restyle says which range to re-tag (mentions, topics, links).
+ *
+ * Every call returns EMOTEXT_INVALID_ARGUMENT for a NULL editor or result pointer, an unknown unit, or a
+ * length or position above PTRDIFF_MAX, with a message in *error_out (which may be NULL); the document is then
+ * unchanged. One thread at a time per editor, as for emotext_editor_apply. */
+
+/* The unit a position or count is in. */
+typedef enum emotext_unit {
+  /* UTF-8 bytes of the buffer text (an emoticon is U+FFFC, 3 bytes): C, Rust, Go, GTK's insert-text. */
+  EMOTEXT_UNIT_UTF8 = 0,
+  /* UTF-16 code units: UIKit, AppKit, Android, JavaScript. */
+  EMOTEXT_UNIT_UTF16 = 1,
+  /* Unicode scalars (code points): GTK's text iterators, Python's str. */
+  EMOTEXT_UNIT_SCALARS = 2
+} emotext_unit;
+
+/* Which text emotext_editor_text and emotext_editor_text_range read. */
+typedef enum emotext_text_kind {
+  /* The text as a host's buffer holds it: each emoticon one U+FFFC. */
+  EMOTEXT_TEXT_BUFFER = 0,
+  /* The post text: each emoticon as its token ("[哈哈]"), lossless. */
+  EMOTEXT_TEXT_POST = 1
+} emotext_text_kind;
+
+/* The text change of the last editing call, in one unit (emotext_editor_last_change). */
+typedef struct emotext_change {
+  /* Nonzero when the last call changed the text; when zero the other fields are 0 (a call that only moved the
+     selection or restyled, or nothing at all). */
+  int32_t changed;
+  /* The replaced range [start, old_end) of the document before the call. */
+  size_t start;
+  size_t old_end;
+  /* The end of what replaced it, in the document after the call: the inserted count is new_end - start. */
+  size_t new_end;
+} emotext_change;
+
+/* A range in one unit that may be absent (emotext_editor_last_restyle, emotext_editor_marked_range). */
+typedef struct emotext_range {
+  /* Nonzero when there is a range; when zero, start and end are 0. */
+  int32_t present;
+  size_t start;
+  size_t end;
+} emotext_range;
+
+/* Types `text` (UTF-8) over the selection, as a keyboard does; the caret goes after it. Typing the `]` that
+   completes a token makes it an emoticon. Consecutive typing undoes as one step. While text is marked it replaces
+   and commits the marked text. EMOTEXT_INVALID_INPUT when it is not UTF-8. */
+emotext_status emotext_editor_insert(emotext_editor *editor, const char *text, size_t text_length, char **error_out);
+
+/* Inserts the emoticon whose token (code or alias, e.g. "[哈哈]") is `token` over the selection: an image as one
+   attachment, an emoji as its text. EMOTEXT_INVALID_ARGUMENT when the catalog has no such token. */
+emotext_status emotext_editor_insert_emoticon(emotext_editor *editor, const char *token, size_t token_length,
+                                              char **error_out);
+
+/* Backspace: removes the selection, or the emoticon, emoji sequence or code point before the caret. */
+emotext_status emotext_editor_delete_backward(emotext_editor *editor, char **error_out);
+
+/* Forward delete: removes the selection, or the grapheme cluster or emoticon after the caret. */
+emotext_status emotext_editor_delete_forward(emotext_editor *editor, char **error_out);
+
+/* Selects from `anchor` to `head` in `unit`, keeping the direction (head < anchor: extended backward). Offsets
+   past the end are clamped to it; the selection is widened to whole grapheme clusters and emoticons. Marked text
+   is committed first. */
+emotext_status emotext_editor_select(emotext_editor *editor, size_t anchor, size_t head, emotext_unit unit,
+                                     char **error_out);
+
+/* Replaces [start, end) (in `unit`, widened to whole clusters) with `text`; the caret goes after it. One undo
+   step. EMOTEXT_INVALID_ARGUMENT when start > end or end is past the document's end. */
+emotext_status emotext_editor_replace(emotext_editor *editor, size_t start, size_t end, emotext_unit unit,
+                                      const char *text, size_t text_length, char **error_out);
+
+/* Sets the input method's marked (preedit) text over the selection or the current marked text, with
+   [selected_start, selected_end) selected inside it, counted in `unit` from the marked text's start (clamped to
+   it). Empty text removes the marked text. EMOTEXT_INVALID_ARGUMENT when selected_start > selected_end. */
+emotext_status emotext_editor_set_marked_text(emotext_editor *editor, const char *text, size_t text_length,
+                                              size_t selected_start, size_t selected_end, emotext_unit unit,
+                                              char **error_out);
+
+/* Commits the marked text as it stands; nothing when nothing is marked. */
+emotext_status emotext_editor_unmark_text(emotext_editor *editor, char **error_out);
+
+/* Deletes `count` units starting `offset` units from the caret (negative: before it), keeping the selection, as
+   GTK's delete-surrounding asks (in scalars); widened to whole clusters, stopped at the document's ends. */
+emotext_status emotext_editor_delete_surrounding(emotext_editor *editor, ptrdiff_t offset, size_t count,
+                                                 emotext_unit unit, char **error_out);
+
+/* Undoes (redoes) one step; *done_out (may be NULL) is 1 when there was one, else 0. */
+emotext_status emotext_editor_undo(emotext_editor *editor, int32_t *done_out, char **error_out);
+emotext_status emotext_editor_redo(emotext_editor *editor, int32_t *done_out, char **error_out);
+
+/* The text change of the last call (typed or emotext_editor_apply) in `unit`. */
+emotext_status emotext_editor_last_change(const emotext_editor *editor, emotext_unit unit, emotext_change *change_out,
+                                          char **error_out);
+
+/* The range the last call restyled without changing its text (an entity recognized or dropped), in `unit`, in the
+   document after the call: a host re-tags it. */
+emotext_status emotext_editor_last_restyle(const emotext_editor *editor, emotext_unit unit, emotext_range *range_out,
+                                           char **error_out);
+
+/* The selection's ends in `unit`: the anchor stays put when the selection is extended, the head is the caret. */
+emotext_status emotext_editor_selection(const emotext_editor *editor, emotext_unit unit, size_t *anchor_out,
+                                        size_t *head_out, char **error_out);
+
+/* The marked text's range in `unit`. */
+emotext_status emotext_editor_marked_range(const emotext_editor *editor, emotext_unit unit, emotext_range *range_out,
+                                           char **error_out);
+
+/* The document's length in `unit` (of the buffer text). */
+emotext_status emotext_editor_count(const emotext_editor *editor, emotext_unit unit, size_t *count_out,
+                                    char **error_out);
+
+/* The whole document as `kind` text (NUL-terminated; may contain NUL: use the length). Release with
+   emotext_string_free. O(n). */
+emotext_status emotext_editor_text(const emotext_editor *editor, emotext_text_kind kind, char **text_out,
+                                   size_t *text_length_out, char **error_out);
+
+/* The part [start, end) of the buffer text (positions in `unit`, moved back to a scalar's start) as `kind` text:
+   what a host inserts after a change is the range [change.start, change.new_end). O(log n + its length).
+   EMOTEXT_INVALID_ARGUMENT when start > end or end is past the document's end. */
+emotext_status emotext_editor_text_range(const emotext_editor *editor, emotext_text_kind kind, size_t start,
+                                         size_t end, emotext_unit unit, char **text_out, size_t *text_length_out,
+                                         char **error_out);
 #ifdef __cplusplus
 }
 #endif

@@ -43,8 +43,21 @@ extension EmoticonCatalog {
 }
 
 extension EmoticonCatalog {
-  /// The header row of ``packLines``.
+  /// The header row of ``packRows``.
   package static let packColumns = ["pack", "name", "emoticons", "display-only"].joined(separator: "\t")
+
+  /// ``packLines`` as a table under ``packColumns``: every row has each column, the count a bare number and
+  /// display-only `yes` or `no`, so a spreadsheet or `cut` reads numbers.
+  ///
+  /// ```swift
+  /// EmoticonCatalog.default.packRows[0]   // "com.sina.default\t默认\t111\tno"
+  /// ```
+  package var packRows: [String] {
+    packs.map { pack in
+      [pack.id, pack.displayName, String(pack.emoticons.count), pack.isDisplayOnly ? "yes" : "no"]
+        .joined(separator: "\t")
+    }
+  }
   /// The header row of ``emoticonLines``.
   package static let emoticonColumns = ["pack", "code", "aliases", "kind", "fallback"].joined(separator: "\t")
 }

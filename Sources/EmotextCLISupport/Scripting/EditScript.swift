@@ -25,8 +25,8 @@ import Foundation
 /// script.apply(#"{"insert": "好[哈哈]"}"#)   // {"text":"好[哈哈]","selection":[2,0],…,"change":[0,0,2]}
 /// ```
 package struct EditScript: Sendable {
-  /// The editor the commands act on.
-  package private(set) var editor: Editor
+  /// The editor the commands act on; the C ABI's typed editor calls act on it too, between commands.
+  package var editor: Editor
   /// The number of lines applied so far, failed ones included.
   package private(set) var lineNumber = 0
   /// Whether any line failed.

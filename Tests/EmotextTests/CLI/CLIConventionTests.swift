@@ -78,10 +78,27 @@ struct CLIConventionTests {
     let output = try CLIProcess.run(
       ["encode-emoji", "--keep-going"], stdin: Data([0x61, 0x0A, 0x62, 0xC0, 0x0A, 0x63]))
     #expect(output.status == 1)
-    #expect(output.stdout == "a\nc\n")
+    #expect(output.stdout == "a\n\nc\n")  // an empty line in place of the bad one
     #expect(output.stderr == "emotext encode-emoji: <stdin>:2:2: invalid UTF-8 (byte 0xC0)\n")
     let stopping = try CLIProcess.run(["encode-emoji"], stdin: Data([0x61, 0x0A, 0x62, 0xC0, 0x0A, 0x63]))
     #expect(stopping.stdout == "a\n")
+  }
+
+  @Test(arguments: [1, 3])
+  func keepGoingKeepsOutputLinesAlignedWithInputLinesWithoutJSONLines(jobs: Int) throws {
+    var input: [UInt8] = []
+    for number in 1...3000 {
+      input += Array("好[哈哈]\(number)".utf8) + (number % 11 == 0 ? [0xFF] : []) + [UInt8(ascii: "\n")]
+    }
+    let output = try CLIProcess.run(["count", "--keep-going", "--jobs", "\(jobs)"], stdin: Data(input))
+    #expect(output.status == 1)
+    let answers = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    try #require(answers.count == 3000)
+    for (index, answer) in answers.enumerated() where (index + 1) % 11 == 0 {
+      #expect(answer.isEmpty, "line \(index + 1): \(answer)")
+    }
+    #expect(answers.filter(\.isEmpty).count == 3000 / 11)
+    #expect(output.stderr.split(separator: "\n").count == 3000 / 11)
   }
 
   @Test func keepGoingNamesEachBadLineOnStandardErrorWithoutJSONLines() throws {
@@ -91,7 +108,7 @@ struct CLIConventionTests {
         "c",
       ])
     #expect(output.status == 1)
-    #expect(output.stdout == "ok\nc\n")
+    #expect(output.stdout == "\nok\n\nc\n")
     #expect(
       output.stderr == """
         emotext decode-emoji: --text:1:2: malformed emoji escape: 'zz' is not a Unicode scalar in hex
@@ -120,7 +137,7 @@ struct CLIConventionTests {
     let output = try CLIProcess.run(
       ["serialize", "--keep-going", "--text", "{}", "--text", #"{"version":1,"runs":[{"text":"好"}]}"#])
     #expect(output.status == 1)
-    #expect(output.stdout == "好\n")
+    #expect(output.stdout == "\n好\n")
     #expect(output.stderr.hasPrefix("emotext serialize: --text:1"), "\(output.stderr)")
   }
 
@@ -153,7 +170,8 @@ struct CLIConventionTests {
     let packs = try CLIProcess.run(["catalog", "list", "--header"])
     let packLines = packs.stdout.split(separator: "\n")
     #expect(packLines.first == "pack\tname\temoticons\tdisplay-only")
-    #expect(packLines.dropFirst().first == "com.sina.default\t默认\t111 emoticons")
+    #expect(packLines.dropFirst().first == "com.sina.default\t默认\t111\tno")  // a number under "emoticons"
+    #expect(packLines.dropFirst().allSatisfy { $0.split(separator: "\t").count == 4 })
     let emoticons = try CLIProcess.run(["catalog", "list", "--emoticons", "--header"])
     let emoticonLines = emoticons.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(emoticonLines.first == "pack\tcode\taliases\tkind\tfallback")
