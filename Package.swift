@@ -19,6 +19,9 @@ let package = Package(
     // The C ABI (Sources/EmotextC/include/emotext.h) as a shared library; Integrations/c/build-library.sh builds
     // the self-contained libemotext.so that the Python package ships.
     .library(name: "EmotextC", type: .dynamic, targets: ["EmotextC"]),
+    // The mapping between a scalar-offset toolkit (GTK) and the engine, with no toolkit import; the GTK composer
+    // (Integrations/gtk) builds on it.
+    .library(name: "EmotextToolkitHost", targets: ["EmotextToolkitHost"]),
   ],
   targets: [
     // The only place that includes ICU headers (in its .c files); its public headers use <stdint.h> types only.
@@ -43,6 +46,9 @@ let package = Package(
     // The C ABI: @_cdecl functions over opaque handles, each calling the answer the CLI calls (EmotextCLISupport),
     // so every binding writes the CLI's bytes. The header is for C callers, not part of the Swift build.
     .target(name: "EmotextC", dependencies: ["Emotext", "EmotextCLISupport"], exclude: ["include"]),
+    // Toolkit events (scalar offsets, UTF-8 bytes) to Editor calls, and Editor changes to buffer edits: plain Swift
+    // a toolkit shell drives (Integrations/gtk), tested here with a fake buffer.
+    .target(name: "EmotextToolkitHost", dependencies: ["Emotext"]),
     // Seeded randomness for the tests, the benchmark and the fuzz targets; not part of the library.
     .target(name: "EmotextTestSupport"),
     .executableTarget(
@@ -50,7 +56,9 @@ let package = Package(
       path: "Benchmarks/emotext-bench"),
     .testTarget(
       name: "EmotextTests",
-      dependencies: ["Emotext", "EmotextUnicode", "EmotextCLISupport", "EmotextTestSupport", "CICU"],
+      dependencies: [
+        "Emotext", "EmotextUnicode", "EmotextCLISupport", "EmotextTestSupport", "EmotextToolkitHost", "CICU",
+      ],
       swiftSettings: internalChecks),
   ],
   swiftLanguageModes: [.v6]
