@@ -126,3 +126,21 @@ extension Editor {
   /// The selection in `unit`.
   public func selection(in unit: TextUnit) -> Range<Int> { document.range(selection, from: .utf16, to: unit) }
 }
+
+/// The text around the caret for an input method (stand-in for the engine's).
+public struct SurroundingText: Hashable, Sendable {
+  /// The document's buffer text.
+  public var text: String
+  /// The caret as a UTF-8 byte index into ``text``.
+  public var caretUTF8Index: Int
+  /// The anchor as a UTF-8 byte index into ``text``.
+  public var anchorUTF8Index: Int
+}
+
+extension Editor {
+  /// The text around the caret for an input method (stand-in: the whole document).
+  public func surroundingText() -> SurroundingText {
+    let ends = selectionEnds(in: .utf8)
+    return SurroundingText(text: document.bufferText, caretUTF8Index: ends.head, anchorUTF8Index: ends.anchor)
+  }
+}
