@@ -35,7 +35,7 @@ enum Callbacks {
   /// Connects the composer's signals: the window, the buffer, the keys, the focus and the input method.
   static func connect(_ composer: Composer, toggle: UnsafeMutablePointer<GtkWidget>) {
     let data = composer.pointer
-    let buffer = composer.host.buffer.buffer
+    let buffer = composer.mirror.buffer
     onClick(toggle, composer) { $0.keyboard.toggle() }
     onClick(composer.sendButton, composer) { $0.send() }
 
@@ -50,7 +50,7 @@ enum Callbacks {
         UnsafeMutablePointer<GtkTextBuffer>?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32, gpointer?
       ) -> Void = { buffer, location, text, length, data in
         let composer = Callbacks.composer(data)
-        guard !composer.host.buffer.isMirroring, let buffer, let location, let text else { return }
+        guard !composer.mirror.isMirroring, let buffer, let location, let text else { return }
         g_signal_stop_emission_by_name(buffer, "insert-text")
         let offset = Int(gtk_text_iter_get_offset(location))
         let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
@@ -66,7 +66,7 @@ enum Callbacks {
         gpointer?
       ) -> Void = { buffer, start, end, data in
         let composer = Callbacks.composer(data)
-        guard !composer.host.buffer.isMirroring, let buffer, let start, let end else { return }
+        guard !composer.mirror.isMirroring, let buffer, let start, let end else { return }
         g_signal_stop_emission_by_name(buffer, "delete-range")
         let lower = Int(gtk_text_iter_get_offset(start))
         let upper = Int(gtk_text_iter_get_offset(end))
@@ -81,10 +81,10 @@ enum Callbacks {
         UnsafeMutablePointer<GtkTextBuffer>?, UnsafePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextMark>?, gpointer?
       ) -> Void = { buffer, _, mark, data in
         let composer = Callbacks.composer(data)
-        guard !composer.host.buffer.isMirroring, let buffer,
+        guard !composer.mirror.isMirroring, let buffer,
           mark == gtk_text_buffer_get_insert(buffer) || mark == gtk_text_buffer_get_selection_bound(buffer)
         else { return }
-        let ends = composer.host.buffer.selectionEnds
+        let ends = composer.mirror.selectionEnds
         composer.edit { host in host.selectionChanged(anchor: ends.anchor, head: ends.head) }
       }
     emotext_connect_after(buffer, "mark-set", unsafeBitCast(markSet, to: GCallback.self), data)

@@ -64,7 +64,7 @@ extension Composer {
   func placeInputMethodCursor() {
     let view = emotext_text_view(textView)
     var iter = GtkTextIter()
-    let buffer = host.buffer.buffer
+    let buffer = mirror.buffer
     gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_insert(buffer))
     var rect = GdkRectangle()
     gtk_text_view_get_iter_location(view, &iter, &rect)

@@ -11,6 +11,8 @@ final class Composer {
   let spokenLanguage: SpokenLanguage
   let emoticonWidgets: EmoticonWidgets
   var host: ToolkitHost<GTKTextBuffer>
+  /// The buffer mirror, reached without `host` from GTK's handlers that run while the host edits it.
+  let mirror: GTKTextBuffer
   var recents: RecentEmoticons
   /// Whether recents are saved at exit (false when a file that did not load is kept as it is).
   let savesRecents: Bool
@@ -93,6 +95,7 @@ final class Composer {
     var editor = Editor(catalog: options.catalog, recognizesEntities: true)
     editor.lengthLimit = LengthLimit(measure: options.measure, maximum: options.limit)
     let buffer = GTKTextBuffer(view: emotext_text_view(textView), emoticonWidgets: emoticonWidgets)
+    mirror = buffer
     host = ToolkitHost(
       editor: editor, buffer: buffer, checksMirror: environment["EMOTEXT_GTK_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false)
 

@@ -18,6 +18,8 @@ do {
 }
 // Note: IBus answers key events synchronously then, so a key it does not take reaches the composer's own handling.
 setenv("IBUS_ENABLE_SYNC_MODE", "1", 0)
+g_set_prgname("emotext-gtk")
+g_set_application_name("emotext-gtk")
 gtk_init()
 let composer = Composer(options: options, environment: environment)
 gtk_window_present(emotext_window(composer.window))

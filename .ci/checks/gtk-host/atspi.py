@@ -1,0 +1,87 @@
+"""Reads and drives emotext-gtk through the accessibility tree (AT-SPI, pyatspi; Debian's /usr/bin/python3).
+
+  atspi.py text                 prints the text view's text (U+FFFC for each emoticon), as JSON
+  atspi.py press NAME           does the default action of the button whose accessible name is NAME
+  atspi.py names ROLE           prints the accessible names of the widgets with that role, one a line
+  atspi.py caret                prints the text view's caret offset
+  atspi.py insert TEXT          inserts TEXT at the caret through the editable-text interface
+  atspi.py rtl                  prints "rtl" when the first character is drawn right of the last, else "ltr"
+  atspi.py label NAME           prints the text of the label or widget whose accessible name is NAME
+"""
+import json
+import sys
+import time
+
+import pyatspi
+
+
+def app():
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            child = desktop.getChildAtIndex(index)
+            if child is not None and child.name and "emotext" in child.name:
+                return child
+        time.sleep(0.2)
+    sys.exit("atspi: no emotext-gtk application on the accessibility bus")
+
+
+def walk(node, depth=0):
+    yield node
+    if depth > 40:
+        return
+    for index in range(node.childCount):
+        child = node.getChildAtIndex(index)
+        if child is not None:
+            yield from walk(child, depth + 1)
+
+
+def text_view(root):
+    for node in walk(root):
+        if node.getRoleName() in ("text", "entry") and node.name in ("Post text", "微博正文"):
+            return node
+    sys.exit("atspi: no text view named 'Post text' or '微博正文'")
+
+
+def main():
+    command = sys.argv[1]
+    root = app()
+    if command == "text":
+        text = text_view(root).queryText()
+        print(json.dumps(text.getText(0, -1)))
+    elif command == "caret":
+        print(text_view(root).queryText().caretOffset)
+    elif command == "press":
+        for node in walk(root):
+            if node.getRoleName() in ("push button", "button", "toggle button") and node.name == sys.argv[2]:
+                action = node.queryAction()
+                action.doAction(0)
+                print("pressed", node.name)
+                return
+        sys.exit("atspi: no button named %r" % sys.argv[2])
+    elif command == "insert":
+        view = text_view(root)
+        offset = view.queryText().caretOffset
+        view.queryEditableText().insertText(offset, sys.argv[2], len(sys.argv[2].encode()))
+    elif command == "rtl":
+        text = text_view(root).queryText()
+        count = text.characterCount
+        first = text.getCharacterExtents(0, pyatspi.DESKTOP_COORDS)
+        last = text.getCharacterExtents(count - 1, pyatspi.DESKTOP_COORDS)
+        print("rtl" if first[0] > last[0] else "ltr", first[0], last[0])
+    elif command == "label":
+        for node in walk(root):
+            if node.name == sys.argv[2]:
+                print(node.description)
+                return
+        sys.exit("atspi: nothing named %r" % sys.argv[2])
+    elif command == "names":
+        for node in walk(root):
+            if node.getRoleName() == sys.argv[2]:
+                print(node.name)
+    else:
+        sys.exit("atspi: unknown command " + command)
+
+
+main()
