@@ -1,6 +1,7 @@
 """Reads and drives emotext-gtk through the accessibility tree (AT-SPI, pyatspi; Debian's /usr/bin/python3).
 
-  atspi.py text                 prints the text view's text (U+FFFC for each emoticon), as JSON
+  atspi.py text                 prints the text view's state as JSON: [text, caret, names of the emoticons in it]
+                                (GTK 4.8's accessible text leaves child anchors out; their widgets are children)
   atspi.py press NAME           does the default action of the button whose accessible name is NAME
   atspi.py names ROLE           prints the accessible names of the widgets with that role, one a line
   atspi.py caret                prints the text view's caret offset
@@ -48,8 +49,10 @@ def main():
     command = sys.argv[1]
     root = app()
     if command == "text":
-        text = text_view(root).queryText()
-        print(json.dumps(text.getText(0, -1)))
+        view = text_view(root)
+        text = view.queryText()
+        names = [node.name for node in walk(view) if node is not view]
+        print(json.dumps([text.getText(0, -1), text.caretOffset, names], ensure_ascii=False))
     elif command == "caret":
         print(text_view(root).queryText().caretOffset)
     elif command == "press":

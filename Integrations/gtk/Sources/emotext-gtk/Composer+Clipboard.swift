@@ -64,19 +64,22 @@ extension Composer {
       let size = g_output_stream_splice_finish(output, result, &error)
       if let error { g_error_free(error) }
       let memory = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GMemoryOutputStream.self)
-      let bytes = g_memory_output_stream_steal_as_bytes(memory)!
-      var length = 0
-      let start = g_bytes_get_data(bytes, &length)
-      let text =
-        size < 0 || length > Composer.pasteByteLimit
-        ? nil : String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
-      g_bytes_unref(bytes)
+      var text: String?
+      if size >= 0, let bytes = g_memory_output_stream_steal_as_bytes(memory) {
+        var length: gsize = 0
+        let start = g_bytes_get_data(bytes, &length)
+        if Int(length) <= Composer.pasteByteLimit {
+          text = String(decoding: UnsafeRawBufferPointer(start: start, count: Int(length)), as: UTF8.self)
+        }
+        g_bytes_unref(bytes)
+      }
       g_object_unref(source)
       composer.pasteRead(text)
     }
     g_output_stream_splice_async(
       UnsafeMutableRawPointer(memory).assumingMemoryBound(to: GOutputStream.self), stream,
-      GOutputStreamSpliceFlags(rawValue: G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue),
+      GOutputStreamSpliceFlags(
+        rawValue: G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET.rawValue),
       G_PRIORITY_DEFAULT, nil, done, pointer)
     g_object_unref(stream)
   }
