@@ -6,7 +6,6 @@
   atspi.py names ROLE           prints the accessible names of the widgets with that role, one a line
   atspi.py caret                prints the text view's caret offset
   atspi.py insert TEXT          inserts TEXT at the caret through the editable-text interface
-  atspi.py rtl                  prints "rtl" when the first character is drawn right of the last, else "ltr"
   atspi.py label NAME           prints the text of the label or widget whose accessible name is NAME
 """
 import json
@@ -14,6 +13,7 @@ import sys
 import time
 
 import pyatspi
+
 
 
 def app():
@@ -67,12 +67,6 @@ def main():
         view = text_view(root)
         offset = view.queryText().caretOffset
         view.queryEditableText().insertText(offset, sys.argv[2], len(sys.argv[2].encode()))
-    elif command == "rtl":
-        text = text_view(root).queryText()
-        count = text.characterCount
-        first = text.getCharacterExtents(0, pyatspi.DESKTOP_COORDS)
-        last = text.getCharacterExtents(count - 1, pyatspi.DESKTOP_COORDS)
-        print("rtl" if first[0] > last[0] else "ltr", first[0], last[0])
     elif command == "label":
         for node in walk(root):
             if node.name == sys.argv[2]:
@@ -87,4 +81,14 @@ def main():
         sys.exit("atspi: unknown command " + command)
 
 
-main()
+# Note: a widget replaced while the tree is walked (the keyboard's keys on a page change) answers with an error;
+# the command is tried again on the new tree.
+for attempt in range(5):
+    try:
+        main()
+        break
+    except Exception as error:  # GLib.Error from a stale accessible object
+        if attempt == 4:
+            raise
+        print("atspi: retrying after %s" % error, file=sys.stderr)
+        time.sleep(0.3)
