@@ -89,7 +89,9 @@ extension ToolkitHost {
   /// flavour that does not decode falls back to the next. Returns the flavour pasted, or nil for none.
   @discardableResult
   public mutating func paste(json: String?, html: String?, text: String?) -> Clipboard.Flavor? {
-    let offered = [json.map(Clipboard.Flavor.documentJSON), html.map(Clipboard.Flavor.html), text.map(Clipboard.Flavor.text)]
+    let offered = [
+      json.map(Clipboard.Flavor.documentJSON), html.map(Clipboard.Flavor.html), text.map(Clipboard.Flavor.text),
+    ]
     for case let flavor? in offered {
       var pasted = false
       editing { editor in pasted = (try? editor.paste(flavor)) != nil }

@@ -6,7 +6,10 @@ import EmotextToolkitHost
 final class FakeTextBuffer: ToolkitTextBuffer {
   /// One call of the host.
   enum Call: Equatable {
-    case delete(Range<Int>), insertText(String, Int), insertAttachment(String, Int), removeTags(Range<Int>)
+    case delete(Range<Int>)
+    case insertText(String, Int)
+    case insertAttachment(String, Int)
+    case removeTags(Range<Int>)
     case applyTag(TextAttributes.Entity, Range<Int>)
   }
 

@@ -20,7 +20,9 @@ import Testing
       case 0...3:
         let offset = Int.random(in: 0...count, using: &random)
         host.insertText(Self.pieces.randomElement(using: &random)!, atScalar: offset)
-      case 4: host.perform([.backspace, .delete, .left(extending: true), .right(extending: false)].randomElement(using: &random)!)
+      case 4:
+        host.perform(
+          [.backspace, .delete, .left(extending: true), .right(extending: false)].randomElement(using: &random)!)
       case 5: host.perform(Bool.random(using: &random) ? .undo : .redo)
       case 6:
         let preedit = ["n", "ni", "nih", ""].randomElement(using: &random)!
@@ -47,7 +49,9 @@ import Testing
       let selectionAgrees =
         min(host.buffer.anchor, host.buffer.head) == scalarsBefore(selection.lowerBound)
         && max(host.buffer.anchor, host.buffer.head) == scalarsBefore(selection.upperBound)
-      #expect(textAgrees && tagsAgree && selectionAgrees, "seed \(seed) step \(step): \(host.buffer.bufferText.debugDescription)")
+      #expect(
+        textAgrees && tagsAgree && selectionAgrees,
+        "seed \(seed) step \(step): \(host.buffer.bufferText.debugDescription)")
       if !(textAgrees && tagsAgree && selectionAgrees) { return }
     }
   }

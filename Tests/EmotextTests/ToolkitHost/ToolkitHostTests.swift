@@ -88,7 +88,8 @@ import Testing
     source.selectionChanged(anchor: 0, head: 3)
     let clipboard = source.editor.copy()
     var host = makeHost()
-    #expect(host.paste(json: clipboard.documentJSON, html: "<b>no</b>", text: "no") == .documentJSON(clipboard.documentJSON))
+    #expect(
+      host.paste(json: clipboard.documentJSON, html: "<b>no</b>", text: "no") == .documentJSON(clipboard.documentJSON))
     #expect(host.buffer.bufferText == "x\u{FFFC}y")
     #expect(host.paste(json: "{not json", html: "<p>a<img alt=\"[哈哈]\"></p>", text: "no") != nil)
     #expect(host.postText == "x[哈哈]ya[哈哈]")

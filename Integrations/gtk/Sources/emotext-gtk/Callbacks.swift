@@ -28,7 +28,9 @@ enum Callbacks {
   }
 
   /// Calls `action` with the composer when `button` is clicked.
-  static func onClick(_ button: UnsafeMutablePointer<GtkWidget>, _ composer: Composer, _ action: @escaping (Composer) -> Void) {
+  static func onClick(
+    _ button: UnsafeMutablePointer<GtkWidget>, _ composer: Composer, _ action: @escaping (Composer) -> Void
+  ) {
     on(button, "clicked") { [unowned composer] in action(composer) }
   }
 
@@ -47,7 +49,8 @@ enum Callbacks {
 
     let insertText:
       @convention(c) (
-        UnsafeMutablePointer<GtkTextBuffer>?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32, gpointer?
+        UnsafeMutablePointer<GtkTextBuffer>?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, Int32,
+        gpointer?
       ) -> Void = { buffer, location, text, length, data in
         let composer = Callbacks.composer(data)
         guard !composer.mirror.isMirroring, let buffer, let location, let text else { return }
@@ -91,29 +94,26 @@ enum Callbacks {
 
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-    let keyPressed:
-      @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
-        controller, keyval, _, state, data in
-        let event = gtk_event_controller_get_current_event(controller)
-        return Callbacks.composer(data).keyPressed(keyval, state, event: event) ? 1 : 0
-      }
+    let keyPressed: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+      controller, keyval, _, state, data in
+      let event = gtk_event_controller_get_current_event(controller)
+      return Callbacks.composer(data).keyPressed(keyval, state, event: event) ? 1 : 0
+    }
     emotext_connect(raw(keys), "key-pressed", unsafeBitCast(keyPressed, to: GCallback.self), data)
-    let keyReleased:
-      @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> Void = {
-        controller, _, _, _, data in
-        if let event = gtk_event_controller_get_current_event(controller) {
-          _ = gtk_im_context_filter_keypress(Callbacks.composer(data).inputMethod, event)
-        }
+    let keyReleased: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> Void = {
+      controller, _, _, _, data in
+      if let event = gtk_event_controller_get_current_event(controller) {
+        _ = gtk_im_context_filter_keypress(Callbacks.composer(data).inputMethod, event)
       }
+    }
     emotext_connect(raw(keys), "key-released", unsafeBitCast(keyReleased, to: GCallback.self), data)
     gtk_widget_add_controller(composer.textView, keys)
 
     // The window's own keys (Esc, Ctrl+Return, the keyboard's) work wherever the focus is.
     let windowKeys = gtk_event_controller_key_new()!
-    let windowKeyPressed:
-      @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
-        _, keyval, _, state, data in Callbacks.composer(data).windowKeyPressed(keyval, state) ? 1 : 0
-      }
+    let windowKeyPressed: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+      _, keyval, _, state, data in Callbacks.composer(data).windowKeyPressed(keyval, state) ? 1 : 0
+    }
     emotext_connect(raw(windowKeys), "key-pressed", unsafeBitCast(windowKeyPressed, to: GCallback.self), data)
     gtk_widget_add_controller(composer.window, windowKeys)
 

@@ -39,7 +39,8 @@ extension Composer {
     guard !pendingPaste.isEmpty else { return }
     let mime = pendingPaste.removeFirst()
     let clipboard = gtk_widget_get_clipboard(textView)
-    let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, data in
+    let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = {
+      source, result, data in
       let composer = Callbacks.composer(data)
       var error: UnsafeMutablePointer<GError>?
       guard let stream = gdk_clipboard_read_finish(emotext_clipboard(source), result, nil, &error) else {
@@ -57,7 +58,8 @@ extension Composer {
 
   private func readStream(_ stream: UnsafeMutablePointer<GInputStream>) {
     let memory = g_memory_output_stream_new_resizable()!
-    let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, data in
+    let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = {
+      source, result, data in
       let composer = Callbacks.composer(data)
       let output = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: GOutputStream.self)
       var error: UnsafeMutablePointer<GError>?

@@ -97,7 +97,8 @@ final class Composer {
     let buffer = GTKTextBuffer(view: emotext_text_view(textView), emoticonWidgets: emoticonWidgets)
     mirror = buffer
     host = ToolkitHost(
-      editor: editor, buffer: buffer, checksMirror: environment["EMOTEXT_GTK_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false)
+      editor: editor, buffer: buffer,
+      checksMirror: environment["EMOTEXT_GTK_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false)
 
     keyboard = EmoticonKeyboard(composer: self)
     gtk_box_append(emotext_box(column), keyboard.root)
@@ -118,7 +119,9 @@ final class Composer {
     let label = words.counter(length, options.limit)
     gtk_label_set_text(emotext_label(counter), label)
     emotext_accessible_set_description(counter, label)
-    if length > options.limit { gtk_widget_add_css_class(counter, "over") } else {
+    if length > options.limit {
+      gtk_widget_add_css_class(counter, "over")
+    } else {
       gtk_widget_remove_css_class(counter, "over")
     }
     let canSend = !host.postText.isEmpty && length <= options.limit

@@ -150,7 +150,8 @@ final class EmoticonKeyboard {
   func showPreview(_ index: Int) {
     guard case .emoticon(let emoticon) = cell(index) else { return }
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-    gtk_box_append(emotext_box(column), composer.emoticonWidgets.widget(for: emoticon, size: 72, chipClass: "emoticon-chip"))
+    gtk_box_append(
+      emotext_box(column), composer.emoticonWidgets.widget(for: emoticon, size: 72, chipClass: "emoticon-chip"))
     gtk_box_append(emotext_box(column), gtk_label_new(emoticon.spokenName(in: composer.spokenLanguage)))
     gtk_popover_set_child(emotext_popover(preview), column)
     if gtk_widget_get_parent(preview) != nil { gtk_widget_unparent(preview) }

@@ -33,7 +33,11 @@ struct EmoticonWidgets {
       gtk_widget_set_size_request(widget, size, size)
     } else {
       let text: String
-      if case .emoji(let emoji) = emoticon.kind { text = emoji } else { text = emoticon.fallback ?? emoticon.spokenName(in: .chineseSimplified) }
+      if case .emoji(let emoji) = emoticon.kind {
+        text = emoji
+      } else {
+        text = emoticon.fallback ?? emoticon.spokenName(in: .chineseSimplified)
+      }
       widget = gtk_label_new(text)
       gtk_widget_add_css_class(widget, chipClass)
     }
