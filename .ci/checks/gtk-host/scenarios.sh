@@ -167,6 +167,20 @@ grep -qx "page 2/6" <<<"$labels" || fail "Page Down did not turn to page 2/6: $l
 atspi press "Previous page" >/dev/null
 for _ in $(seq 25); do labels=$(atspi names label); grep -qx "page 1/6" <<<"$labels" && break; sleep 0.2; done
 grep -qx "page 1/6" <<<"$labels" || fail "the previous-page button did not turn back: $labels"
+# A long press on the first key (最右) shows it enlarged with its name in a popover while held, and inserts nothing.
+before=$(atspi names label | grep -cx "最右" || true)
+read -r key_x key_y < <(xdotool getwindowgeometry --shell "$window" | awk -F= '/^X=/{x=$2} /^Y=/{y=$2} END{print x+40, y+266}')
+xdotool mousemove "$key_x" "$key_y" mousedown 1 sleep 1.2
+after=$before
+for _ in $(seq 25); do
+  after=$(atspi names label | grep -cx "最右" || true)
+  [ "$after" -gt "$before" ] && break
+  sleep 0.2
+done
+[ "$after" -gt "$before" ] || fail "a long press on 最右 showed no preview ($before labels named 最右, then $after)"
+import -window root "$logs/long-press.png"
+xdotool mouseup 1
+expect_text '["xy", 1, []]'
 atspi press "哈哈" >/dev/null
 expect_text '["xy", 2, ["哈哈"]]'
 atspi press "Recent" >/dev/null

@@ -27,6 +27,33 @@ enum Callbacks {
       release)
   }
 
+  /// Calls `action` when `gesture` emits `signal`, a signal whose handler takes the instance and one pointer
+  /// (`GtkGesture::end`: the event sequence).
+  static func on(pointerSignal signal: String, of gesture: UnsafeMutableRawPointer, _ action: @escaping () -> Void) {
+    let handler: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+      Unmanaged<Action>.fromOpaque(data!).takeUnretainedValue().run()
+    }
+    connectOwned(gesture, signal, unsafeBitCast(handler, to: GCallback.self), action)
+  }
+
+  /// Calls `action` when `gesture` emits `signal`, a signal whose handler takes the instance and two doubles
+  /// (`GtkGestureLongPress::pressed`: x and y).
+  static func on(pointSignal signal: String, of gesture: UnsafeMutableRawPointer, _ action: @escaping () -> Void) {
+    let handler: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, _, _, data in
+      Unmanaged<Action>.fromOpaque(data!).takeUnretainedValue().run()
+    }
+    connectOwned(gesture, signal, unsafeBitCast(handler, to: GCallback.self), action)
+  }
+
+  private static func connectOwned(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback, _ action: @escaping () -> Void
+  ) {
+    let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+      Unmanaged<Action>.fromOpaque(data!).release()
+    }
+    emotext_connect_owned(instance, signal, handler, Unmanaged.passRetained(Action(action)).toOpaque(), release)
+  }
+
   /// Calls `action` with the composer when `button` is clicked.
   static func onClick(
     _ button: UnsafeMutablePointer<GtkWidget>, _ composer: Composer, _ action: @escaping (Composer) -> Void

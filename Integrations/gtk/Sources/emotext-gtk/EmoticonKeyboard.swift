@@ -63,10 +63,11 @@ final class EmoticonKeyboard {
       Callbacks.onClick(key, composer) { $0.keyboard.press(cell) }
       let longPress = gtk_gesture_long_press_new()!
       gtk_event_controller_set_propagation_phase(longPress, GTK_PHASE_CAPTURE)
-      Callbacks.on(Callbacks.raw(longPress), "pressed") { [unowned composer] in
+      Callbacks.on(pointSignal: "pressed", of: Callbacks.raw(longPress)) { [unowned composer] in
         gtk_gesture_set_state(longPress, GTK_EVENT_SEQUENCE_CLAIMED)
         composer.keyboard.showPreview(cell)
       }
+      Callbacks.on(pointerSignal: "end", of: Callbacks.raw(longPress)) { [unowned composer] in composer.keyboard.hidePreview() }
       gtk_widget_add_controller(key, longPress)
       gtk_grid_attach(emotext_grid(grid), key, Int32(cell % layout.columns), Int32(cell / layout.columns), 1, 1)
       keys.append(key)
@@ -146,7 +147,13 @@ final class EmoticonKeyboard {
     }
   }
 
-  /// Shows the emoticon of key `index` enlarged, with its name, in a popover (nothing is inserted).
+  /// Hides the preview when the long press ends.
+  func hidePreview() {
+    if gtk_widget_get_visible(preview) != 0 { gtk_popover_popdown(emotext_popover(preview)) }
+  }
+
+  /// Shows the emoticon of key `index` enlarged, with its name, in a popover while the press lasts (nothing is
+  /// inserted).
   func showPreview(_ index: Int) {
     guard case .emoticon(let emoticon) = cell(index) else { return }
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
