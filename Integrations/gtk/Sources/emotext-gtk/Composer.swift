@@ -198,6 +198,9 @@ final class Composer {
     let css = """
       .emoticon-chip { background: #ffe7a8; border: 1px solid #d9a400; border-radius: 6px; padding: 0 3px; \
       font-size: smaller; }
+      .emoticon-chip-large { background: #ffe7a8; border: 1px solid #d9a400; border-radius: 12px; padding: 8px; \
+      font-size: 36px; }
+      .preview { padding: 6px; }
       .over { color: #d0021b; font-weight: bold; }
       .post { font-size: 16px; }
       .key { min-width: 36px; min-height: 36px; padding: 2px; }

@@ -38,8 +38,12 @@ final class EmoticonKeyboard {
     gtk_box_append(emotext_box(pager), pageLabel)
     gtk_box_append(emotext_box(pager), next)
     gtk_box_append(emotext_box(root), pager)
-    preview = gtk_popover_new()
-    gtk_popover_set_autohide(emotext_popover(preview), 1)
+    // Note: the preview is a row of the keyboard, not a popover, so it stays where the finger is and takes no grab.
+    preview = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+    gtk_widget_set_halign(preview, GTK_ALIGN_CENTER)
+    gtk_widget_set_visible(preview, 0)
+    gtk_widget_add_css_class(preview, "preview")
+    gtk_box_append(emotext_box(root), preview)
 
     let words = composer.words
     emotext_accessible_set_label(previous, words.previousPage)
@@ -67,7 +71,9 @@ final class EmoticonKeyboard {
         gtk_gesture_set_state(longPress, GTK_EVENT_SEQUENCE_CLAIMED)
         composer.keyboard.showPreview(cell)
       }
-      Callbacks.on(pointerSignal: "end", of: Callbacks.raw(longPress)) { [unowned composer] in composer.keyboard.hidePreview() }
+      Callbacks.on(pointerSignal: "end", of: Callbacks.raw(longPress)) { [unowned composer] in
+        composer.keyboard.hidePreview()
+      }
       gtk_widget_add_controller(key, longPress)
       gtk_grid_attach(emotext_grid(grid), key, Int32(cell % layout.columns), Int32(cell / layout.columns), 1, 1)
       keys.append(key)
@@ -149,20 +155,17 @@ final class EmoticonKeyboard {
 
   /// Hides the preview when the long press ends.
   func hidePreview() {
-    if gtk_widget_get_visible(preview) != 0 { gtk_popover_popdown(emotext_popover(preview)) }
+    gtk_widget_set_visible(preview, 0)
   }
 
-  /// Shows the emoticon of key `index` enlarged, with its name, in a popover while the press lasts (nothing is
+  /// Shows the emoticon of key `index` enlarged, with its name, under the keys while the press lasts (nothing is
   /// inserted).
   func showPreview(_ index: Int) {
     guard case .emoticon(let emoticon) = cell(index) else { return }
-    let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-    gtk_box_append(
-      emotext_box(column), composer.emoticonWidgets.widget(for: emoticon, size: 72, chipClass: "emoticon-chip"))
-    gtk_box_append(emotext_box(column), gtk_label_new(emoticon.spokenName(in: composer.spokenLanguage)))
-    gtk_popover_set_child(emotext_popover(preview), column)
-    if gtk_widget_get_parent(preview) != nil { gtk_widget_unparent(preview) }
-    gtk_widget_set_parent(preview, keys[index])
-    gtk_popover_popup(emotext_popover(preview))
+    while let child = gtk_widget_get_first_child(preview) { gtk_box_remove(emotext_box(preview), child) }
+    let widgets = composer.emoticonWidgets
+    gtk_box_append(emotext_box(preview), widgets.widget(for: emoticon, size: 72, chipClass: "emoticon-chip-large"))
+    gtk_box_append(emotext_box(preview), gtk_label_new(emoticon.spokenName(in: composer.spokenLanguage)))
+    gtk_widget_set_visible(preview, 1)
   }
 }
