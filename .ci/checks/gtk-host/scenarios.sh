@@ -204,3 +204,39 @@ grep -qx "发送" <<<"$buttons" || fail "no 发送 button under zh_CN"
 xdotool key Escape
 expect_exit 1 ""
 pass "发送"
+
+# --- Completion: while a partial token is before the caret, up to five candidates; Tab picks the first, a digit
+# that candidate.
+scenario=completion
+start_app --recents "$work/recents-completion.json"
+type_latin "[hah"
+buttons=""
+for _ in $(seq 25); do
+  buttons=$(atspi names "push button")
+  [ "$(grep -c . <<<"$buttons")" -gt 2 ] && break
+  sleep 0.2
+done
+xdotool key Tab
+state=$(text)
+case "$state" in '["", 1, ["'*'"]]') ;; *) fail "Tab did not put the first candidate in place of [hah: $state" ;; esac
+type_latin " [hah"
+sleep 0.5
+xdotool key 2
+state2=$(text)
+case "$state2" in '[" ", 3, ["'*'", "'*'"]]') ;; *) fail "2 did not pick the second candidate: $state2" ;; esac
+xdotool key Escape
+expect_exit 1 ""
+pass "Tab gave $state, 2 gave $state2"
+
+# --- A recents file that does not load is reported and kept as it is, never overwritten.
+scenario=recents-kept
+bad="$work/recents-bad.json"
+printf '{not json' >"$bad"
+start_app --recents "$bad"
+xdotool key ctrl+e
+atspi press "哈哈" >/dev/null
+xdotool key Escape
+expect_exit 1 ""
+[ "$(cat "$bad")" = '{not json' ] || fail "the recents file that did not load was overwritten: $(cat "$bad")"
+grep -q "$bad" "$work/$scenario.err" || fail "not reported: $(cat "$work/$scenario.err")"
+pass "reported, kept"
