@@ -33,11 +33,13 @@ let package = Package(
     // transliteration, emoji clusters, regular expressions. Works on bytes and strings; knows no document.
     .target(name: "EmotextUnicode", dependencies: ["CICU"], swiftSettings: internalChecks),
     // The library: catalog, tokenizers, document, editor, entities, length, serialization, renderers, interop.
-    // generate-tlds.py writes TLDs.swift, generate-emoji-names.py EmojiNameTable.swift; neither script nor the API
-    // listing is part of the build.
+    // generate-tlds.py writes TLDs.swift (from tld_lib.yml), generate-emoji-names.py EmojiNameTable.swift; neither
+    // the scripts, their input nor the API listing is part of the build.
     .target(
       name: "Emotext", dependencies: ["EmotextUnicode"],
-      exclude: ["Entities/generate-tlds.py", "Spoken/generate-emoji-names.py", "PublicAPI.txt"],
+      exclude: [
+        "Entities/generate-tlds.py", "Entities/tld_lib.yml", "Spoken/generate-emoji-names.py", "PublicAPI.txt",
+      ],
       swiftSettings: internalChecks),
     // What the command-line tool needs around the library: the batch pipeline, line decoding, JSON Lines,
     // the edit-script protocol, the terminal composer screen, listings. Not a product.

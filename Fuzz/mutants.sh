@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalShortcutTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionShortcutTests|QuietEntityStretchTests|LeafSplitTests|EmoticonInsertionShortcutTests|RunContentTableTests|TokenScanChunkEdgeTests|QuietStretchAtEntitiesTests|InsertionEdgeShortcutTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests|PreparedLengthMeasureTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalFastPathTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionFastPathTests|RememberedQuietStretchTests|LeafSplitTests|EmoticonInsertionFastPathTests|RunContentTableTests|TokenScanChunkEdgeTests|MarkedQuietStretchTests|InsertionEdgeFastPathTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests|PreparedLengthMeasureTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -220,7 +220,7 @@ mutant token-lookup-compares-first-word Sources/Emotext/Tokenizer/TokenTable.swi
   '&& TokenTable.words(at: UnsafeRawPointer(bytes.baseAddress! + start), count: count).0 == words.0'
 # Eighth round (tokenize8): UTF-8 counted 16 bytes at a time (`String.counts(ofUTF8:)`) and the `[` scan's inlined block
 # loop, each summing its lanes every 255 blocks, let a lane count a 256th block (it wraps to 0).
-mutant utf8-counts-lane-overflow Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
+mutant utf8-counts-lane-overflow Sources/EmotextUnicode/UTF8+Counts.swift tokenize,storage \
   'let stop = Swift.min(lastBlock, index &+ 254 &* 16)' \
   'let stop = Swift.min(lastBlock, index &+ 255 &* 16)'
 mutant scan-lane-overflow Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
@@ -244,7 +244,7 @@ mutant tally-short-span-counts-lane-before Sources/Emotext/Tokenizer/BracketToke
   'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(16 &- span), to: SIMD16<UInt8>.self))' \
   'lanes.add(block, ~unsafeBitCast(UTF8LaneCounts.firstLanes(15 &- span), to: SIMD16<UInt8>.self))'
 # (tokenize9) the lane counts skip summing the four-byte leads when their first 8 lanes count none (not all 16).
-mutant four-byte-leads-skip-reads-half Sources/Emotext/Document/LeafBuilder.swift tokenize,storage \
+mutant four-byte-leads-skip-reads-half Sources/EmotextUnicode/UTF8LaneCounts.swift tokenize,storage \
   'return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)' \
   'return words[0] == 0 ? 0 : Self.sum(fourByteLeads)'
 # Tenth round: a document of one leaf counts its runs from its descriptors; the empty document has none.
@@ -252,12 +252,12 @@ mutant one-leaf-run-count-counts-empty Sources/Emotext/Document/RichText+Runs.sw
   'if case .leaf(let leaf) = document.root { return leaf.descriptors.count }' \
   'if case .leaf(let leaf) = document.root { return Swift.max(leaf.descriptors.count, 1) }'
 # (the lead) moving UTF-16 units forward passes 16 bytes whose units are one more than those left.
-mutant utf16-move-passes-one-unit-too-many Sources/Emotext/Document/RichText+Chunks.swift storage,edit \
-  'guard units <= remaining else { break }
-        remaining &-= units
+mutant utf16-move-passes-one-unit-too-many Sources/EmotextUnicode/UTF8+Offsets.swift storage,edit \
+  'guard moved <= remaining else { break }
+        remaining &-= moved
         index &+= 16' \
-  'guard units <= remaining &+ 1 else { break }
-        remaining &-= units
+  'guard moved <= remaining &+ 1 else { break }
+        remaining &-= moved
         index &+= 16'
 # (scan10; rewritten in the eleventh round) the pair step's `[` in the second block leaves the first block of the pair
 # uncounted.

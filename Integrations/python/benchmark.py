@@ -1,5 +1,6 @@
 """The Python package against the CLI, on the same posts: in-process calls, the CLI started once per post, and the
-CLI's batch mode (one process, JSON Lines in and out). Used for BENCHMARKS.md ("Issue 20").
+CLI's batch mode (one process, JSON Lines in and out). Used for
+Benchmarks/history/2026-12-batch-and-posts.md ("Issue 20").
 
     python3 Integrations/python/benchmark.py --cli PATH [--posts 10000] [--per-post-sample 300]
 

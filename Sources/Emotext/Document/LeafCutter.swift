@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// Cuts the leaves of a document from text runs of one content and attachments, appended in order as byte ranges of
 /// one source string: the leaves `LeafBuilder(slicing:)` makes of the same runs (the same bytes, descriptors and
 /// counts, cut at the same places), without its per-run bookkeeping.

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension RunDescriptor {
   /// Whether this descriptor continues the run of `previous`, the descriptor just before it in the
   /// document: both are text with equal attributes.
@@ -400,65 +402,5 @@ struct LeafWalk: IteratorProtocol {
         lastContinuesRun: false)
     }
     return current
-  }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-  /// The UTF-8 offset reached by moving `utf16Count` UTF-16 units forward from `utf8Offset`, a scalar boundary
-  /// in this valid UTF-8.
-  /// - Precondition: the move does not end inside a surrogate pair, nor past the end.
-  func utf8Offset(ofUTF16Count utf16Count: Int, from utf8Offset: Int) -> Int {
-    guard let offset = self.utf8Offset(movingUTF16: utf16Count, from: utf8Offset) else {
-      preconditionFailure("a UTF-16 offset splits a surrogate pair")
-    }
-    return offset
-  }
-
-  /// The UTF-8 offset reached by moving `utf16Count` UTF-16 units forward from `utf8Offset`, a scalar boundary
-  /// in this valid UTF-8, or nil when the move ends inside a surrogate pair.
-  /// - Precondition: the move does not go past the end.
-  // Note: a scalar is counted at its lead byte (a four-byte lead twice), so bytes are passed 64 and then 16 at a time
-  // (lane counts) while their units fit in what is left, an index left inside a scalar counted already is moved past
-  // its continuation bytes, and the last units go a scalar at a time. Scalar by scalar, a Backspace in a long run read
-  // the leaf's bytes up to the caret about eleven times: half its instructions in a 2,048-byte leaf.
-  func utf8Offset(movingUTF16 utf16Count: Int, from utf8Offset: Int) -> Int? {
-    var remaining = utf16Count
-    var index = utf8Offset
-    if remaining >= 16, let base = baseAddress {
-      let raw = UnsafeRawPointer(base)
-      let everyLane = SIMD16<UInt8>(repeating: 0xFF)
-      while count &- index >= 64 {
-        var lanes = UTF8LaneCounts()
-        lanes.add(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self), everyLane)
-        lanes.add(raw.loadUnaligned(fromByteOffset: index &+ 16, as: SIMD16<UInt8>.self), everyLane)
-        lanes.add(raw.loadUnaligned(fromByteOffset: index &+ 32, as: SIMD16<UInt8>.self), everyLane)
-        lanes.add(raw.loadUnaligned(fromByteOffset: index &+ 48, as: SIMD16<UInt8>.self), everyLane)
-        let units = 64 &- lanes.continuationCount &+ lanes.fourByteLeadCount
-        guard units <= remaining else { break }
-        remaining &-= units
-        index &+= 64
-      }
-      while count &- index >= 16 {
-        var lanes = UTF8LaneCounts()
-        lanes.add(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self), everyLane)
-        let units = 16 &- lanes.continuationCount &+ lanes.fourByteLeadCount
-        guard units <= remaining else { break }
-        remaining &-= units
-        index &+= 16
-      }
-      while index < count && self[index] & 0xC0 == 0x80 { index &+= 1 }
-    }
-    while remaining > 0 {
-      let lead = self[index]
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      if length == 4 {
-        guard remaining >= 2 else { return nil }
-        remaining &-= 2
-      } else {
-        remaining &-= 1
-      }
-      index &+= length
-    }
-    return index
   }
 }

@@ -214,20 +214,9 @@ extension RichText {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-  /// The UTF-8 offset of a UTF-16 offset in this valid UTF-8, or nil when it splits a surrogate pair.
-  /// - Precondition: `utf16Offset` is at most the text's UTF-16 length.
-  func utf8Offset(ofUTF16Offset utf16Offset: Int) -> Int? {
-    utf8Offset(movingUTF16: utf16Offset, from: 0)
-  }
-
   /// The UTF-8 offset of a UTF-16 offset, moved off the middle of a surrogate pair in `direction`.
   func utf8Offset(ofUTF16Offset utf16Offset: Int, snapping direction: SnapDirection) -> Int {
     if let utf8Offset = utf8Offset(ofUTF16Offset: utf16Offset) { return utf8Offset }
     return utf8Offset(ofUTF16Offset: direction == .backward ? utf16Offset - 1 : utf16Offset + 1)!
-  }
-
-  /// The UTF-16 length of the first `utf8Offset` bytes (a scalar boundary) of this valid UTF-8.
-  func utf16Count(ofUTF8Prefix utf8Offset: Int) -> Int {
-    String.counts(ofUTF8: UnsafeBufferPointer(rebasing: self[..<utf8Offset])).utf16
   }
 }

@@ -85,6 +85,7 @@ extension RichText {
           previous = nil
           summary.utf16 += 1
           summary.scalars += 1
+          summary.attachmentTokenExcess += length - RunDescriptor.objectReplacementUTF8Count
         }
         summary.utf8 += length
         summary.descriptors += 1

@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// The counts a subtree of a document sums up, so a position is found by descending, not by walking.
 struct Summary: Equatable, Sendable {
   /// UTF-8 bytes of post text (an attachment counts its token's bytes).
@@ -10,14 +12,29 @@ struct Summary: Equatable, Sendable {
   var descriptors = 0
   /// Leaves.
   var leaves = 0
+  /// The bytes by which attachments' tokens outweigh the U+FFFC that stands for each of them in a host's UTF-8
+  /// (a token's UTF-8 length less 3, summed): the host's UTF-8 length is `utf8` less this.
+  var attachmentTokenExcess = 0
+
+  /// UTF-8 bytes as a host's buffer holds them: text, and 3 bytes (U+FFFC) for each attachment.
+  var hostUTF8: Int { utf8 - attachmentTokenExcess }
 
   static func + (lhs: Summary, rhs: Summary) -> Summary {
     Summary(
       utf8: lhs.utf8 + rhs.utf8, utf16: lhs.utf16 + rhs.utf16, scalars: lhs.scalars + rhs.scalars,
-      descriptors: lhs.descriptors + rhs.descriptors, leaves: lhs.leaves + rhs.leaves)
+      descriptors: lhs.descriptors + rhs.descriptors, leaves: lhs.leaves + rhs.leaves,
+      attachmentTokenExcess: lhs.attachmentTokenExcess + rhs.attachmentTokenExcess)
   }
 
   static func += (lhs: inout Summary, rhs: Summary) { lhs = lhs + rhs }
+
+  /// The difference of two summaries, count by count (negative where `rhs` counts more).
+  static func - (lhs: Summary, rhs: Summary) -> Summary {
+    Summary(
+      utf8: lhs.utf8 - rhs.utf8, utf16: lhs.utf16 - rhs.utf16, scalars: lhs.scalars - rhs.scalars,
+      descriptors: lhs.descriptors - rhs.descriptors, leaves: lhs.leaves - rhs.leaves,
+      attachmentTokenExcess: lhs.attachmentTokenExcess - rhs.attachmentTokenExcess)
+  }
 }
 
 /// One run (or one piece of a text run) in a leaf: its lengths, and the index of its attributes or emoticon in
@@ -47,6 +64,19 @@ struct RunDescriptor: Sendable {
 
   /// Whether this is text whose content is `index`.
   func isText(_ index: RunContentIndex) -> Bool { contentIndex == index && !index.isEmoticon }
+
+  /// The bytes by which the attachments among `descriptors` outweigh a U+FFFC each (see
+  /// ``Summary/attachmentTokenExcess``).
+  static func attachmentTokenExcess(of descriptors: [RunDescriptor]) -> Int {
+    var excess = 0
+    for descriptor in descriptors where !descriptor.isText {
+      excess &+= Int(descriptor.utf8Count) &- objectReplacementUTF8Count
+    }
+    return excess
+  }
+
+  /// The UTF-8 length of U+FFFC, which stands for an attachment in a host's text.
+  static let objectReplacementUTF8Count = 3
 
   /// Whether this is text (not an attachment).
   var isText: Bool { !contentIndex.isEmoticon }
@@ -211,7 +241,8 @@ extension RichText {
       self.text = text
       self.descriptors = descriptors
       summary = Summary(
-        utf8: utf8Count, utf16: utf16Count, scalars: scalarCount, descriptors: descriptors.count, leaves: 1)
+        utf8: utf8Count, utf16: utf16Count, scalars: scalarCount, descriptors: descriptors.count, leaves: 1,
+        attachmentTokenExcess: RunDescriptor.attachmentTokenExcess(of: descriptors))
     }
   }
 
@@ -576,7 +607,9 @@ extension RichText.Leaf {
     of run: InsertedRun, at offset: Int, startsDocument: Bool = false, endsDocument: Bool = false
   ) -> Insertion? {
     guard !descriptors.isEmpty && summary.utf8 + run.counts.utf8 <= NodeCapacity.leafUTF8 else { return nil }
-    let delta = Summary(utf8: run.counts.utf8, utf16: run.counts.utf16, scalars: run.counts.scalars)
+    let delta = Summary(
+      utf8: run.counts.utf8, utf16: run.counts.utf16, scalars: run.counts.scalars,
+      attachmentTokenExcess: run.counts.attachmentTokenExcess)
     // The descriptor the offset is in or ends (the first such), and where it starts.
     var index = 0
     var utf16 = 0

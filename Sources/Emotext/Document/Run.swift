@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 /// One run of a ``RichText``: text with attributes, or one emoticon attachment.
 public enum Run: Hashable, Sendable {
   /// Text, never empty in a canonical document.

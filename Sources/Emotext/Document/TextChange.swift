@@ -42,4 +42,17 @@ public struct TextChange: Hashable, Sendable {
     let upperAfter = upperBetween + next.utf16Delta
     return TextChange(replacedRange: lower..<upperBefore, insertedUTF16Count: upperAfter - lower)
   }
+
+  /// `utf16Range`, a range of the document before this change, in the document after it: ends before the
+  /// replaced range stay, ends after it move by ``utf16Delta``, and ends inside it go to the edges of the new
+  /// content (the lower end to its start, the upper end to its end), so the result covers what it covered.
+  public func mapping(_ utf16Range: Range<Int>) -> Range<Int> {
+    func mapped(_ offset: Int, toEnd: Bool) -> Int {
+      if offset < replacedRange.lowerBound || (offset == replacedRange.lowerBound && !toEnd) { return offset }
+      if offset >= replacedRange.upperBound { return offset + utf16Delta }
+      return toEnd ? insertedRange.upperBound : insertedRange.lowerBound
+    }
+    let lower = mapped(utf16Range.lowerBound, toEnd: false)
+    return lower..<max(lower, mapped(utf16Range.upperBound, toEnd: !utf16Range.isEmpty))
+  }
 }

@@ -26,15 +26,17 @@ extension Editor {
     precondition(before >= 0 && after >= 0, "deleteSurroundingText takes counts of 0 or more")
     beginCall()
     commitMarkedText()
-    let start = selection.lowerBound
-    let end = selection.upperBound
-    let lower = document.snapped(document.utf16Offset(movingBack: before, codePointsFrom: start), .backward)
-    let upper = document.snapped(document.utf16Offset(movingForward: after, codePointsFrom: end), .forward)
-    deleteAround(lower..<start, end..<upper)
+    let scalars = selection(in: .unicodeScalars)
+    let lower = max(scalars.lowerBound - before, 0)
+    let upper = scalars.upperBound + min(after, document.scalarCount - scalars.upperBound)
+    let range = document.range(lower..<upper, from: .unicodeScalars, to: .utf16)
+    deleteAround(
+      document.snapped(range.lowerBound, .backward)..<selection.lowerBound,
+      selection.upperBound..<document.snapped(range.upperBound, .forward))
   }
 
   /// Deletes `trailing`, then `leading`, in one undo step, and keeps the selection between them.
-  private mutating func deleteAround(_ leading: Range<Int>, _ trailing: Range<Int>) {
+  mutating func deleteAround(_ leading: Range<Int>, _ trailing: Range<Int>) {
     let (leading, trailing) = widenedToWholeEntities(leading, trailing)
     guard !leading.isEmpty || !trailing.isEmpty else { return }
     let selected = selection
@@ -57,57 +59,5 @@ extension Editor {
     }
     openGroup = nil
     setSelection(snappedRange(lower..<max(lower, min(upper, document.utf16Count))))
-  }
-}
-
-extension RichText {
-  /// The UTF-16 offset `count` code points before `utf16Offset` (an attachment is one), or 0.
-  func utf16Offset(movingBack count: Int, codePointsFrom utf16Offset: Int) -> Int {
-    var offset = utf16Offset
-    var remaining = count
-    while remaining > 0 && offset > 0 {
-      let (run, runRange) = run(containing: offset - 1)
-      guard case .text(let text, _) = run else {
-        offset -= 1
-        remaining -= 1
-        continue
-      }
-      let units = text.utf16
-      var index = units.index(units.startIndex, offsetBy: offset - runRange.lowerBound)
-      while remaining > 0 && index > units.startIndex {
-        units.formIndex(before: &index)
-        offset -= 1
-        if UTF16.isTrailSurrogate(units[index]) && index > units.startIndex {
-          units.formIndex(before: &index)
-          offset -= 1
-        }
-        remaining -= 1
-      }
-    }
-    return offset
-  }
-
-  /// The UTF-16 offset `count` code points after `utf16Offset` (an attachment is one), or the end.
-  func utf16Offset(movingForward count: Int, codePointsFrom utf16Offset: Int) -> Int {
-    var offset = utf16Offset
-    var remaining = count
-    let total = utf16Count
-    while remaining > 0 && offset < total {
-      let (run, runRange) = run(containing: offset)
-      guard case .text(let text, _) = run else {
-        offset += 1
-        remaining -= 1
-        continue
-      }
-      let units = text.utf16
-      var index = units.index(units.startIndex, offsetBy: offset - runRange.lowerBound)
-      while remaining > 0 && index < units.endIndex {
-        let width = UTF16.isLeadSurrogate(units[index]) ? 2 : 1
-        units.formIndex(&index, offsetBy: width)
-        offset += width
-        remaining -= 1
-      }
-    }
-    return offset
   }
 }

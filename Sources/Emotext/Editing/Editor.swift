@@ -64,8 +64,10 @@ public struct Editor: Sendable {
   /// or nil when the call changed no text (a selection change, an undo with nothing to undo). Setting a
   /// property (``backspaceMode``, ``undoLimit``) is no such call and leaves it as it was.
   ///
-  /// Entity recognition reports the runs it recoloured as replaced by content of the same length, so a
-  /// renderer redraws them. The new selection is ``selection``, the new marked text ``markedRange``.
+  /// Only text changes are reported here: entity recognition, which recolours runs without changing their text,
+  /// is reported in ``lastRestyle``, so a host re-applies its tags there instead of deleting and reinserting
+  /// text. The new selection is ``selection``, the new marked text ``markedRange``; ``lastChange(in:)`` gives
+  /// the change in another unit.
   /// This is what `NSTextStorage.edited(_:range:changeInLength:)` and Android's `TextWatcher` report:
   ///
   /// ```swift
@@ -77,6 +79,21 @@ public struct Editor: Sendable {
   /// textView.selectedRange = NSRange(editor.selection)
   /// ```
   public internal(set) var lastChange: TextChange?
+  /// How much the last call's text changes (``lastChange``) changed the document's length in each unit, so that
+  /// ``lastChange(in:)`` converts the change in O(log *n*) without the document before it.
+  var lastChangeDelta = Summary()
+
+  /// The UTF-16 range of the document after the last mutating call whose attributes that call changed without
+  /// changing its text (entity recognition recolouring a mention as it is typed, or undo taking that back), or
+  /// nil. A host re-applies its styling (tags) over this range, reading the runs from ``document``; the text
+  /// there is what the host's buffer already holds.
+  ///
+  /// ```swift
+  /// var editor = Editor(recognizesEntities: true)
+  /// editor.insert("@bob")      // each letter extends the mention
+  /// editor.lastRestyle         // 0..<3: "@bo" recoloured as part of "@bob"; the "b" typed is in lastChange
+  /// ```
+  public internal(set) var lastRestyle: Range<Int>?
 
   /// The caret the last ``edit(_:with:group:normalizing:alsoAround:caret:)`` returned, when that edit knows it to be a
   /// cluster boundary: the end of text inserted in place before an attachment, the document's end, or a scalar the
@@ -104,6 +121,8 @@ public struct Editor: Sendable {
   struct RecordedChange: Sendable {
     var change: TextChange
     var replaced: RichText
+    /// Whether the change kept the text and changed attributes only (entity recognition).
+    var restyles = false
   }
 
   enum EditGroup: Equatable {
@@ -327,6 +346,8 @@ public struct Editor: Sendable {
   /// Starts a public call: ``lastChange`` reports only what this call changes.
   mutating func beginCall() {
     lastChange = nil
+    lastChangeDelta = Summary()
+    lastRestyle = nil
   }
 
   /// Puts the caret at `offset`, snapped to a cluster boundary.
@@ -361,7 +382,7 @@ public struct Editor: Sendable {
     caretKnownOnBoundary = nil
     var edges: RichText.InsertionEdges?
     let change = document.replaceSubrange(range, with: content, edges: &edges)
-    record(change, replaced: replaced)
+    record(change, replaced: replaced, inserted: content.root.summary)
     var mappedCaret = caret ?? afterEnd
     if normalizing {
       var touched = start..<afterEnd
@@ -386,17 +407,35 @@ public struct Editor: Sendable {
     return mappedCaret
   }
 
-  /// Adds `change` (which replaced `replaced`) to the open undo step and to ``lastChange``; a change that
-  /// replaced nothing with nothing is dropped.
-  mutating func record(_ change: TextChange, replaced: consuming RichText) {
+  /// Adds `change` (which replaced `replaced` with content of `inserted` counts, read from the document when nil)
+  /// to the open undo step and to ``lastChange``; a change that replaced nothing with nothing is dropped.
+  mutating func record(_ change: TextChange, replaced: consuming RichText, inserted: Summary? = nil) {
     guard !(change.replacedRange.isEmpty && change.insertedUTF16Count == 0) else { return }
+    let replacedCounts = replaced.root.summary
     undoStack.recordInNewest(RecordedChange(change: change, replaced: replaced))
-    report(change)
+    report(change, delta: (inserted ?? document.counts(in: change.insertedRange)) - replacedCounts)
   }
 
-  /// Adds `change` to ``lastChange``.
-  mutating func report(_ change: TextChange) {
+  /// Adds `change`, which changed the document's counts by `delta`, to ``lastChange``, and moves ``lastRestyle``
+  /// along with it.
+  mutating func report(_ change: TextChange, delta: Summary) {
     lastChange = lastChange.map { $0.followed(by: change) } ?? change
+    lastChangeDelta += delta
+    lastRestyle = lastRestyle.map { change.mapping($0) }
+  }
+
+  /// Adds `recorded`, a change of attributes only, to the open undo step and to ``lastRestyle``.
+  mutating func recordRestyle(_ recorded: consuming RecordedChange) {
+    recorded.restyles = true
+    reportRestyle(recorded.change.insertedRange)
+    undoStack.recordInNewest(recorded)
+  }
+
+  /// Adds `utf16Range`, whose attributes changed, to ``lastRestyle``.
+  mutating func reportRestyle(_ utf16Range: Range<Int>) {
+    lastRestyle =
+      lastRestyle.map { min($0.lowerBound, utf16Range.lowerBound)..<max($0.upperBound, utf16Range.upperBound) }
+      ?? utf16Range
   }
 
   /// Canonicalizes tokens (when `canonicalizing`) and, with ``recognizesEntities``, entities around `utf16Range`,
@@ -428,7 +467,7 @@ public struct Editor: Sendable {
         quietEntityStretch = quietStretch
       } else {
         let (recognized, quiet, stretch) = document.recognizeEntities(around: around)
-        if let recognized { record(recognized.change, replaced: recognized.replaced) }
+        if let recognized { recordRestyle(recognized) }
         quietEntityStretch = quiet ?? markedQuietStretch(around: around, inStretchFrom: stretch.lowerBound)
       }
     }
@@ -475,9 +514,11 @@ public struct Editor: Sendable {
     for recorded in step.changes.reversed() {
       let current = recorded.change.insertedRange
       let undone = TextChange(replacedRange: current, insertedUTF16Count: recorded.replaced.utf16Count)
-      inverse.append(RecordedChange(change: undone, replaced: document.slice(current)))
+      let replaced = document.slice(current)
+      let delta = recorded.replaced.root.summary - replaced.root.summary
+      inverse.append(RecordedChange(change: undone, replaced: replaced, restyles: recorded.restyles))
       document.replaceSubrange(current, with: recorded.replaced)
-      report(undone)
+      if recorded.restyles { reportRestyle(undone.insertedRange) } else { report(undone, delta: delta) }
     }
     // Note: `inverse` lists the last change first; reverting it again walks it from the end, which
     // redoes the first change first.

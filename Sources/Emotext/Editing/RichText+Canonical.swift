@@ -1,3 +1,5 @@
+import EmotextUnicode
+
 extension RichText {
   /// Turns catalog tokens that an edit of `utf16Range` completed into attachments, so the document stays
   /// canonical (typing the `]` of `[哈哈]`, or deleting what separated `[微` and `笑]`).

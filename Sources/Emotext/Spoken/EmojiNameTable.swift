@@ -10,11214 +10,2246 @@
 
 /// CLDR's short names of emoji (without U+FE0F), in zh, zh_Hant, en and ja.
 enum EmojiNameTable {
-  /// The emoji, one a line, U+FE0F removed.
-  static let emoji = """
-😀
-😃
-😄
-😁
-😆
-😅
-🤣
-😂
-🙂
-🙃
-🫠
-😉
-😊
-😇
-🥰
-😍
-🤩
-😘
-😗
-☺
-😚
-😙
-🥲
-😋
-😛
-😜
-🤪
-😝
-🤑
-🤗
-🤭
-🫢
-🫣
-🤫
-🤔
-🫡
-🤐
-🤨
-😐
-😑
-😶
-🫥
-😶‍🌫
-😏
-😒
-🙄
-😬
-😮‍💨
-🤥
-😌
-😔
-😪
-🤤
-😴
-😷
-🤒
-🤕
-🤢
-🤮
-🤧
-🥵
-🥶
-🥴
-😵
-😵‍💫
-🤯
-🤠
-🥳
-🥸
-😎
-🤓
-🧐
-😕
-🫤
-😟
-🙁
-☹
-😮
-😯
-😲
-😳
-🥺
-🥹
-😦
-😧
-😨
-😰
-😥
-😢
-😭
-😱
-😖
-😣
-😞
-😓
-😩
-😫
-🥱
-😤
-😡
-😠
-🤬
-😈
-👿
-💀
-☠
-💩
-🤡
-👹
-👺
-👻
-👽
-👾
-🤖
-😺
-😸
-😹
-😻
-😼
-😽
-🙀
-😿
-😾
-🙈
-🙉
-🙊
-💌
-💘
-💝
-💖
-💗
-💓
-💞
-💕
-💟
-❣
-💔
-❤‍🔥
-❤‍🩹
-❤
-🧡
-💛
-💚
-💙
-💜
-🤎
-🖤
-🤍
-💋
-💯
-💢
-💥
-💫
-💦
-💨
-🕳
-💬
-👁‍🗨
-🗨
-🗯
-💭
-💤
-👋
-🤚
-🖐
-✋
-🖖
-🫱
-🫲
-🫳
-🫴
-👌
-🤌
-🤏
-✌
-🤞
-🫰
-🤟
-🤘
-🤙
-👈
-👉
-👆
-🖕
-👇
-☝
-🫵
-👍
-👎
-✊
-👊
-🤛
-🤜
-👏
-🙌
-🫶
-👐
-🤲
-🤝
-🫱🏻‍🫲🏼
-🫱🏻‍🫲🏽
-🫱🏻‍🫲🏾
-🫱🏻‍🫲🏿
-🫱🏼‍🫲🏻
-🫱🏼‍🫲🏽
-🫱🏼‍🫲🏾
-🫱🏼‍🫲🏿
-🫱🏽‍🫲🏻
-🫱🏽‍🫲🏼
-🫱🏽‍🫲🏾
-🫱🏽‍🫲🏿
-🫱🏾‍🫲🏻
-🫱🏾‍🫲🏼
-🫱🏾‍🫲🏽
-🫱🏾‍🫲🏿
-🫱🏿‍🫲🏻
-🫱🏿‍🫲🏼
-🫱🏿‍🫲🏽
-🫱🏿‍🫲🏾
-🙏
-✍
-💅
-🤳
-💪
-🦾
-🦿
-🦵
-🦶
-👂
-🦻
-👃
-🧠
-🫀
-🫁
-🦷
-🦴
-👀
-👁
-👅
-👄
-🫦
-👶
-🧒
-👦
-👧
-🧑
-👱
-👱🏻
-👱🏼
-👱🏽
-👱🏾
-👱🏿
-👨
-🧔
-🧔🏻
-🧔🏼
-🧔🏽
-🧔🏾
-🧔🏿
-🧔‍♂
-🧔🏻‍♂
-🧔🏼‍♂
-🧔🏽‍♂
-🧔🏾‍♂
-🧔🏿‍♂
-🧔‍♀
-🧔🏻‍♀
-🧔🏼‍♀
-🧔🏽‍♀
-🧔🏾‍♀
-🧔🏿‍♀
-👨‍🦰
-👨🏻‍🦰
-👨🏼‍🦰
-👨🏽‍🦰
-👨🏾‍🦰
-👨🏿‍🦰
-👨‍🦱
-👨🏻‍🦱
-👨🏼‍🦱
-👨🏽‍🦱
-👨🏾‍🦱
-👨🏿‍🦱
-👨‍🦳
-👨🏻‍🦳
-👨🏼‍🦳
-👨🏽‍🦳
-👨🏾‍🦳
-👨🏿‍🦳
-👨‍🦲
-👨🏻‍🦲
-👨🏼‍🦲
-👨🏽‍🦲
-👨🏾‍🦲
-👨🏿‍🦲
-👩
-👩‍🦰
-👩🏻‍🦰
-👩🏼‍🦰
-👩🏽‍🦰
-👩🏾‍🦰
-👩🏿‍🦰
-🧑‍🦰
-🧑🏻‍🦰
-🧑🏼‍🦰
-🧑🏽‍🦰
-🧑🏾‍🦰
-🧑🏿‍🦰
-👩‍🦱
-👩🏻‍🦱
-👩🏼‍🦱
-👩🏽‍🦱
-👩🏾‍🦱
-👩🏿‍🦱
-🧑‍🦱
-🧑🏻‍🦱
-🧑🏼‍🦱
-🧑🏽‍🦱
-🧑🏾‍🦱
-🧑🏿‍🦱
-👩‍🦳
-👩🏻‍🦳
-👩🏼‍🦳
-👩🏽‍🦳
-👩🏾‍🦳
-👩🏿‍🦳
-🧑‍🦳
-🧑🏻‍🦳
-🧑🏼‍🦳
-🧑🏽‍🦳
-🧑🏾‍🦳
-🧑🏿‍🦳
-👩‍🦲
-👩🏻‍🦲
-👩🏼‍🦲
-👩🏽‍🦲
-👩🏾‍🦲
-👩🏿‍🦲
-🧑‍🦲
-🧑🏻‍🦲
-🧑🏼‍🦲
-🧑🏽‍🦲
-🧑🏾‍🦲
-🧑🏿‍🦲
-👱‍♀
-👱🏻‍♀
-👱🏼‍♀
-👱🏽‍♀
-👱🏾‍♀
-👱🏿‍♀
-👱‍♂
-👱🏻‍♂
-👱🏼‍♂
-👱🏽‍♂
-👱🏾‍♂
-👱🏿‍♂
-🧓
-👴
-👵
-🙍
-🙍‍♂
-🙍‍♀
-🙎
-🙎‍♂
-🙎‍♀
-🙅
-🙅‍♂
-🙅‍♀
-🙆
-🙆‍♂
-🙆‍♀
-💁
-💁‍♂
-💁‍♀
-🙋
-🙋‍♂
-🙋‍♀
-🧏
-🧏‍♂
-🧏‍♀
-🙇
-🙇‍♂
-🙇‍♀
-🤦
-🤦‍♂
-🤦‍♀
-🤷
-🤷‍♂
-🤷‍♀
-🧑‍⚕
-👨‍⚕
-👩‍⚕
-🧑‍🎓
-👨‍🎓
-👩‍🎓
-🧑‍🏫
-👨‍🏫
-👩‍🏫
-🧑‍⚖
-👨‍⚖
-👩‍⚖
-🧑‍🌾
-👨‍🌾
-👩‍🌾
-🧑‍🍳
-👨‍🍳
-👩‍🍳
-🧑‍🔧
-👨‍🔧
-👩‍🔧
-🧑‍🏭
-👨‍🏭
-👩‍🏭
-🧑‍💼
-👨‍💼
-👩‍💼
-🧑‍🔬
-👨‍🔬
-👩‍🔬
-🧑‍💻
-👨‍💻
-👩‍💻
-🧑‍🎤
-👨‍🎤
-👩‍🎤
-🧑‍🎨
-👨‍🎨
-👩‍🎨
-🧑‍✈
-👨‍✈
-👩‍✈
-🧑‍🚀
-👨‍🚀
-👩‍🚀
-🧑‍🚒
-👨‍🚒
-👩‍🚒
-👮
-👮‍♂
-👮‍♀
-🕵
-🕵‍♂
-🕵‍♀
-💂
-💂‍♂
-💂‍♀
-🥷
-👷
-👷‍♂
-👷‍♀
-🫅
-🤴
-👸
-👳
-👳‍♂
-👳‍♀
-👲
-🧕
-🤵
-🤵‍♂
-🤵‍♀
-👰
-👰‍♂
-👰‍♀
-🤰
-🫃
-🫄
-🤱
-👩‍🍼
-👨‍🍼
-🧑‍🍼
-👼
-🎅
-🤶
-🧑‍🎄
-🦸
-🦸‍♂
-🦸‍♀
-🦹
-🦹‍♂
-🦹‍♀
-🧙
-🧙‍♂
-🧙‍♀
-🧚
-🧚‍♂
-🧚‍♀
-🧛
-🧛‍♂
-🧛‍♀
-🧜
-🧜‍♂
-🧜‍♀
-🧝
-🧝‍♂
-🧝‍♀
-🧞
-🧞‍♂
-🧞‍♀
-🧟
-🧟‍♂
-🧟‍♀
-🧌
-💆
-💆‍♂
-💆‍♀
-💇
-💇‍♂
-💇‍♀
-🚶
-🚶‍♂
-🚶‍♀
-🧍
-🧍‍♂
-🧍‍♀
-🧎
-🧎‍♂
-🧎‍♀
-🧑‍🦯
-👨‍🦯
-👩‍🦯
-🧑‍🦼
-👨‍🦼
-👩‍🦼
-🧑‍🦽
-👨‍🦽
-👩‍🦽
-🏃
-🏃‍♂
-🏃‍♀
-💃
-🕺
-🕴
-👯
-👯‍♂
-👯‍♀
-🧖
-🧖‍♂
-🧖‍♀
-🧗
-🧗‍♂
-🧗‍♀
-🤺
-🏇
-⛷
-🏂
-🏌
-🏌‍♂
-🏌‍♀
-🏄
-🏄‍♂
-🏄‍♀
-🚣
-🚣‍♂
-🚣‍♀
-🏊
-🏊‍♂
-🏊‍♀
-⛹
-⛹‍♂
-⛹‍♀
-🏋
-🏋‍♂
-🏋‍♀
-🚴
-🚴‍♂
-🚴‍♀
-🚵
-🚵‍♂
-🚵‍♀
-🤸
-🤸‍♂
-🤸‍♀
-🤼
-🤼‍♂
-🤼‍♀
-🤽
-🤽‍♂
-🤽‍♀
-🤾
-🤾‍♂
-🤾‍♀
-🤹
-🤹‍♂
-🤹‍♀
-🧘
-🧘‍♂
-🧘‍♀
-🛀
-🛌
-🧑‍🤝‍🧑
-🧑🏻‍🤝‍🧑🏼
-🧑🏻‍🤝‍🧑🏽
-🧑🏻‍🤝‍🧑🏾
-🧑🏻‍🤝‍🧑🏿
-🧑🏼‍🤝‍🧑🏻
-🧑🏼‍🤝‍🧑🏽
-🧑🏼‍🤝‍🧑🏾
-🧑🏼‍🤝‍🧑🏿
-🧑🏽‍🤝‍🧑🏻
-🧑🏽‍🤝‍🧑🏼
-🧑🏽‍🤝‍🧑🏾
-🧑🏽‍🤝‍🧑🏿
-🧑🏾‍🤝‍🧑🏻
-🧑🏾‍🤝‍🧑🏼
-🧑🏾‍🤝‍🧑🏽
-🧑🏾‍🤝‍🧑🏿
-🧑🏿‍🤝‍🧑🏻
-🧑🏿‍🤝‍🧑🏼
-🧑🏿‍🤝‍🧑🏽
-🧑🏿‍🤝‍🧑🏾
-👭
-👩🏻‍🤝‍👩🏼
-👩🏻‍🤝‍👩🏽
-👩🏻‍🤝‍👩🏾
-👩🏻‍🤝‍👩🏿
-👩🏼‍🤝‍👩🏻
-👩🏼‍🤝‍👩🏽
-👩🏼‍🤝‍👩🏾
-👩🏼‍🤝‍👩🏿
-👩🏽‍🤝‍👩🏻
-👩🏽‍🤝‍👩🏼
-👩🏽‍🤝‍👩🏾
-👩🏽‍🤝‍👩🏿
-👩🏾‍🤝‍👩🏻
-👩🏾‍🤝‍👩🏼
-👩🏾‍🤝‍👩🏽
-👩🏾‍🤝‍👩🏿
-👩🏿‍🤝‍👩🏻
-👩🏿‍🤝‍👩🏼
-👩🏿‍🤝‍👩🏽
-👩🏿‍🤝‍👩🏾
-👫
-👩🏻‍🤝‍👨🏼
-👩🏻‍🤝‍👨🏽
-👩🏻‍🤝‍👨🏾
-👩🏻‍🤝‍👨🏿
-👩🏼‍🤝‍👨🏻
-👩🏼‍🤝‍👨🏽
-👩🏼‍🤝‍👨🏾
-👩🏼‍🤝‍👨🏿
-👩🏽‍🤝‍👨🏻
-👩🏽‍🤝‍👨🏼
-👩🏽‍🤝‍👨🏾
-👩🏽‍🤝‍👨🏿
-👩🏾‍🤝‍👨🏻
-👩🏾‍🤝‍👨🏼
-👩🏾‍🤝‍👨🏽
-👩🏾‍🤝‍👨🏿
-👩🏿‍🤝‍👨🏻
-👩🏿‍🤝‍👨🏼
-👩🏿‍🤝‍👨🏽
-👩🏿‍🤝‍👨🏾
-👬
-👨🏻‍🤝‍👨🏼
-👨🏻‍🤝‍👨🏽
-👨🏻‍🤝‍👨🏾
-👨🏻‍🤝‍👨🏿
-👨🏼‍🤝‍👨🏻
-👨🏼‍🤝‍👨🏽
-👨🏼‍🤝‍👨🏾
-👨🏼‍🤝‍👨🏿
-👨🏽‍🤝‍👨🏻
-👨🏽‍🤝‍👨🏼
-👨🏽‍🤝‍👨🏾
-👨🏽‍🤝‍👨🏿
-👨🏾‍🤝‍👨🏻
-👨🏾‍🤝‍👨🏼
-👨🏾‍🤝‍👨🏽
-👨🏾‍🤝‍👨🏿
-👨🏿‍🤝‍👨🏻
-👨🏿‍🤝‍👨🏼
-👨🏿‍🤝‍👨🏽
-👨🏿‍🤝‍👨🏾
-💏
-🧑🏻‍❤‍💋‍🧑🏼
-🧑🏻‍❤‍💋‍🧑🏽
-🧑🏻‍❤‍💋‍🧑🏾
-🧑🏻‍❤‍💋‍🧑🏿
-🧑🏼‍❤‍💋‍🧑🏻
-🧑🏼‍❤‍💋‍🧑🏽
-🧑🏼‍❤‍💋‍🧑🏾
-🧑🏼‍❤‍💋‍🧑🏿
-🧑🏽‍❤‍💋‍🧑🏻
-🧑🏽‍❤‍💋‍🧑🏼
-🧑🏽‍❤‍💋‍🧑🏾
-🧑🏽‍❤‍💋‍🧑🏿
-🧑🏾‍❤‍💋‍🧑🏻
-🧑🏾‍❤‍💋‍🧑🏼
-🧑🏾‍❤‍💋‍🧑🏽
-🧑🏾‍❤‍💋‍🧑🏿
-🧑🏿‍❤‍💋‍🧑🏻
-🧑🏿‍❤‍💋‍🧑🏼
-🧑🏿‍❤‍💋‍🧑🏽
-🧑🏿‍❤‍💋‍🧑🏾
-👩‍❤‍💋‍👨
-👩🏻‍❤‍💋‍👨🏻
-👩🏻‍❤‍💋‍👨🏼
-👩🏻‍❤‍💋‍👨🏽
-👩🏻‍❤‍💋‍👨🏾
-👩🏻‍❤‍💋‍👨🏿
-👩🏼‍❤‍💋‍👨🏻
-👩🏼‍❤‍💋‍👨🏼
-👩🏼‍❤‍💋‍👨🏽
-👩🏼‍❤‍💋‍👨🏾
-👩🏼‍❤‍💋‍👨🏿
-👩🏽‍❤‍💋‍👨🏻
-👩🏽‍❤‍💋‍👨🏼
-👩🏽‍❤‍💋‍👨🏽
-👩🏽‍❤‍💋‍👨🏾
-👩🏽‍❤‍💋‍👨🏿
-👩🏾‍❤‍💋‍👨🏻
-👩🏾‍❤‍💋‍👨🏼
-👩🏾‍❤‍💋‍👨🏽
-👩🏾‍❤‍💋‍👨🏾
-👩🏾‍❤‍💋‍👨🏿
-👩🏿‍❤‍💋‍👨🏻
-👩🏿‍❤‍💋‍👨🏼
-👩🏿‍❤‍💋‍👨🏽
-👩🏿‍❤‍💋‍👨🏾
-👩🏿‍❤‍💋‍👨🏿
-👨‍❤‍💋‍👨
-👨🏻‍❤‍💋‍👨🏻
-👨🏻‍❤‍💋‍👨🏼
-👨🏻‍❤‍💋‍👨🏽
-👨🏻‍❤‍💋‍👨🏾
-👨🏻‍❤‍💋‍👨🏿
-👨🏼‍❤‍💋‍👨🏻
-👨🏼‍❤‍💋‍👨🏼
-👨🏼‍❤‍💋‍👨🏽
-👨🏼‍❤‍💋‍👨🏾
-👨🏼‍❤‍💋‍👨🏿
-👨🏽‍❤‍💋‍👨🏻
-👨🏽‍❤‍💋‍👨🏼
-👨🏽‍❤‍💋‍👨🏽
-👨🏽‍❤‍💋‍👨🏾
-👨🏽‍❤‍💋‍👨🏿
-👨🏾‍❤‍💋‍👨🏻
-👨🏾‍❤‍💋‍👨🏼
-👨🏾‍❤‍💋‍👨🏽
-👨🏾‍❤‍💋‍👨🏾
-👨🏾‍❤‍💋‍👨🏿
-👨🏿‍❤‍💋‍👨🏻
-👨🏿‍❤‍💋‍👨🏼
-👨🏿‍❤‍💋‍👨🏽
-👨🏿‍❤‍💋‍👨🏾
-👨🏿‍❤‍💋‍👨🏿
-👩‍❤‍💋‍👩
-👩🏻‍❤‍💋‍👩🏻
-👩🏻‍❤‍💋‍👩🏼
-👩🏻‍❤‍💋‍👩🏽
-👩🏻‍❤‍💋‍👩🏾
-👩🏻‍❤‍💋‍👩🏿
-👩🏼‍❤‍💋‍👩🏻
-👩🏼‍❤‍💋‍👩🏼
-👩🏼‍❤‍💋‍👩🏽
-👩🏼‍❤‍💋‍👩🏾
-👩🏼‍❤‍💋‍👩🏿
-👩🏽‍❤‍💋‍👩🏻
-👩🏽‍❤‍💋‍👩🏼
-👩🏽‍❤‍💋‍👩🏽
-👩🏽‍❤‍💋‍👩🏾
-👩🏽‍❤‍💋‍👩🏿
-👩🏾‍❤‍💋‍👩🏻
-👩🏾‍❤‍💋‍👩🏼
-👩🏾‍❤‍💋‍👩🏽
-👩🏾‍❤‍💋‍👩🏾
-👩🏾‍❤‍💋‍👩🏿
-👩🏿‍❤‍💋‍👩🏻
-👩🏿‍❤‍💋‍👩🏼
-👩🏿‍❤‍💋‍👩🏽
-👩🏿‍❤‍💋‍👩🏾
-👩🏿‍❤‍💋‍👩🏿
-💑
-🧑🏻‍❤‍🧑🏼
-🧑🏻‍❤‍🧑🏽
-🧑🏻‍❤‍🧑🏾
-🧑🏻‍❤‍🧑🏿
-🧑🏼‍❤‍🧑🏻
-🧑🏼‍❤‍🧑🏽
-🧑🏼‍❤‍🧑🏾
-🧑🏼‍❤‍🧑🏿
-🧑🏽‍❤‍🧑🏻
-🧑🏽‍❤‍🧑🏼
-🧑🏽‍❤‍🧑🏾
-🧑🏽‍❤‍🧑🏿
-🧑🏾‍❤‍🧑🏻
-🧑🏾‍❤‍🧑🏼
-🧑🏾‍❤‍🧑🏽
-🧑🏾‍❤‍🧑🏿
-🧑🏿‍❤‍🧑🏻
-🧑🏿‍❤‍🧑🏼
-🧑🏿‍❤‍🧑🏽
-🧑🏿‍❤‍🧑🏾
-👩‍❤‍👨
-👩🏻‍❤‍👨🏻
-👩🏻‍❤‍👨🏼
-👩🏻‍❤‍👨🏽
-👩🏻‍❤‍👨🏾
-👩🏻‍❤‍👨🏿
-👩🏼‍❤‍👨🏻
-👩🏼‍❤‍👨🏼
-👩🏼‍❤‍👨🏽
-👩🏼‍❤‍👨🏾
-👩🏼‍❤‍👨🏿
-👩🏽‍❤‍👨🏻
-👩🏽‍❤‍👨🏼
-👩🏽‍❤‍👨🏽
-👩🏽‍❤‍👨🏾
-👩🏽‍❤‍👨🏿
-👩🏾‍❤‍👨🏻
-👩🏾‍❤‍👨🏼
-👩🏾‍❤‍👨🏽
-👩🏾‍❤‍👨🏾
-👩🏾‍❤‍👨🏿
-👩🏿‍❤‍👨🏻
-👩🏿‍❤‍👨🏼
-👩🏿‍❤‍👨🏽
-👩🏿‍❤‍👨🏾
-👩🏿‍❤‍👨🏿
-👨‍❤‍👨
-👨🏻‍❤‍👨🏻
-👨🏻‍❤‍👨🏼
-👨🏻‍❤‍👨🏽
-👨🏻‍❤‍👨🏾
-👨🏻‍❤‍👨🏿
-👨🏼‍❤‍👨🏻
-👨🏼‍❤‍👨🏼
-👨🏼‍❤‍👨🏽
-👨🏼‍❤‍👨🏾
-👨🏼‍❤‍👨🏿
-👨🏽‍❤‍👨🏻
-👨🏽‍❤‍👨🏼
-👨🏽‍❤‍👨🏽
-👨🏽‍❤‍👨🏾
-👨🏽‍❤‍👨🏿
-👨🏾‍❤‍👨🏻
-👨🏾‍❤‍👨🏼
-👨🏾‍❤‍👨🏽
-👨🏾‍❤‍👨🏾
-👨🏾‍❤‍👨🏿
-👨🏿‍❤‍👨🏻
-👨🏿‍❤‍👨🏼
-👨🏿‍❤‍👨🏽
-👨🏿‍❤‍👨🏾
-👨🏿‍❤‍👨🏿
-👩‍❤‍👩
-👩🏻‍❤‍👩🏻
-👩🏻‍❤‍👩🏼
-👩🏻‍❤‍👩🏽
-👩🏻‍❤‍👩🏾
-👩🏻‍❤‍👩🏿
-👩🏼‍❤‍👩🏻
-👩🏼‍❤‍👩🏼
-👩🏼‍❤‍👩🏽
-👩🏼‍❤‍👩🏾
-👩🏼‍❤‍👩🏿
-👩🏽‍❤‍👩🏻
-👩🏽‍❤‍👩🏼
-👩🏽‍❤‍👩🏽
-👩🏽‍❤‍👩🏾
-👩🏽‍❤‍👩🏿
-👩🏾‍❤‍👩🏻
-👩🏾‍❤‍👩🏼
-👩🏾‍❤‍👩🏽
-👩🏾‍❤‍👩🏾
-👩🏾‍❤‍👩🏿
-👩🏿‍❤‍👩🏻
-👩🏿‍❤‍👩🏼
-👩🏿‍❤‍👩🏽
-👩🏿‍❤‍👩🏾
-👩🏿‍❤‍👩🏿
-👪
-👨‍👩‍👦
-👨‍👩‍👧
-👨‍👩‍👧‍👦
-👨‍👩‍👦‍👦
-👨‍👩‍👧‍👧
-👨‍👨‍👦
-👨‍👨‍👧
-👨‍👨‍👧‍👦
-👨‍👨‍👦‍👦
-👨‍👨‍👧‍👧
-👩‍👩‍👦
-👩‍👩‍👧
-👩‍👩‍👧‍👦
-👩‍👩‍👦‍👦
-👩‍👩‍👧‍👧
-👨‍👦
-👨‍👦‍👦
-👨‍👧
-👨‍👧‍👦
-👨‍👧‍👧
-👩‍👦
-👩‍👦‍👦
-👩‍👧
-👩‍👧‍👦
-👩‍👧‍👧
-🗣
-👤
-👥
-🫂
-👣
-🏻
-🏼
-🏽
-🏾
-🏿
-🦰
-🦱
-🦳
-🦲
-🐵
-🐒
-🦍
-🦧
-🐶
-🐕
-🦮
-🐕‍🦺
-🐩
-🐺
-🦊
-🦝
-🐱
-🐈
-🐈‍⬛
-🦁
-🐯
-🐅
-🐆
-🐴
-🐎
-🦄
-🦓
-🦌
-🦬
-🐮
-🐂
-🐃
-🐄
-🐷
-🐖
-🐗
-🐽
-🐏
-🐑
-🐐
-🐪
-🐫
-🦙
-🦒
-🐘
-🦣
-🦏
-🦛
-🐭
-🐁
-🐀
-🐹
-🐰
-🐇
-🐿
-🦫
-🦔
-🦇
-🐻
-🐻‍❄
-🐨
-🐼
-🦥
-🦦
-🦨
-🦘
-🦡
-🐾
-🦃
-🐔
-🐓
-🐣
-🐤
-🐥
-🐦
-🐧
-🕊
-🦅
-🦆
-🦢
-🦉
-🦤
-🪶
-🦩
-🦚
-🦜
-🐸
-🐊
-🐢
-🦎
-🐍
-🐲
-🐉
-🦕
-🦖
-🐳
-🐋
-🐬
-🦭
-🐟
-🐠
-🐡
-🦈
-🐙
-🐚
-🪸
-🐌
-🦋
-🐛
-🐜
-🐝
-🪲
-🐞
-🦗
-🪳
-🕷
-🕸
-🦂
-🦟
-🪰
-🪱
-🦠
-💐
-🌸
-💮
-🪷
-🏵
-🌹
-🥀
-🌺
-🌻
-🌼
-🌷
-🌱
-🪴
-🌲
-🌳
-🌴
-🌵
-🌾
-🌿
-☘
-🍀
-🍁
-🍂
-🍃
-🪹
-🪺
-🍄
-🍇
-🍈
-🍉
-🍊
-🍋
-🍌
-🍍
-🥭
-🍎
-🍏
-🍐
-🍑
-🍒
-🍓
-🫐
-🥝
-🍅
-🫒
-🥥
-🥑
-🍆
-🥔
-🥕
-🌽
-🌶
-🫑
-🥒
-🥬
-🥦
-🧄
-🧅
-🥜
-🫘
-🌰
-🍞
-🥐
-🥖
-🫓
-🥨
-🥯
-🥞
-🧇
-🧀
-🍖
-🍗
-🥩
-🥓
-🍔
-🍟
-🍕
-🌭
-🥪
-🌮
-🌯
-🫔
-🥙
-🧆
-🥚
-🍳
-🥘
-🍲
-🫕
-🥣
-🥗
-🍿
-🧈
-🧂
-🥫
-🍱
-🍘
-🍙
-🍚
-🍛
-🍜
-🍝
-🍠
-🍢
-🍣
-🍤
-🍥
-🥮
-🍡
-🥟
-🥠
-🥡
-🦀
-🦞
-🦐
-🦑
-🦪
-🍦
-🍧
-🍨
-🍩
-🍪
-🎂
-🍰
-🧁
-🥧
-🍫
-🍬
-🍭
-🍮
-🍯
-🍼
-🥛
-☕
-🫖
-🍵
-🍶
-🍾
-🍷
-🍸
-🍹
-🍺
-🍻
-🥂
-🥃
-🫗
-🥤
-🧋
-🧃
-🧉
-🧊
-🥢
-🍽
-🍴
-🥄
-🔪
-🫙
-🏺
-🌍
-🌎
-🌏
-🌐
-🗺
-🗾
-🧭
-🏔
-⛰
-🌋
-🗻
-🏕
-🏖
-🏜
-🏝
-🏞
-🏟
-🏛
-🏗
-🧱
-🪨
-🪵
-🛖
-🏘
-🏚
-🏠
-🏡
-🏢
-🏣
-🏤
-🏥
-🏦
-🏨
-🏩
-🏪
-🏫
-🏬
-🏭
-🏯
-🏰
-💒
-🗼
-🗽
-⛪
-🕌
-🛕
-🕍
-⛩
-🕋
-⛲
-⛺
-🌁
-🌃
-🏙
-🌄
-🌅
-🌆
-🌇
-🌉
-♨
-🎠
-🛝
-🎡
-🎢
-💈
-🎪
-🚂
-🚃
-🚄
-🚅
-🚆
-🚇
-🚈
-🚉
-🚊
-🚝
-🚞
-🚋
-🚌
-🚍
-🚎
-🚐
-🚑
-🚒
-🚓
-🚔
-🚕
-🚖
-🚗
-🚘
-🚙
-🛻
-🚚
-🚛
-🚜
-🏎
-🏍
-🛵
-🦽
-🦼
-🛺
-🚲
-🛴
-🛹
-🛼
-🚏
-🛣
-🛤
-🛢
-⛽
-🛞
-🚨
-🚥
-🚦
-🛑
-🚧
-⚓
-🛟
-⛵
-🛶
-🚤
-🛳
-⛴
-🛥
-🚢
-✈
-🛩
-🛫
-🛬
-🪂
-💺
-🚁
-🚟
-🚠
-🚡
-🛰
-🚀
-🛸
-🛎
-🧳
-⌛
-⏳
-⌚
-⏰
-⏱
-⏲
-🕰
-🕛
-🕧
-🕐
-🕜
-🕑
-🕝
-🕒
-🕞
-🕓
-🕟
-🕔
-🕠
-🕕
-🕡
-🕖
-🕢
-🕗
-🕣
-🕘
-🕤
-🕙
-🕥
-🕚
-🕦
-🌑
-🌒
-🌓
-🌔
-🌕
-🌖
-🌗
-🌘
-🌙
-🌚
-🌛
-🌜
-🌡
-☀
-🌝
-🌞
-🪐
-⭐
-🌟
-🌠
-🌌
-☁
-⛅
-⛈
-🌤
-🌥
-🌦
-🌧
-🌨
-🌩
-🌪
-🌫
-🌬
-🌀
-🌈
-🌂
-☂
-☔
-⛱
-⚡
-❄
-☃
-⛄
-☄
-🔥
-💧
-🌊
-🎃
-🎄
-🎆
-🎇
-🧨
-✨
-🎈
-🎉
-🎊
-🎋
-🎍
-🎎
-🎏
-🎐
-🎑
-🧧
-🎀
-🎁
-🎗
-🎟
-🎫
-🎖
-🏆
-🏅
-🥇
-🥈
-🥉
-⚽
-⚾
-🥎
-🏀
-🏐
-🏈
-🏉
-🎾
-🥏
-🎳
-🏏
-🏑
-🏒
-🥍
-🏓
-🏸
-🥊
-🥋
-🥅
-⛳
-⛸
-🎣
-🤿
-🎽
-🎿
-🛷
-🥌
-🎯
-🪀
-🪁
-🔫
-🎱
-🔮
-🪄
-🎮
-🕹
-🎰
-🎲
-🧩
-🧸
-🪅
-🪩
-🪆
-♠
-♥
-♦
-♣
-♟
-🃏
-🀄
-🎴
-🎭
-🖼
-🎨
-🧵
-🪡
-🧶
-🪢
-👓
-🕶
-🥽
-🥼
-🦺
-👔
-👕
-👖
-🧣
-🧤
-🧥
-🧦
-👗
-👘
-🥻
-🩱
-🩲
-🩳
-👙
-👚
-👛
-👜
-👝
-🛍
-🎒
-🩴
-👞
-👟
-🥾
-🥿
-👠
-👡
-🩰
-👢
-👑
-👒
-🎩
-🎓
-🧢
-🪖
-⛑
-📿
-💄
-💍
-💎
-🔇
-🔈
-🔉
-🔊
-📢
-📣
-📯
-🔔
-🔕
-🎼
-🎵
-🎶
-🎙
-🎚
-🎛
-🎤
-🎧
-📻
-🎷
-🪗
-🎸
-🎹
-🎺
-🎻
-🪕
-🥁
-🪘
-📱
-📲
-☎
-📞
-📟
-📠
-🔋
-🪫
-🔌
-💻
-🖥
-🖨
-⌨
-🖱
-🖲
-💽
-💾
-💿
-📀
-🧮
-🎥
-🎞
-📽
-🎬
-📺
-📷
-📸
-📹
-📼
-🔍
-🔎
-🕯
-💡
-🔦
-🏮
-🪔
-📔
-📕
-📖
-📗
-📘
-📙
-📚
-📓
-📒
-📃
-📜
-📄
-📰
-🗞
-📑
-🔖
-🏷
-💰
-🪙
-💴
-💵
-💶
-💷
-💸
-💳
-🧾
-💹
-✉
-📧
-📨
-📩
-📤
-📥
-📦
-📫
-📪
-📬
-📭
-📮
-🗳
-✏
-✒
-🖋
-🖊
-🖌
-🖍
-📝
-💼
-📁
-📂
-🗂
-📅
-📆
-🗒
-🗓
-📇
-📈
-📉
-📊
-📋
-📌
-📍
-📎
-🖇
-📏
-📐
-✂
-🗃
-🗄
-🗑
-🔒
-🔓
-🔏
-🔐
-🔑
-🗝
-🔨
-🪓
-⛏
-⚒
-🛠
-🗡
-⚔
-💣
-🪃
-🏹
-🛡
-🪚
-🔧
-🪛
-🔩
-⚙
-🗜
-⚖
-🦯
-🔗
-⛓
-🪝
-🧰
-🧲
-🪜
-⚗
-🧪
-🧫
-🧬
-🔬
-🔭
-📡
-💉
-🩸
-💊
-🩹
-🩼
-🩺
-🩻
-🚪
-🛗
-🪞
-🪟
-🛏
-🛋
-🪑
-🚽
-🪠
-🚿
-🛁
-🪤
-🪒
-🧴
-🧷
-🧹
-🧺
-🧻
-🪣
-🧼
-🫧
-🪥
-🧽
-🧯
-🛒
-🚬
-⚰
-🪦
-⚱
-🧿
-🪬
-🗿
-🪧
-🪪
-🏧
-🚮
-🚰
-♿
-🚹
-🚺
-🚻
-🚼
-🚾
-🛂
-🛃
-🛄
-🛅
-⚠
-🚸
-⛔
-🚫
-🚳
-🚭
-🚯
-🚱
-🚷
-📵
-🔞
-☢
-☣
-⬆
-↗
-➡
-↘
-⬇
-↙
-⬅
-↖
-↕
-↔
-↩
-↪
-⤴
-⤵
-🔃
-🔄
-🔙
-🔚
-🔛
-🔜
-🔝
-🛐
-⚛
-🕉
-✡
-☸
-☯
-✝
-☦
-☪
-☮
-🕎
-🔯
-♈
-♉
-♊
-♋
-♌
-♍
-♎
-♏
-♐
-♑
-♒
-♓
-⛎
-🔀
-🔁
-🔂
-▶
-⏩
-⏭
-⏯
-◀
-⏪
-⏮
-🔼
-⏫
-🔽
-⏬
-⏸
-⏹
-⏺
-⏏
-🎦
-🔅
-🔆
-📶
-📳
-📴
-♀
-♂
-⚧
-✖
-➕
-➖
-➗
-🟰
-♾
-‼
-⁉
-❓
-❔
-❕
-❗
-〰
-💱
-💲
-⚕
-♻
-⚜
-🔱
-📛
-🔰
-⭕
-✅
-☑
-✔
-❌
-❎
-➰
-➿
-〽
-✳
-✴
-❇
-©
-®
-™
-#⃣
-*⃣
-0⃣
-1⃣
-2⃣
-3⃣
-4⃣
-5⃣
-6⃣
-7⃣
-8⃣
-9⃣
-🔟
-🔠
-🔡
-🔢
-🔣
-🔤
-🅰
-🆎
-🅱
-🆑
-🆒
-🆓
-ℹ
-🆔
-Ⓜ
-🆕
-🆖
-🅾
-🆗
-🅿
-🆘
-🆙
-🆚
-🈁
-🈂
-🈷
-🈶
-🈯
-🉐
-🈹
-🈚
-🈲
-🉑
-🈸
-🈴
-🈳
-㊗
-㊙
-🈺
-🈵
-🔴
-🟠
-🟡
-🟢
-🔵
-🟣
-🟤
-⚫
-⚪
-🟥
-🟧
-🟨
-🟩
-🟦
-🟪
-🟫
-⬛
-⬜
-◼
-◻
-◾
-◽
-▪
-▫
-🔶
-🔷
-🔸
-🔹
-🔺
-🔻
-💠
-🔘
-🔳
-🔲
-🏁
-🚩
-🎌
-🏴
-🏳
-🏳‍🌈
-🏳‍⚧
-🏴‍☠
-🇦🇨
-🇦🇩
-🇦🇪
-🇦🇫
-🇦🇬
-🇦🇮
-🇦🇱
-🇦🇲
-🇦🇴
-🇦🇶
-🇦🇷
-🇦🇸
-🇦🇹
-🇦🇺
-🇦🇼
-🇦🇽
-🇦🇿
-🇧🇦
-🇧🇧
-🇧🇩
-🇧🇪
-🇧🇫
-🇧🇬
-🇧🇭
-🇧🇮
-🇧🇯
-🇧🇱
-🇧🇲
-🇧🇳
-🇧🇴
-🇧🇶
-🇧🇷
-🇧🇸
-🇧🇹
-🇧🇻
-🇧🇼
-🇧🇾
-🇧🇿
-🇨🇦
-🇨🇨
-🇨🇩
-🇨🇫
-🇨🇬
-🇨🇭
-🇨🇮
-🇨🇰
-🇨🇱
-🇨🇲
-🇨🇳
-🇨🇴
-🇨🇵
-🇨🇷
-🇨🇺
-🇨🇻
-🇨🇼
-🇨🇽
-🇨🇾
-🇨🇿
-🇩🇪
-🇩🇬
-🇩🇯
-🇩🇰
-🇩🇲
-🇩🇴
-🇩🇿
-🇪🇦
-🇪🇨
-🇪🇪
-🇪🇬
-🇪🇭
-🇪🇷
-🇪🇸
-🇪🇹
-🇪🇺
-🇫🇮
-🇫🇯
-🇫🇰
-🇫🇲
-🇫🇴
-🇫🇷
-🇬🇦
-🇬🇧
-🇬🇩
-🇬🇪
-🇬🇫
-🇬🇬
-🇬🇭
-🇬🇮
-🇬🇱
-🇬🇲
-🇬🇳
-🇬🇵
-🇬🇶
-🇬🇷
-🇬🇸
-🇬🇹
-🇬🇺
-🇬🇼
-🇬🇾
-🇭🇰
-🇭🇲
-🇭🇳
-🇭🇷
-🇭🇹
-🇭🇺
-🇮🇨
-🇮🇩
-🇮🇪
-🇮🇱
-🇮🇲
-🇮🇳
-🇮🇴
-🇮🇶
-🇮🇷
-🇮🇸
-🇮🇹
-🇯🇪
-🇯🇲
-🇯🇴
-🇯🇵
-🇰🇪
-🇰🇬
-🇰🇭
-🇰🇮
-🇰🇲
-🇰🇳
-🇰🇵
-🇰🇷
-🇰🇼
-🇰🇾
-🇰🇿
-🇱🇦
-🇱🇧
-🇱🇨
-🇱🇮
-🇱🇰
-🇱🇷
-🇱🇸
-🇱🇹
-🇱🇺
-🇱🇻
-🇱🇾
-🇲🇦
-🇲🇨
-🇲🇩
-🇲🇪
-🇲🇫
-🇲🇬
-🇲🇭
-🇲🇰
-🇲🇱
-🇲🇲
-🇲🇳
-🇲🇴
-🇲🇵
-🇲🇶
-🇲🇷
-🇲🇸
-🇲🇹
-🇲🇺
-🇲🇻
-🇲🇼
-🇲🇽
-🇲🇾
-🇲🇿
-🇳🇦
-🇳🇨
-🇳🇪
-🇳🇫
-🇳🇬
-🇳🇮
-🇳🇱
-🇳🇴
-🇳🇵
-🇳🇷
-🇳🇺
-🇳🇿
-🇴🇲
-🇵🇦
-🇵🇪
-🇵🇫
-🇵🇬
-🇵🇭
-🇵🇰
-🇵🇱
-🇵🇲
-🇵🇳
-🇵🇷
-🇵🇸
-🇵🇹
-🇵🇼
-🇵🇾
-🇶🇦
-🇷🇪
-🇷🇴
-🇷🇸
-🇷🇺
-🇷🇼
-🇸🇦
-🇸🇧
-🇸🇨
-🇸🇩
-🇸🇪
-🇸🇬
-🇸🇭
-🇸🇮
-🇸🇯
-🇸🇰
-🇸🇱
-🇸🇲
-🇸🇳
-🇸🇴
-🇸🇷
-🇸🇸
-🇸🇹
-🇸🇻
-🇸🇽
-🇸🇾
-🇸🇿
-🇹🇦
-🇹🇨
-🇹🇩
-🇹🇫
-🇹🇬
-🇹🇭
-🇹🇯
-🇹🇰
-🇹🇱
-🇹🇲
-🇹🇳
-🇹🇴
-🇹🇷
-🇹🇹
-🇹🇻
-🇹🇼
-🇹🇿
-🇺🇦
-🇺🇬
-🇺🇲
-🇺🇳
-🇺🇸
-🇺🇾
-🇺🇿
-🇻🇦
-🇻🇨
-🇻🇪
-🇻🇬
-🇻🇮
-🇻🇳
-🇻🇺
-🇼🇫
-🇼🇸
-🇽🇰
-🇾🇪
-🇾🇹
-🇿🇦
-🇿🇲
-🇿🇼
-🏴󠁧󠁢󠁥󠁮󠁧󠁿
-🏴󠁧󠁢󠁳󠁣󠁴󠁿
-🏴󠁧󠁢󠁷󠁬󠁳󠁿
+  /// One emoji a line, U+FE0F removed, then its names in zh, zh_Hant, en and ja, separated by tabs; a name is
+  /// empty where CLDR has none.
+  static let entries = """
+😀	嘿嘿	笑臉	grinning face	にっこり笑う
+😃	哈哈	大笑	grinning face with big eyes	わーい
+😄	大笑	呵呵	grinning face with smiling eyes	笑顔
+😁	嘻嘻	嘻嘻	beaming face with smiling eyes	にやっと笑う
+😆	斜眼笑	狂笑	grinning squinting face	きゃー
+😅	苦笑	汗	grinning face with sweat	冷や汗笑顔
+🤣	笑得满地打滚	笑翻了	rolling on the floor laughing	笑い転げる
+😂	笑哭了	感動	face with tears of joy	嬉し泣き
+🙂	呵呵	呆呆笑	slightly smiling face	微笑む
+🙃	倒脸	顛倒臉	upside-down face	さかさまの顔
+🫠	融化	融化的臉	melting face	溶けている顔
+😉	眨眼	眨眼	winking face	ウインク
+😊	羞涩微笑	微笑	smiling face with smiling eyes	にこにこ
+😇	微笑天使	天使笑臉	smiling face with halo	天使の輪がついた笑顔
+🥰	喜笑颜开	三個愛心的笑臉	smiling face with hearts	ハートの笑顔
+😍	花痴	花痴	smiling face with heart-eyes	目がハートの笑顔
+🤩	好崇拜哦	眼冒星星	star-struck	目が星の笑顔
+😘	飞吻	親親飛吻	face blowing a kiss	投げキッス
+😗	亲亲	親親	kissing face	キス
+☺	微笑	輕鬆笑臉	smiling face	スマイリー
+😚	羞涩亲亲	瞇眼親親	kissing face with closed eyes	ちゅっ
+😙	微笑亲亲	笑臉親親	kissing face with smiling eyes	にっこりキス
+🥲	含泪的笑脸	微笑帶淚	smiling face with tear	嬉し涙の顔
+😋	好吃	口水	face savoring food	にこにこぺろり
+😛	吐舌	嘿嘿	face with tongue	舌を出した顔
+😜	单眼吐舌	吐舌頭	winking face with tongue	あっかんべー
+🤪	滑稽	發瘋	zany face	ふざけた顔
+😝	眯眼吐舌	眨眼吐舌頭	squinting face with tongue	目を閉じてべー
+🤑	发财	發財	money-mouth face	お金の顔
+🤗	抱抱	抱抱	smiling face with open hands	ハグ
+🤭	不说	手蓋住嘴巴	face with hand over mouth	口に手を当てた顔
+🫢	睁眼捂嘴	張眼摀嘴的臉	face with open eyes and hand over mouth	目を開けて口に手を当てた顔
+🫣	偷看	一眼偷看的臉	face with peeking eye	指の間からのぞき見る顔
+🤫	安静的脸	噓	shushing face	しーっ
+🤔	想一想	思考	thinking face	考える顔
+🫡	致敬	敬禮的臉	saluting face	敬礼する顔
+🤐	闭嘴	閉嘴	zipper-mouth face	口チャック
+🤨	挑眉	挑眉驚訝	face with raised eyebrow	眉を上げた顔
+😐	冷漠	無語	neutral face	ポーカーフェイス
+😑	无语	面無表情	expressionless face	無表情
+😶	沉默	沉默	face without mouth	口のない顔
+🫥	虚线脸	虛線的臉	dotted line face	点線の顔
+😶‍🌫	迷茫	茫茫然	face in clouds	雲の中の顔
+😏	得意	冷笑	smirking face	薄笑いをする顔
+😒	不高兴	不高興	unamused face	しらけた
+🙄	翻白眼	翻白眼	face with rolling eyes	上を見る顔
+😬	龇牙咧嘴	咬牙	grimacing face	しかめ面
+😮‍💨	呼气	鬆一口氣	face exhaling	息を吐く顔
+🤥	说谎	鼻子變長了	lying face	うそつきの顔
+😌	松了口气	鬆了口氣	relieved face	ほっとした顔
+😔	沉思	沉思	pensive face	しょぼーん
+😪	困	睏	sleepy face	眠い
+🤤	流口水	流口水	drooling face	よだれを垂らした顔
+😴	睡着了	睡著了	sleeping face	寝る
+😷	感冒	口罩	face with medical mask	マスク顔
+🤒	发烧	含溫度計	face with thermometer	熱がある顔
+🤕	受伤	包繃帶	face with head-bandage	包帯を巻いた顔
+🤢	恶心	想吐	nauseated face	吐き気を催している顔
+🤮	呕吐	狂吐中	face vomiting	嘔吐する顔
+🤧	打喷嚏	打噴嚏	sneezing face	くしゃみする顔
+🥵	脸发烧	熱臉	hot face	暑い顔
+🥶	冷脸	冷臉	cold face	寒い顔
+🥴	头昏眼花	頭昏眼花	woozy face	ふらふらの顔
+😵	晕头转向	頭暈目眩	face with crossed-out eyes	めまい
+😵‍💫	晕	目眩頭暈	face with spiral eyes	目を回した顔
+🤯	爆炸头	一個頭兩個大	exploding head	頭爆発
+🤠	牛仔帽脸	牛仔	cowboy hat face	カウボーイの顔
+🥳	聚会笑脸	慶祝的表情	partying face	パーティーの顔
+🥸	伪装的脸	假扮的臉	disguised face	変装した顔
+😎	墨镜笑脸	墨鏡	smiling face with sunglasses	サングラスで笑顔
+🤓	书呆子脸	搞怪	nerd face	オタク
+🧐	带单片眼镜的脸	單片眼鏡	face with monocle	モノクルを付けた顔
+😕	困扰	困擾	confused face	混乱
+🫤	郁闷	歪嘴的臉	face with diagonal mouth	口が斜めの顔
+😟	担心	擔心	worried face	悩む顔
+🙁	微微不满	不開心	slightly frowning face	少し困った顔
+☹	不满	不滿意	frowning face	困った顔
+😮	吃惊	驚訝	face with open mouth	口が開いた顔
+😯	缄默	哦	hushed face	ぽかーん
+😲	震惊	震驚	astonished face	びっくり
+😳	脸红	愛慕	flushed face	赤面
+🥺	恳求的脸	請求的臉	pleading face	訴えるような顔
+🥹	忍住泪水	強忍淚水的臉	face holding back tears	涙をこらえた顔
+😦	啊	啊	frowning face with open mouth	あきれ顔
+😧	极度痛苦	痛	anguished face	苦悩
+😨	害怕	可怕	fearful face	青ざめ
+😰	冷汗	冒汗	anxious face with sweat	冷や汗青ざめ
+😥	失望但如释重负	流汗	sad but relieved face	どうしよう
+😢	哭	淚	crying face	泣き顔
+😭	放声大哭	哭	loudly crying face	大泣き
+😱	吓死了	嚇死了	face screaming in fear	恐怖
+😖	困惑	困惑	confounded face	困惑した顔
+😣	痛苦	痛苦	persevering face	我慢
+😞	失望	失望	disappointed face	失望した顔
+😓	汗	冷汗	downcast face with sweat	冷や汗
+😩	累死了	唉!	weary face	あきらめ
+😫	累	累	tired face	疲れた
+🥱	打呵欠	呵欠	yawning face	あくびした顔
+😤	傲慢	傲慢	face with steam from nose	勝ち誇った顔
+😡	怒火中烧	生氣	enraged face	ふくれっ面
+😠	生气	不爽	angry face	ぷんぷん
+🤬	嘴上有符号的脸	嘴上有符號的表情	face with symbols on mouth	ののしる
+😈	恶魔微笑	惡魔的笑	smiling face with horns	笑った悪魔
+👿	生气的恶魔	惡魔	angry face with horns	怒った悪魔
+💀	头骨	骷髏頭	skull	ドクロ
+☠	骷髅	交叉骷髏頭	skull and crossbones	ドクロと骨
+💩	大便	大便	pile of poo	うんち
+🤡	小丑脸	小丑	clown face	ピエロの顔
+👹	食人魔	魔鬼	ogre	鬼
+👺	小妖精	天狗	goblin	天狗
+👻	鬼	鬼	ghost	お化け
+👽	外星人	外星人	alien	エイリアン
+👾	外星怪物	怪物	alien monster	インベーダー
+🤖	机器人	機器人	robot	ロボット
+😺	大笑的猫	哈哈	grinning cat	にっこり笑う猫
+😸	微笑的猫	微笑的貓臉	grinning cat with smiling eyes	にやっと笑う猫
+😹	笑出眼泪的猫	感動的貓臉	cat with tears of joy	嬉し泣きする猫
+😻	花痴的猫	花痴的貓臉	smiling cat with heart-eyes	目がハートの猫
+😼	奸笑的猫	微笑貓臉	cat with wry smile	にやりとする猫
+😽	亲亲猫	親親的貓臉	kissing cat	猫のキス
+🙀	疲倦的猫	累的貓臉	weary cat	絶望する猫
+😿	哭泣的猫	哭的貓臉	crying cat	泣いている猫
+😾	生气的猫	生氣的貓臉	pouting cat	不機嫌な猫
+🙈	非礼勿视	非禮勿視	see-no-evil monkey	見ざる
+🙉	非礼勿听	非禮勿聽	hear-no-evil monkey	聞かざる
+🙊	非礼勿言	非禮勿言	speak-no-evil monkey	言わざる
+💌	情书	情書	love letter	ラブレター
+💘	心中箭了	丘比特	heart with arrow	ハートに矢
+💝	系有缎带的心	愛的禮物	heart with ribbon	ハートにリボン
+💖	闪亮的心	開心	sparkling heart	きらきらハート
+💗	搏动的心	心動	growing heart	大きくなるハート
+💓	心跳	心跳	beating heart	ドキドキするハート
+💞	舞动的心	心之舞	revolving hearts	回転するハート
+💕	两颗心	心心相印	two hearts	2つのハート
+💟	心型装饰	心在框框裡	heart decoration	ハートデコ
+❣	心叹号	心嘆號	heart exclamation	ハートのびっくり
+💔	心碎	心碎	broken heart	割れたハート
+❤‍🔥	火上之心	火熱的心	heart on fire	燃えるハート
+❤‍🩹	修复受伤的心灵	療心	mending heart	包帯を巻いたハート
+❤	红心	愛心	red heart	赤いハート
+🧡	橙心	橘心	orange heart	オレンジのハート
+💛	黄心	黃心	yellow heart	黄色のハート
+💚	绿心	綠心	green heart	緑のハート
+💙	蓝心	藍心	blue heart	青いハート
+💜	紫心	紫心	purple heart	紫のハート
+🤎	棕心	褐心	brown heart	茶色いハート
+🖤	黑心	黑心	black heart	黒いハート
+🤍	白心	白心	white heart	白いハート
+💋	唇印	唇印	kiss mark	キスマーク
+💯	一百分	滿分	hundred points	100点満点
+💢	怒	怒	anger symbol	むかっ
+💥	爆炸	碰撞	collision	衝突
+💫	头晕	暈頭轉向	dizzy	くらくら
+💦	汗滴	出汗	sweat droplets	あせあせ
+💨	尾气	揚塵而去	dashing away	ダッシュ
+🕳	洞	洞	hole	穴
+💬	话语气泡	對話框	speech balloon	会話の吹き出し
+👁‍🗨	眼睛对话框	眼睛對話框	eye in speech bubble	吹き出しの目
+🗨	朝左的话语气泡	黑色對話框	left speech bubble	吹き出し左
+🗯	愤怒话语气泡	爆炸對話框	right anger bubble	怒りの吹き出し
+💭	内心活动气泡	心聲對話框	thought balloon	雲形の吹き出し
+💤	睡着	睡著	ZZZ	グーグー
+👋	挥手	揮手	waving hand	手を振る
+🤚	立起的手背	豎起手掌	raised back of hand	手の甲
+🖐	手掌	停止	hand with fingers splayed	開いた手
+✋	举起手	舉手	raised hand	挙手
+🖖	瓦肯举手礼	你好	vulcan salute	バルカンの挨拶
+🫱	向右的手	向右的手	rightwards hand	右に向けた手
+🫲	向左的手	向左的手	leftwards hand	左に向けた手
+🫳	掌心向下的手	手掌向下	palm down hand	下に向けた手
+🫴	掌心向上的手	手掌向上	palm up hand	上に向けた手
+👌	OK	OK 手勢	OK hand	OKの手
+🤌	捏手指	捏手指	pinched fingers	上向きにすぼめた手
+🤏	捏合的手势	捏	pinching hand	つまんでいる指
+✌	胜利手势	勝利	victory hand	Vサイン
+🤞	交叉的手指	祝好運	crossed fingers	指をクロス
+🫰	食指与拇指交叉的手	食指和拇指交叉的手	hand with index finger and thumb crossed	親指と人差し指をクロス
+🤟	爱你的手势	愛你手勢	love-you gesture	アイラブユー
+🤘	摇滚	ROCK	sign of the horns	角の指サイン
+🤙	给我打电话	打給我	call me hand	電話の合図
+👈	反手食指向左指	左	backhand index pointing left	左指差し
+👉	反手食指向右指	右	backhand index pointing right	右指差し
+👆	反手食指向上指	上	backhand index pointing up	手の甲上指差し
+🖕	竖中指	中指	middle finger	立てた中指
+👇	反手食指向下指	下	backhand index pointing down	下指差し
+☝	食指向上指	注意	index pointing up	上指差し
+🫵	指向观察者的食指	食指朝向觀眾	index pointing at the viewer	人を指差している手
+👍	拇指向上	讚	thumbs up	サムズアップ
+👎	拇指向下	遜	thumbs down	サムズダウン
+✊	举起拳头	拳頭	raised fist	げんこつ
+👊	出拳	出拳	oncoming fist	グー
+🤛	朝左的拳头	握右拳	left-facing fist	左向きのこぶし
+🤜	朝右的拳头	握左拳	right-facing fist	右向きのこぶし
+👏	鼓掌	鼓掌	clapping hands	拍手
+🙌	举双手	歡呼	raising hands	バンザイ
+🫶	做成心形的双手	雙手心形	heart hands	ハート形の手
+👐	张开双手	攤開手	open hands	両手のひら
+🤲	掌心向上托起	雙手掌朝上	palms up together	手のひらを揃えた両手
+🤝	握手	握手	handshake	握手
+🫱🏻‍🫲🏼	握手: 较浅肤色中等-浅肤色	握手: 白皮膚 黃皮膚	handshake: light skin tone, medium-light skin tone	握手: 薄い肌色 やや薄い肌色
+🫱🏻‍🫲🏽	握手: 较浅肤色中等肤色	握手: 白皮膚 淺褐皮膚	handshake: light skin tone, medium skin tone	握手: 薄い肌色 中間の肌色
+🫱🏻‍🫲🏾	握手: 较浅肤色中等-深肤色	握手: 白皮膚 褐皮膚	handshake: light skin tone, medium-dark skin tone	握手: 薄い肌色 やや濃い肌色
+🫱🏻‍🫲🏿	握手: 较浅肤色较深肤色	握手: 白皮膚 黑皮膚	handshake: light skin tone, dark skin tone	握手: 薄い肌色 濃い肌色
+🫱🏼‍🫲🏻	握手: 中等-浅肤色较浅肤色	握手: 黃皮膚 白皮膚	handshake: medium-light skin tone, light skin tone	握手: やや薄い肌色 薄い肌色
+🫱🏼‍🫲🏽	握手: 中等-浅肤色中等肤色	握手: 黃皮膚 淺褐皮膚	handshake: medium-light skin tone, medium skin tone	握手: やや薄い肌色 中間の肌色
+🫱🏼‍🫲🏾	握手: 中等-浅肤色中等-深肤色	握手: 黃皮膚 褐皮膚	handshake: medium-light skin tone, medium-dark skin tone	握手: やや薄い肌色 やや濃い肌色
+🫱🏼‍🫲🏿	握手: 中等-浅肤色较深肤色	握手: 黃皮膚 黑皮膚	handshake: medium-light skin tone, dark skin tone	握手: やや薄い肌色 濃い肌色
+🫱🏽‍🫲🏻	握手: 中等肤色较浅肤色	握手: 淺褐皮膚 白皮膚	handshake: medium skin tone, light skin tone	握手: 中間の肌色 薄い肌色
+🫱🏽‍🫲🏼	握手: 中等肤色中等-浅肤色	握手: 淺褐皮膚 黃皮膚	handshake: medium skin tone, medium-light skin tone	握手: 中間の肌色 やや薄い肌色
+🫱🏽‍🫲🏾	握手: 中等肤色中等-深肤色	握手: 淺褐皮膚 褐皮膚	handshake: medium skin tone, medium-dark skin tone	握手: 中間の肌色 やや濃い肌色
+🫱🏽‍🫲🏿	握手: 中等肤色较深肤色	握手: 淺褐皮膚 黑皮膚	handshake: medium skin tone, dark skin tone	握手: 中間の肌色 濃い肌色
+🫱🏾‍🫲🏻	握手: 中等-深肤色较浅肤色	握手: 褐皮膚 白皮膚	handshake: medium-dark skin tone, light skin tone	握手: やや濃い肌色 薄い肌色
+🫱🏾‍🫲🏼	握手: 中等-深肤色中等-浅肤色	握手: 褐皮膚 黃皮膚	handshake: medium-dark skin tone, medium-light skin tone	握手: やや濃い肌色 やや薄い肌色
+🫱🏾‍🫲🏽	握手: 中等-深肤色中等肤色	握手: 褐皮膚 淺褐皮膚	handshake: medium-dark skin tone, medium skin tone	握手: やや濃い肌色 中間の肌色
+🫱🏾‍🫲🏿	握手: 中等-深肤色较深肤色	握手: 褐皮膚 黑皮膚	handshake: medium-dark skin tone, dark skin tone	握手: やや濃い肌色 濃い肌色
+🫱🏿‍🫲🏻	握手: 较深肤色较浅肤色	握手: 黑皮膚 白皮膚	handshake: dark skin tone, light skin tone	握手: 濃い肌色 薄い肌色
+🫱🏿‍🫲🏼	握手: 较深肤色中等-浅肤色	握手: 黑皮膚 黃皮膚	handshake: dark skin tone, medium-light skin tone	握手: 濃い肌色 やや薄い肌色
+🫱🏿‍🫲🏽	握手: 较深肤色中等肤色	握手: 黑皮膚 淺褐皮膚	handshake: dark skin tone, medium skin tone	握手: 濃い肌色 中間の肌色
+🫱🏿‍🫲🏾	握手: 较深肤色中等-深肤色	握手: 黑皮膚 褐皮膚	handshake: dark skin tone, medium-dark skin tone	握手: 濃い肌色 やや濃い肌色
+🙏	双手合十	感恩	folded hands	祈り
+✍	写字	寫	writing hand	書いている手
+💅	涂指甲油	指甲油	nail polish	マニキュアを塗る手
+🤳	自拍	自拍	selfie	セルフィー
+💪	肌肉	肌肉	flexed biceps	力こぶ
+🦾	机械手臂	機械手臂	mechanical arm	義手
+🦿	机械腿	機械腳	mechanical leg	義足
+🦵	腿	腿	leg	脚
+🦶	脚	腳	foot	足
+👂	耳朵	耳朵	ear	耳
+🦻	戴助听器的耳朵	戴助聽器的耳朵	ear with hearing aid	補聴器を付けた耳
+👃	鼻子	鼻子	nose	鼻
+🧠	脑	腦	brain	脳
+🫀	心脏器官	心臟	anatomical heart	心臓
+🫁	肺	肺	lungs	肺
+🦷	牙齿	牙齒	tooth	歯
+🦴	骨头	骨頭	bone	骨
+👀	双眼	雙眼	eyes	目
+👁	眼睛	眼睛	eye	片目
+👅	舌头	舌頭	tongue	舌
+👄	嘴	嘴巴	mouth	口
+🫦	咬住嘴唇	咬唇	biting lip	唇を咬んでいる口
+👶	小宝贝	小寶寶	baby	赤ん坊
+🧒	儿童	小孩	child	子供
+👦	男孩	男孩	boy	男の子
+👧	女孩	女孩	girl	女の子
+🧑	成人	大人	person	大人
+👱	金色头发的人	金髮人	person: blond hair	金髪の人
+👱🏻	金色头发的人: 较浅肤色	金髮人: 白皮膚	person: light skin tone, blond hair	金髪の人: 薄い肌色
+👱🏼	金色头发的人: 中等-浅肤色	金髮人: 黃皮膚	person: medium-light skin tone, blond hair	金髪の人: やや薄い肌色
+👱🏽	金色头发的人: 中等肤色	金髮人: 淺褐皮膚	person: medium skin tone, blond hair	金髪の人: 中間の肌色
+👱🏾	金色头发的人: 中等-深肤色	金髮人: 褐皮膚	person: medium-dark skin tone, blond hair	金髪の人: やや濃い肌色
+👱🏿	金色头发的人: 较深肤色	金髮人: 黑皮膚	person: dark skin tone, blond hair	金髪の人: 濃い肌色
+👨	男人	男人	man	男性
+🧔	有胡子的人	蓄鬍的人	person: beard	あごひげの人
+🧔🏻	有胡子的人: 较浅肤色	蓄鬍的人: 白皮膚	person: light skin tone, beard	あごひげの人: 薄い肌色
+🧔🏼	有胡子的人: 中等-浅肤色	蓄鬍的人: 黃皮膚	person: medium-light skin tone, beard	あごひげの人: やや薄い肌色
+🧔🏽	有胡子的人: 中等肤色	蓄鬍的人: 淺褐皮膚	person: medium skin tone, beard	あごひげの人: 中間の肌色
+🧔🏾	有胡子的人: 中等-深肤色	蓄鬍的人: 褐皮膚	person: medium-dark skin tone, beard	あごひげの人: やや濃い肌色
+🧔🏿	有胡子的人: 较深肤色	蓄鬍的人: 黑皮膚	person: dark skin tone, beard	あごひげの人: 濃い肌色
+🧔‍♂	有络腮胡子的男人	男人: 蓄鬍的人	man: beard	あごひげの男性
+🧔🏻‍♂	有络腮胡子的男人: 较浅肤色	男人: 白皮膚 蓄鬍的人	man: light skin tone, beard	あごひげの男性: 薄い肌色
+🧔🏼‍♂	有络腮胡子的男人: 中等-浅肤色	男人: 黃皮膚 蓄鬍的人	man: medium-light skin tone, beard	あごひげの男性: やや薄い肌色
+🧔🏽‍♂	有络腮胡子的男人: 中等肤色	男人: 淺褐皮膚 蓄鬍的人	man: medium skin tone, beard	あごひげの男性: 中間の肌色
+🧔🏾‍♂	有络腮胡子的男人: 中等-深肤色	男人: 褐皮膚 蓄鬍的人	man: medium-dark skin tone, beard	あごひげの男性: やや濃い肌色
+🧔🏿‍♂	有络腮胡子的男人: 较深肤色	男人: 黑皮膚 蓄鬍的人	man: dark skin tone, beard	あごひげの男性: 濃い肌色
+🧔‍♀	有络腮胡子的女人	女人: 蓄鬍的人	woman: beard	あごひげの女性
+🧔🏻‍♀	有络腮胡子的女人: 较浅肤色	女人: 白皮膚 蓄鬍的人	woman: light skin tone, beard	あごひげの女性: 薄い肌色
+🧔🏼‍♀	有络腮胡子的女人: 中等-浅肤色	女人: 黃皮膚 蓄鬍的人	woman: medium-light skin tone, beard	あごひげの女性: やや薄い肌色
+🧔🏽‍♀	有络腮胡子的女人: 中等肤色	女人: 淺褐皮膚 蓄鬍的人	woman: medium skin tone, beard	あごひげの女性: 中間の肌色
+🧔🏾‍♀	有络腮胡子的女人: 中等-深肤色	女人: 褐皮膚 蓄鬍的人	woman: medium-dark skin tone, beard	あごひげの女性: やや濃い肌色
+🧔🏿‍♀	有络腮胡子的女人: 较深肤色	女人: 黑皮膚 蓄鬍的人	woman: dark skin tone, beard	あごひげの女性: 濃い肌色
+👨‍🦰	男人: 红发	男人: 紅髮	man: red hair	男性: 赤毛
+👨🏻‍🦰	男人: 较浅肤色红发	男人: 白皮膚 紅髮	man: light skin tone, red hair	男性: 薄い肌色 赤毛
+👨🏼‍🦰	男人: 中等-浅肤色红发	男人: 黃皮膚 紅髮	man: medium-light skin tone, red hair	男性: やや薄い肌色 赤毛
+👨🏽‍🦰	男人: 中等肤色红发	男人: 淺褐皮膚 紅髮	man: medium skin tone, red hair	男性: 中間の肌色 赤毛
+👨🏾‍🦰	男人: 中等-深肤色红发	男人: 褐皮膚 紅髮	man: medium-dark skin tone, red hair	男性: やや濃い肌色 赤毛
+👨🏿‍🦰	男人: 较深肤色红发	男人: 黑皮膚 紅髮	man: dark skin tone, red hair	男性: 濃い肌色 赤毛
+👨‍🦱	男人: 卷发	男人: 卷髮	man: curly hair	男性: 巻き毛
+👨🏻‍🦱	男人: 较浅肤色卷发	男人: 白皮膚 卷髮	man: light skin tone, curly hair	男性: 薄い肌色 巻き毛
+👨🏼‍🦱	男人: 中等-浅肤色卷发	男人: 黃皮膚 卷髮	man: medium-light skin tone, curly hair	男性: やや薄い肌色 巻き毛
+👨🏽‍🦱	男人: 中等肤色卷发	男人: 淺褐皮膚 卷髮	man: medium skin tone, curly hair	男性: 中間の肌色 巻き毛
+👨🏾‍🦱	男人: 中等-深肤色卷发	男人: 褐皮膚 卷髮	man: medium-dark skin tone, curly hair	男性: やや濃い肌色 巻き毛
+👨🏿‍🦱	男人: 较深肤色卷发	男人: 黑皮膚 卷髮	man: dark skin tone, curly hair	男性: 濃い肌色 巻き毛
+👨‍🦳	男人: 白发	男人: 白髮	man: white hair	男性: 白髪
+👨🏻‍🦳	男人: 较浅肤色白发	男人: 白皮膚 白髮	man: light skin tone, white hair	男性: 薄い肌色 白髪
+👨🏼‍🦳	男人: 中等-浅肤色白发	男人: 黃皮膚 白髮	man: medium-light skin tone, white hair	男性: やや薄い肌色 白髪
+👨🏽‍🦳	男人: 中等肤色白发	男人: 淺褐皮膚 白髮	man: medium skin tone, white hair	男性: 中間の肌色 白髪
+👨🏾‍🦳	男人: 中等-深肤色白发	男人: 褐皮膚 白髮	man: medium-dark skin tone, white hair	男性: やや濃い肌色 白髪
+👨🏿‍🦳	男人: 较深肤色白发	男人: 黑皮膚 白髮	man: dark skin tone, white hair	男性: 濃い肌色 白髪
+👨‍🦲	男人: 秃顶	男人: 禿頭	man: bald	男性: はげ頭
+👨🏻‍🦲	男人: 较浅肤色秃顶	男人: 白皮膚 禿頭	man: light skin tone, bald	男性: 薄い肌色 はげ頭
+👨🏼‍🦲	男人: 中等-浅肤色秃顶	男人: 黃皮膚 禿頭	man: medium-light skin tone, bald	男性: やや薄い肌色 はげ頭
+👨🏽‍🦲	男人: 中等肤色秃顶	男人: 淺褐皮膚 禿頭	man: medium skin tone, bald	男性: 中間の肌色 はげ頭
+👨🏾‍🦲	男人: 中等-深肤色秃顶	男人: 褐皮膚 禿頭	man: medium-dark skin tone, bald	男性: やや濃い肌色 はげ頭
+👨🏿‍🦲	男人: 较深肤色秃顶	男人: 黑皮膚 禿頭	man: dark skin tone, bald	男性: 濃い肌色 はげ頭
+👩	女人	女人	woman	女性
+👩‍🦰	女人: 红发	女人: 紅髮	woman: red hair	女性: 赤毛
+👩🏻‍🦰	女人: 较浅肤色红发	女人: 白皮膚 紅髮	woman: light skin tone, red hair	女性: 薄い肌色 赤毛
+👩🏼‍🦰	女人: 中等-浅肤色红发	女人: 黃皮膚 紅髮	woman: medium-light skin tone, red hair	女性: やや薄い肌色 赤毛
+👩🏽‍🦰	女人: 中等肤色红发	女人: 淺褐皮膚 紅髮	woman: medium skin tone, red hair	女性: 中間の肌色 赤毛
+👩🏾‍🦰	女人: 中等-深肤色红发	女人: 褐皮膚 紅髮	woman: medium-dark skin tone, red hair	女性: やや濃い肌色 赤毛
+👩🏿‍🦰	女人: 较深肤色红发	女人: 黑皮膚 紅髮	woman: dark skin tone, red hair	女性: 濃い肌色 赤毛
+🧑‍🦰	成人: 红发	大人: 紅髮	person: red hair	大人: 赤毛
+🧑🏻‍🦰	成人: 较浅肤色红发	大人: 白皮膚 紅髮	person: light skin tone, red hair	大人: 薄い肌色 赤毛
+🧑🏼‍🦰	成人: 中等-浅肤色红发	大人: 黃皮膚 紅髮	person: medium-light skin tone, red hair	大人: やや薄い肌色 赤毛
+🧑🏽‍🦰	成人: 中等肤色红发	大人: 淺褐皮膚 紅髮	person: medium skin tone, red hair	大人: 中間の肌色 赤毛
+🧑🏾‍🦰	成人: 中等-深肤色红发	大人: 褐皮膚 紅髮	person: medium-dark skin tone, red hair	大人: やや濃い肌色 赤毛
+🧑🏿‍🦰	成人: 较深肤色红发	大人: 黑皮膚 紅髮	person: dark skin tone, red hair	大人: 濃い肌色 赤毛
+👩‍🦱	女人: 卷发	女人: 卷髮	woman: curly hair	女性: 巻き毛
+👩🏻‍🦱	女人: 较浅肤色卷发	女人: 白皮膚 卷髮	woman: light skin tone, curly hair	女性: 薄い肌色 巻き毛
+👩🏼‍🦱	女人: 中等-浅肤色卷发	女人: 黃皮膚 卷髮	woman: medium-light skin tone, curly hair	女性: やや薄い肌色 巻き毛
+👩🏽‍🦱	女人: 中等肤色卷发	女人: 淺褐皮膚 卷髮	woman: medium skin tone, curly hair	女性: 中間の肌色 巻き毛
+👩🏾‍🦱	女人: 中等-深肤色卷发	女人: 褐皮膚 卷髮	woman: medium-dark skin tone, curly hair	女性: やや濃い肌色 巻き毛
+👩🏿‍🦱	女人: 较深肤色卷发	女人: 黑皮膚 卷髮	woman: dark skin tone, curly hair	女性: 濃い肌色 巻き毛
+🧑‍🦱	成人: 卷发	大人: 卷髮	person: curly hair	大人: 巻き毛
+🧑🏻‍🦱	成人: 较浅肤色卷发	大人: 白皮膚 卷髮	person: light skin tone, curly hair	大人: 薄い肌色 巻き毛
+🧑🏼‍🦱	成人: 中等-浅肤色卷发	大人: 黃皮膚 卷髮	person: medium-light skin tone, curly hair	大人: やや薄い肌色 巻き毛
+🧑🏽‍🦱	成人: 中等肤色卷发	大人: 淺褐皮膚 卷髮	person: medium skin tone, curly hair	大人: 中間の肌色 巻き毛
+🧑🏾‍🦱	成人: 中等-深肤色卷发	大人: 褐皮膚 卷髮	person: medium-dark skin tone, curly hair	大人: やや濃い肌色 巻き毛
+🧑🏿‍🦱	成人: 较深肤色卷发	大人: 黑皮膚 卷髮	person: dark skin tone, curly hair	大人: 濃い肌色 巻き毛
+👩‍🦳	女人: 白发	女人: 白髮	woman: white hair	女性: 白髪
+👩🏻‍🦳	女人: 较浅肤色白发	女人: 白皮膚 白髮	woman: light skin tone, white hair	女性: 薄い肌色 白髪
+👩🏼‍🦳	女人: 中等-浅肤色白发	女人: 黃皮膚 白髮	woman: medium-light skin tone, white hair	女性: やや薄い肌色 白髪
+👩🏽‍🦳	女人: 中等肤色白发	女人: 淺褐皮膚 白髮	woman: medium skin tone, white hair	女性: 中間の肌色 白髪
+👩🏾‍🦳	女人: 中等-深肤色白发	女人: 褐皮膚 白髮	woman: medium-dark skin tone, white hair	女性: やや濃い肌色 白髪
+👩🏿‍🦳	女人: 较深肤色白发	女人: 黑皮膚 白髮	woman: dark skin tone, white hair	女性: 濃い肌色 白髪
+🧑‍🦳	成人: 白发	大人: 白髮	person: white hair	大人: 白髪
+🧑🏻‍🦳	成人: 较浅肤色白发	大人: 白皮膚 白髮	person: light skin tone, white hair	大人: 薄い肌色 白髪
+🧑🏼‍🦳	成人: 中等-浅肤色白发	大人: 黃皮膚 白髮	person: medium-light skin tone, white hair	大人: やや薄い肌色 白髪
+🧑🏽‍🦳	成人: 中等肤色白发	大人: 淺褐皮膚 白髮	person: medium skin tone, white hair	大人: 中間の肌色 白髪
+🧑🏾‍🦳	成人: 中等-深肤色白发	大人: 褐皮膚 白髮	person: medium-dark skin tone, white hair	大人: やや濃い肌色 白髪
+🧑🏿‍🦳	成人: 较深肤色白发	大人: 黑皮膚 白髮	person: dark skin tone, white hair	大人: 濃い肌色 白髪
+👩‍🦲	女人: 秃顶	女人: 禿頭	woman: bald	女性: はげ頭
+👩🏻‍🦲	女人: 较浅肤色秃顶	女人: 白皮膚 禿頭	woman: light skin tone, bald	女性: 薄い肌色 はげ頭
+👩🏼‍🦲	女人: 中等-浅肤色秃顶	女人: 黃皮膚 禿頭	woman: medium-light skin tone, bald	女性: やや薄い肌色 はげ頭
+👩🏽‍🦲	女人: 中等肤色秃顶	女人: 淺褐皮膚 禿頭	woman: medium skin tone, bald	女性: 中間の肌色 はげ頭
+👩🏾‍🦲	女人: 中等-深肤色秃顶	女人: 褐皮膚 禿頭	woman: medium-dark skin tone, bald	女性: やや濃い肌色 はげ頭
+👩🏿‍🦲	女人: 较深肤色秃顶	女人: 黑皮膚 禿頭	woman: dark skin tone, bald	女性: 濃い肌色 はげ頭
+🧑‍🦲	成人: 秃顶	大人: 禿頭	person: bald	大人: はげ頭
+🧑🏻‍🦲	成人: 较浅肤色秃顶	大人: 白皮膚 禿頭	person: light skin tone, bald	大人: 薄い肌色 はげ頭
+🧑🏼‍🦲	成人: 中等-浅肤色秃顶	大人: 黃皮膚 禿頭	person: medium-light skin tone, bald	大人: やや薄い肌色 はげ頭
+🧑🏽‍🦲	成人: 中等肤色秃顶	大人: 淺褐皮膚 禿頭	person: medium skin tone, bald	大人: 中間の肌色 はげ頭
+🧑🏾‍🦲	成人: 中等-深肤色秃顶	大人: 褐皮膚 禿頭	person: medium-dark skin tone, bald	大人: やや濃い肌色 はげ頭
+🧑🏿‍🦲	成人: 较深肤色秃顶	大人: 黑皮膚 禿頭	person: dark skin tone, bald	大人: 濃い肌色 はげ頭
+👱‍♀	金发女	金髮女	woman: blond hair	金髪の女性
+👱🏻‍♀	金发女: 较浅肤色	金髮女: 白皮膚	woman: light skin tone, blond hair	金髪の女性: 薄い肌色
+👱🏼‍♀	金发女: 中等-浅肤色	金髮女: 黃皮膚	woman: medium-light skin tone, blond hair	金髪の女性: やや薄い肌色
+👱🏽‍♀	金发女: 中等肤色	金髮女: 淺褐皮膚	woman: medium skin tone, blond hair	金髪の女性: 中間の肌色
+👱🏾‍♀	金发女: 中等-深肤色	金髮女: 褐皮膚	woman: medium-dark skin tone, blond hair	金髪の女性: やや濃い肌色
+👱🏿‍♀	金发女: 较深肤色	金髮女: 黑皮膚	woman: dark skin tone, blond hair	金髪の女性: 濃い肌色
+👱‍♂	金发男	金髮男	man: blond hair	金髪の男性
+👱🏻‍♂	金发男: 较浅肤色	金髮男: 白皮膚	man: light skin tone, blond hair	金髪の男性: 薄い肌色
+👱🏼‍♂	金发男: 中等-浅肤色	金髮男: 黃皮膚	man: medium-light skin tone, blond hair	金髪の男性: やや薄い肌色
+👱🏽‍♂	金发男: 中等肤色	金髮男: 淺褐皮膚	man: medium skin tone, blond hair	金髪の男性: 中間の肌色
+👱🏾‍♂	金发男: 中等-深肤色	金髮男: 褐皮膚	man: medium-dark skin tone, blond hair	金髪の男性: やや濃い肌色
+👱🏿‍♂	金发男: 较深肤色	金髮男: 黑皮膚	man: dark skin tone, blond hair	金髪の男性: 濃い肌色
+🧓	老年人	長者	older person	お年寄り
+👴	老爷爷	老爺爺	old man	おじいさん
+👵	老奶奶	老奶奶	old woman	おばあさん
+🙍	皱眉	皺眉	person frowning	しかめ面の人
+🙍‍♂	皱眉男	男生皺眉	man frowning	しかめ面の男
+🙍‍♀	皱眉女	女生皺眉	woman frowning	しかめ面の女
+🙎	撅嘴	生氣的人	person pouting	不機嫌な人
+🙎‍♂	撅嘴男	男生噘嘴	man pouting	不機嫌な男
+🙎‍♀	撅嘴女	女生噘嘴	woman pouting	不機嫌な女
+🙅	禁止手势	不行	person gesturing NO	ダメのポーズをする人
+🙅‍♂	禁止手势男	男生手比叉	man gesturing NO	ダメのポーズをする男
+🙅‍♀	禁止手势女	女生手比叉	woman gesturing NO	ダメのポーズをする女
+🙆	OK手势	可以	person gesturing OK	OKのポーズをする人
+🙆‍♂	OK手势男	男生手比圈	man gesturing OK	OKのポーズをする男
+🙆‍♀	OK手势女	女生手比圈	woman gesturing OK	OKのポーズをする女
+💁	前台	服務台人員	person tipping hand	案内する人
+💁‍♂	前台男	男生抬手	man tipping hand	案内する男
+💁‍♀	前台女	女生抬手	woman tipping hand	案内する女
+🙋	举手	嗨	person raising hand	手を挙げる人
+🙋‍♂	男生举手	男生舉手	man raising hand	手を挙げる男
+🙋‍♀	女生举手	女生舉手	woman raising hand	手を挙げる女
+🧏	失聪者	聽障人士	deaf person	耳の不自由な人
+🧏‍♂	失聪的男人	聽障男子	deaf man	耳の不自由な男性
+🧏‍♀	失聪的女人	聽障女子	deaf woman	耳の不自由な女性
+🙇	鞠躬	鞠躬	person bowing	おじぎする人
+🙇‍♂	男生鞠躬	男生鞠躬	man bowing	おじぎする男
+🙇‍♀	女生鞠躬	女生鞠躬	woman bowing	おじぎする女
+🤦	捂脸	哦不	person facepalming	ひたいに手をあてる人
+🤦‍♂	男生捂脸	男生遮臉	man facepalming	ひたいに手をあてる男
+🤦‍♀	女生捂脸	女生遮臉	woman facepalming	ひたいに手をあてる女
+🤷	耸肩	聳肩	person shrugging	お手上げする人
+🤷‍♂	男生耸肩	男生聳肩	man shrugging	お手上げする男
+🤷‍♀	女生耸肩	女生聳肩	woman shrugging	お手上げする女
+🧑‍⚕	卫生工作者	醫護人員	health worker	医者
+👨‍⚕	男医生	男醫生	man health worker	男性の医者
+👩‍⚕	女医生	女醫生	woman health worker	女性の医者
+🧑‍🎓	学生	學生	student	学生
+👨‍🎓	男学生	男畢業生	man student	男子学生
+👩‍🎓	女学生	女畢業生	woman student	女子学生
+🧑‍🏫	老师	老師	teacher	教師
+👨‍🏫	男老师	男老師	man teacher	男性の教師
+👩‍🏫	女老师	女老師	woman teacher	女性の教師
+🧑‍⚖	法官	法官	judge	裁判官
+👨‍⚖	男法官	男法官	man judge	男性の裁判官
+👩‍⚖	女法官	女法官	woman judge	女性の裁判官
+🧑‍🌾	农民	農民	farmer	農家
+👨‍🌾	农夫	農夫	man farmer	農家の男性
+👩‍🌾	农妇	農婦	woman farmer	農家の女性
+🧑‍🍳	厨师	廚師	cook	コック
+👨‍🍳	男厨师	男廚師	man cook	男性のコック
+👩‍🍳	女厨师	女廚師	woman cook	女性のコック
+🧑‍🔧	技工	技工	mechanic	整備士
+👨‍🔧	男技工	男技工	man mechanic	男性の整備士
+👩‍🔧	女技工	女技工	woman mechanic	女性の整備士
+🧑‍🏭	工人	工廠作業員	factory worker	溶接工
+👨‍🏭	男工人	工廠男作業員	man factory worker	男性の溶接工
+👩‍🏭	女工人	工廠女作業員	woman factory worker	女性の溶接工
+🧑‍💼	白领	上班族	office worker	会社員
+👨‍💼	男白领	男性上班族	man office worker	男性会社員
+👩‍💼	女白领	女性上班族	woman office worker	女性会社員
+🧑‍🔬	科学家	科學家	scientist	科学者
+👨‍🔬	男科学家	男科學家	man scientist	男性科学者
+👩‍🔬	女科学家	女科學家	woman scientist	女性科学者
+🧑‍💻	程序员	工程師	technologist	技術者
+👨‍💻	男程序员	男工程師	man technologist	男性技術者
+👩‍💻	女程序员	女工程師	woman technologist	女性技術者
+🧑‍🎤	歌手	歌手	singer	歌手
+👨‍🎤	男歌手	男歌手	man singer	男性歌手
+👩‍🎤	女歌手	女歌手	woman singer	女性歌手
+🧑‍🎨	艺术家	藝術家	artist	芸術家
+👨‍🎨	男艺术家	男藝術家	man artist	男性の芸術家
+👩‍🎨	女艺术家	女藝術家	woman artist	女性の芸術家
+🧑‍✈	飞行员	機長	pilot	パイロット
+👨‍✈	男飞行员	男機長	man pilot	男性パイロット
+👩‍✈	女飞行员	女機長	woman pilot	女性パイロット
+🧑‍🚀	宇航员	太空人	astronaut	宇宙飛行士
+👨‍🚀	男宇航员	男太空人	man astronaut	男性宇宙飛行士
+👩‍🚀	女宇航员	女太空人	woman astronaut	女性宇宙飛行士
+🧑‍🚒	消防员	消防員	firefighter	消防士
+👨‍🚒	男消防员	男消防員	man firefighter	男性消防士
+👩‍🚒	女消防员	女消防員	woman firefighter	女性消防士
+👮	警察	警察	police officer	警察官
+👮‍♂	男警察	男警	man police officer	男性警察官
+👮‍♀	女警察	女警	woman police officer	女性警察官
+🕵	侦探	偵探	detective	探偵
+🕵‍♂	男侦探	男偵探	man detective	男性の探偵
+🕵‍♀	女侦探	女偵探	woman detective	女性の探偵
+💂	卫兵	衛兵	guard	衛兵
+💂‍♂	男卫兵	男衛兵	man guard	男性の衛兵
+💂‍♀	女卫兵	女衛兵	woman guard	女性の衛兵
+🥷	忍者	忍者	ninja	忍者
+👷	建筑工人	建築工人	construction worker	建設作業員
+👷‍♂	男建筑工人	男建築工人	man construction worker	男性の建設作業員
+👷‍♀	女建筑工人	女建築工人	woman construction worker	女性の建設作業員
+🫅	戴王冠的人	戴皇冠的人	person with crown	王冠をかぶった人
+🤴	王子	王子	prince	プリンス
+👸	公主	公主	princess	プリンセス
+👳	戴头巾的人	戴頭巾的人	person wearing turban	ターバンの人
+👳‍♂	戴头巾的男人	纏頭男人	man wearing turban	ターバンの男性
+👳‍♀	戴头巾的女人	纏頭女人	woman wearing turban	ターバンの女性
+👲	戴瓜皮帽的人	戴瓜皮帽的人	person with skullcap	中華帽の男性
+🧕	带头饰的女人	包頭巾的女子	woman with headscarf	スカーフの女性
+🤵	穿燕尾服的人	穿燕尾服的人	person in tuxedo	タキシードの人
+🤵‍♂	穿礼服的男人	穿燕尾服的男人	man in tuxedo	タキシードの男性
+🤵‍♀	穿礼服的女人	穿燕尾服的女子	woman in tuxedo	タキシードの女性
+👰	戴头纱的人	披著頭紗的人	person with veil	ベールの人
+👰‍♂	戴头纱的男人	披著頭紗的男人	man with veil	ベールの男性
+👰‍♀	戴头纱的女人	披著頭紗的女子	woman with veil	ベールの女性
+🤰	孕妇	孕婦	pregnant woman	妊婦
+🫃	怀孕的男人	懷孕的男人	pregnant man	妊夫
+🫄	怀孕的人	懷孕的人	pregnant person	妊娠した人
+🤱	母乳喂养	哺乳	breast-feeding	授乳
+👩‍🍼	哺乳的女人	正在哺乳的媽媽	woman feeding baby	授乳する女性
+👨‍🍼	哺乳的男人	正在餵奶的爸爸	man feeding baby	授乳する男性
+🧑‍🍼	哺乳的人	正在哺乳的人	person feeding baby	授乳する人
+👼	小天使	天使	baby angel	天使
+🎅	圣诞老人	聖誕老人	Santa Claus	サンタ
+🤶	圣诞奶奶	聖誕老奶奶	Mrs. Claus	女性のサンタ
+🧑‍🎄	圣诞人	跨性別聖誕老人	mx claus	サンタさん
+🦸	超级英雄	超級英雄	superhero	スーパーヒーロー
+🦸‍♂	男超级英雄	超人	man superhero	男性のスーパーヒーロー
+🦸‍♀	女超级英雄	女超人	woman superhero	女性のスーパーヒーロー
+🦹	超级大坏蛋	超級反派	supervillain	悪役
+🦹‍♂	男超级大坏蛋	男超級反派	man supervillain	男性の悪役
+🦹‍♀	女超级大坏蛋	女超級反派	woman supervillain	女性の悪役
+🧙	法师	魔術師	mage	魔法使い
+🧙‍♂	男法师	男巫	man mage	男の魔法使い
+🧙‍♀	女法师	女巫師	woman mage	女の魔法使い
+🧚	精灵	仙女	fairy	妖精
+🧚‍♂	仙人	男妖精	man fairy	男の妖精
+🧚‍♀	仙女	女妖精	woman fairy	女の妖精
+🧛	吸血鬼	吸血鬼	vampire	吸血鬼
+🧛‍♂	男吸血鬼	男吸血鬼	man vampire	男の吸血鬼
+🧛‍♀	女吸血鬼	女吸血鬼	woman vampire	女の吸血鬼
+🧜	人鱼	人魚	merperson	人魚
+🧜‍♂	男人鱼	男人魚	merman	マーマン
+🧜‍♀	美人鱼	美人魚	mermaid	マーメイド
+🧝	小精灵	小精靈	elf	エルフ
+🧝‍♂	男小精灵	男精靈	man elf	男のエルフ
+🧝‍♀	女小精灵	女精靈	woman elf	女のエルフ
+🧞	妖怪	精靈	genie	精霊
+🧞‍♂	男妖怪	藍精靈	man genie	男の精霊
+🧞‍♀	女妖怪	女藍精靈	woman genie	女の精霊
+🧟	僵尸	殭屍	zombie	ゾンビ
+🧟‍♂	男僵尸	男殭屍	man zombie	男のゾンビ
+🧟‍♀	女僵尸	女殭屍	woman zombie	女のゾンビ
+🧌	穴居巨怪	巨人	troll	トロール
+💆	按摩	按摩	person getting massage	フェイスマッサージ中の人
+💆‍♂	男生按摩	男生按摩	man getting massage	フェイスマッサージ中の男
+💆‍♀	女生按摩	女生按摩	woman getting massage	フェイスマッサージ中の女
+💇	理发	理髮	person getting haircut	散髪される人
+💇‍♂	男生理发	男生理髮	man getting haircut	散髪される男
+💇‍♀	女生理发	女生理髮	woman getting haircut	散髪される女
+🚶	行人	行人	person walking	歩く人
+🚶‍♂	男行人	男行人	man walking	歩く男
+🚶‍♀	女行人	女行人	woman walking	歩く女
+🧍	站立者	站著的人	person standing	立つ人
+🧍‍♂	站立的男人	站著的男子	man standing	立つ男
+🧍‍♀	站立的女人	站著的女子	woman standing	立つ女
+🧎	下跪者	跪著的人	person kneeling	正座する人
+🧎‍♂	跪下的男人	跪著的男子	man kneeling	正座する男性
+🧎‍♀	跪下的女人	跪著的女子	woman kneeling	正座する女性
+🧑‍🦯	拄盲杖的人	拿導盲手杖的人	person with white cane	杖をついた人
+👨‍🦯	拄盲杖的男人	拿導盲手杖的男子	man with white cane	杖をついた男性
+👩‍🦯	拄盲杖的女人	拿導盲手杖的女子	woman with white cane	杖をついた女性
+🧑‍🦼	坐电动轮椅的人	坐電動輪椅的人	person in motorized wheelchair	電動車椅子の人
+👨‍🦼	坐电动轮椅的男人	坐電動輪椅的男子	man in motorized wheelchair	電動車椅子の男性
+👩‍🦼	坐电动轮椅的女人	坐電動輪椅的女子	woman in motorized wheelchair	電動車椅子の女性
+🧑‍🦽	坐手动轮椅的人	坐輪椅的人	person in manual wheelchair	手動式車椅子の人
+👨‍🦽	坐手动轮椅的男人	坐輪椅的男子	man in manual wheelchair	手動式車椅子の男性
+👩‍🦽	坐手动轮椅的女人	坐輪椅的女子	woman in manual wheelchair	手動式車椅子の女性
+🏃	跑步者	跑者	person running	走る人
+🏃‍♂	男生跑步	男跑者	man running	走る男
+🏃‍♀	女生跑步	女跑者	woman running	走る女
+💃	跳舞的女人	舞者	woman dancing	踊る女
+🕺	跳舞的男人	男人跳著舞	man dancing	踊る男
+🕴	西装革履的人	穿西裝的人	person in suit levitating	浮いてるビジネスマン
+👯	戴兔耳朵的人	兔女郎	people with bunny ears	バニー
+👯‍♂	兔先生	雙人兔男郎	men with bunny ears	バニーボーイ
+👯‍♀	兔女郎	雙人兔女郎	women with bunny ears	バニーガール
+🧖	蒸房里的人	做蒸氣浴的人	person in steamy room	サウナに入る人
+🧖‍♂	蒸房里的男人	做蒸氣浴的男子	man in steamy room	サウナに入る男
+🧖‍♀	蒸房里的女人	做蒸氣浴的女子	woman in steamy room	サウナに入る女
+🧗	攀爬的人	攀岩的人	person climbing	山を登る人
+🧗‍♂	攀爬的男人	攀岩男子	man climbing	山を登る男
+🧗‍♀	攀爬的女人	攀岩女子	woman climbing	山を登る女
+🤺	击剑选手	西洋劍	person fencing	フェンシングをする人
+🏇	赛马	賽馬	horse racing	競馬
+⛷	滑雪的人	滑雪者	skier	スキーヤー
+🏂	滑雪板	滑雪板	snowboarder	スノーボーダー
+🏌	打高尔夫的人	打高爾夫	person golfing	ゴルフをする人
+🏌‍♂	男生打高尔夫	男生打高爾夫	man golfing	ゴルフをする男
+🏌‍♀	女生打高尔夫	女生打高爾夫	woman golfing	ゴルフをする女
+🏄	冲浪	衝浪	person surfing	サーフィンする人
+🏄‍♂	男生冲浪	男生衝浪	man surfing	サーフィンする男
+🏄‍♀	女生冲浪	女生衝浪	woman surfing	サーフィンする女
+🚣	划艇	划艇	person rowing boat	ボートをこぐ人
+🚣‍♂	男生划船	男生划船	man rowing boat	ボートをこぐ男
+🚣‍♀	女生划船	女生划船	woman rowing boat	ボートをこぐ女
+🏊	游泳	游泳	person swimming	泳ぐ人
+🏊‍♂	男生游泳	男生游泳	man swimming	泳ぐ男
+🏊‍♀	女生游泳	女生游泳	woman swimming	泳ぐ女
+⛹	玩球	打球	person bouncing ball	バスケットボールをする人
+⛹‍♂	男生玩球	男生打球	man bouncing ball	バスケットボールをする男
+⛹‍♀	女生玩球	女生打球	woman bouncing ball	バスケットボールをする女
+🏋	举重	舉重	person lifting weights	重量挙げをする人
+🏋‍♂	男生举重	男生舉重	man lifting weights	重量挙げをする男
+🏋‍♀	女生举重	女生舉重	woman lifting weights	重量挙げをする女
+🚴	骑自行车	騎自行車	person biking	自転車に乗る人
+🚴‍♂	男生骑自行车	男自行車手	man biking	自転車に乗る男
+🚴‍♀	女生骑自行车	女自行車手	woman biking	自転車に乗る女
+🚵	骑山地车	騎登山車	person mountain biking	マウンテンバイクに乗る人
+🚵‍♂	男生骑山地车	男登山車手	man mountain biking	マウンテンバイクに乗る男
+🚵‍♀	女生骑山地车	女登山車手	woman mountain biking	マウンテンバイクに乗る女
+🤸	侧手翻	側翻	person cartwheeling	側転する人
+🤸‍♂	男生侧手翻	男生側翻	man cartwheeling	側転する男
+🤸‍♀	女生侧手翻	女生側翻	woman cartwheeling	側転する女
+🤼	摔跤选手	摔角手	people wrestling	レスリングする人
+🤼‍♂	男生摔跤	男子摔角	men wrestling	レスリングする男
+🤼‍♀	女生摔跤	女子摔角	women wrestling	レスリングする女
+🤽	水球	水球運動	person playing water polo	水球をする人
+🤽‍♂	男生玩水球	男生打水球	man playing water polo	水球をする男
+🤽‍♀	女生玩水球	女生打水球	woman playing water polo	水球をする女
+🤾	手球	手球	person playing handball	ハンドボールをする人
+🤾‍♂	男生玩手球	男生打手球	man playing handball	ハンドボールをする男
+🤾‍♀	女生玩手球	女生打手球	woman playing handball	ハンドボールをする女
+🤹	抛接杂耍	雜耍	person juggling	ジャグリングをする人
+🤹‍♂	男生抛接杂耍	男生玩雜耍	man juggling	ジャグリングをする男
+🤹‍♀	女生抛接杂耍	女生玩雜耍	woman juggling	ジャグリングをする女
+🧘	盘腿的人	盤坐	person in lotus position	ヨガのポーズをする人
+🧘‍♂	盘腿的男人	盤坐男子	man in lotus position	ヨガのポーズをする男
+🧘‍♀	盘腿的女人	盤坐女子	woman in lotus position	ヨガのポーズをする女
+🛀	洗澡的人	盆浴	person taking bath	風呂に入る人
+🛌	躺在床上的人	睡覺	person in bed	ベッドに寝る人
+🧑‍🤝‍🧑	手拉手的两个人	握手的人	people holding hands	手をつなぐ2人
+🧑🏻‍🤝‍🧑🏼	手拉手的两个人: 较浅肤色中等-浅肤色	握手的人: 白皮膚 黃皮膚	people holding hands: light skin tone, medium-light skin tone	手をつなぐ2人: 薄い肌色 やや薄い肌色
+🧑🏻‍🤝‍🧑🏽	手拉手的两个人: 较浅肤色中等肤色	握手的人: 白皮膚 淺褐皮膚	people holding hands: light skin tone, medium skin tone	手をつなぐ2人: 薄い肌色 中間の肌色
+🧑🏻‍🤝‍🧑🏾	手拉手的两个人: 较浅肤色中等-深肤色	握手的人: 白皮膚 褐皮膚	people holding hands: light skin tone, medium-dark skin tone	手をつなぐ2人: 薄い肌色 やや濃い肌色
+🧑🏻‍🤝‍🧑🏿	手拉手的两个人: 较浅肤色较深肤色	握手的人: 白皮膚 黑皮膚	people holding hands: light skin tone, dark skin tone	手をつなぐ2人: 薄い肌色 濃い肌色
+🧑🏼‍🤝‍🧑🏻	手拉手的两个人: 中等-浅肤色较浅肤色	握手的人: 黃皮膚 白皮膚	people holding hands: medium-light skin tone, light skin tone	手をつなぐ2人: やや薄い肌色 薄い肌色
+🧑🏼‍🤝‍🧑🏽	手拉手的两个人: 中等-浅肤色中等肤色	握手的人: 黃皮膚 淺褐皮膚	people holding hands: medium-light skin tone, medium skin tone	手をつなぐ2人: やや薄い肌色 中間の肌色
+🧑🏼‍🤝‍🧑🏾	手拉手的两个人: 中等-浅肤色中等-深肤色	握手的人: 黃皮膚 褐皮膚	people holding hands: medium-light skin tone, medium-dark skin tone	手をつなぐ2人: やや薄い肌色 やや濃い肌色
+🧑🏼‍🤝‍🧑🏿	手拉手的两个人: 中等-浅肤色较深肤色	握手的人: 黃皮膚 黑皮膚	people holding hands: medium-light skin tone, dark skin tone	手をつなぐ2人: やや薄い肌色 濃い肌色
+🧑🏽‍🤝‍🧑🏻	手拉手的两个人: 中等肤色较浅肤色	握手的人: 淺褐皮膚 白皮膚	people holding hands: medium skin tone, light skin tone	手をつなぐ2人: 中間の肌色 薄い肌色
+🧑🏽‍🤝‍🧑🏼	手拉手的两个人: 中等肤色中等-浅肤色	握手的人: 淺褐皮膚 黃皮膚	people holding hands: medium skin tone, medium-light skin tone	手をつなぐ2人: 中間の肌色 やや薄い肌色
+🧑🏽‍🤝‍🧑🏾	手拉手的两个人: 中等肤色中等-深肤色	握手的人: 淺褐皮膚 褐皮膚	people holding hands: medium skin tone, medium-dark skin tone	手をつなぐ2人: 中間の肌色 やや濃い肌色
+🧑🏽‍🤝‍🧑🏿	手拉手的两个人: 中等肤色较深肤色	握手的人: 淺褐皮膚 黑皮膚	people holding hands: medium skin tone, dark skin tone	手をつなぐ2人: 中間の肌色 濃い肌色
+🧑🏾‍🤝‍🧑🏻	手拉手的两个人: 中等-深肤色较浅肤色	握手的人: 褐皮膚 白皮膚	people holding hands: medium-dark skin tone, light skin tone	手をつなぐ2人: やや濃い肌色 薄い肌色
+🧑🏾‍🤝‍🧑🏼	手拉手的两个人: 中等-深肤色中等-浅肤色	握手的人: 褐皮膚 黃皮膚	people holding hands: medium-dark skin tone, medium-light skin tone	手をつなぐ2人: やや濃い肌色 やや薄い肌色
+🧑🏾‍🤝‍🧑🏽	手拉手的两个人: 中等-深肤色中等肤色	握手的人: 褐皮膚 淺褐皮膚	people holding hands: medium-dark skin tone, medium skin tone	手をつなぐ2人: やや濃い肌色 中間の肌色
+🧑🏾‍🤝‍🧑🏿	手拉手的两个人: 中等-深肤色较深肤色	握手的人: 褐皮膚 黑皮膚	people holding hands: medium-dark skin tone, dark skin tone	手をつなぐ2人: やや濃い肌色 濃い肌色
+🧑🏿‍🤝‍🧑🏻	手拉手的两个人: 较深肤色较浅肤色	握手的人: 黑皮膚 白皮膚	people holding hands: dark skin tone, light skin tone	手をつなぐ2人: 濃い肌色 薄い肌色
+🧑🏿‍🤝‍🧑🏼	手拉手的两个人: 较深肤色中等-浅肤色	握手的人: 黑皮膚 黃皮膚	people holding hands: dark skin tone, medium-light skin tone	手をつなぐ2人: 濃い肌色 やや薄い肌色
+🧑🏿‍🤝‍🧑🏽	手拉手的两个人: 较深肤色中等肤色	握手的人: 黑皮膚 淺褐皮膚	people holding hands: dark skin tone, medium skin tone	手をつなぐ2人: 濃い肌色 中間の肌色
+🧑🏿‍🤝‍🧑🏾	手拉手的两个人: 较深肤色中等-深肤色	握手的人: 黑皮膚 褐皮膚	people holding hands: dark skin tone, medium-dark skin tone	手をつなぐ2人: 濃い肌色 やや濃い肌色
+👭	手拉手的两个女人	兩個女人	women holding hands	手をつなぐ女性
+👩🏻‍🤝‍👩🏼	手拉手的两个女人: 较浅肤色中等-浅肤色	兩個女人: 白皮膚 黃皮膚	women holding hands: light skin tone, medium-light skin tone	手をつなぐ女性: 薄い肌色 やや薄い肌色
+👩🏻‍🤝‍👩🏽	手拉手的两个女人: 较浅肤色中等肤色	兩個女人: 白皮膚 淺褐皮膚	women holding hands: light skin tone, medium skin tone	手をつなぐ女性: 薄い肌色 中間の肌色
+👩🏻‍🤝‍👩🏾	手拉手的两个女人: 较浅肤色中等-深肤色	兩個女人: 白皮膚 褐皮膚	women holding hands: light skin tone, medium-dark skin tone	手をつなぐ女性: 薄い肌色 やや濃い肌色
+👩🏻‍🤝‍👩🏿	手拉手的两个女人: 较浅肤色较深肤色	兩個女人: 白皮膚 黑皮膚	women holding hands: light skin tone, dark skin tone	手をつなぐ女性: 薄い肌色 濃い肌色
+👩🏼‍🤝‍👩🏻	手拉手的两个女人: 中等-浅肤色较浅肤色	兩個女人: 黃皮膚 白皮膚	women holding hands: medium-light skin tone, light skin tone	手をつなぐ女性: やや薄い肌色 薄い肌色
+👩🏼‍🤝‍👩🏽	手拉手的两个女人: 中等-浅肤色中等肤色	兩個女人: 黃皮膚 淺褐皮膚	women holding hands: medium-light skin tone, medium skin tone	手をつなぐ女性: やや薄い肌色 中間の肌色
+👩🏼‍🤝‍👩🏾	手拉手的两个女人: 中等-浅肤色中等-深肤色	兩個女人: 黃皮膚 褐皮膚	women holding hands: medium-light skin tone, medium-dark skin tone	手をつなぐ女性: やや薄い肌色 やや濃い肌色
+👩🏼‍🤝‍👩🏿	手拉手的两个女人: 中等-浅肤色较深肤色	兩個女人: 黃皮膚 黑皮膚	women holding hands: medium-light skin tone, dark skin tone	手をつなぐ女性: やや薄い肌色 濃い肌色
+👩🏽‍🤝‍👩🏻	手拉手的两个女人: 中等肤色较浅肤色	兩個女人: 淺褐皮膚 白皮膚	women holding hands: medium skin tone, light skin tone	手をつなぐ女性: 中間の肌色 薄い肌色
+👩🏽‍🤝‍👩🏼	手拉手的两个女人: 中等肤色中等-浅肤色	兩個女人: 淺褐皮膚 黃皮膚	women holding hands: medium skin tone, medium-light skin tone	手をつなぐ女性: 中間の肌色 やや薄い肌色
+👩🏽‍🤝‍👩🏾	手拉手的两个女人: 中等肤色中等-深肤色	兩個女人: 淺褐皮膚 褐皮膚	women holding hands: medium skin tone, medium-dark skin tone	手をつなぐ女性: 中間の肌色 やや濃い肌色
+👩🏽‍🤝‍👩🏿	手拉手的两个女人: 中等肤色较深肤色	兩個女人: 淺褐皮膚 黑皮膚	women holding hands: medium skin tone, dark skin tone	手をつなぐ女性: 中間の肌色 濃い肌色
+👩🏾‍🤝‍👩🏻	手拉手的两个女人: 中等-深肤色较浅肤色	兩個女人: 褐皮膚 白皮膚	women holding hands: medium-dark skin tone, light skin tone	手をつなぐ女性: やや濃い肌色 薄い肌色
+👩🏾‍🤝‍👩🏼	手拉手的两个女人: 中等-深肤色中等-浅肤色	兩個女人: 褐皮膚 黃皮膚	women holding hands: medium-dark skin tone, medium-light skin tone	手をつなぐ女性: やや濃い肌色 やや薄い肌色
+👩🏾‍🤝‍👩🏽	手拉手的两个女人: 中等-深肤色中等肤色	兩個女人: 褐皮膚 淺褐皮膚	women holding hands: medium-dark skin tone, medium skin tone	手をつなぐ女性: やや濃い肌色 中間の肌色
+👩🏾‍🤝‍👩🏿	手拉手的两个女人: 中等-深肤色较深肤色	兩個女人: 褐皮膚 黑皮膚	women holding hands: medium-dark skin tone, dark skin tone	手をつなぐ女性: やや濃い肌色 濃い肌色
+👩🏿‍🤝‍👩🏻	手拉手的两个女人: 较深肤色较浅肤色	兩個女人: 黑皮膚 白皮膚	women holding hands: dark skin tone, light skin tone	手をつなぐ女性: 濃い肌色 薄い肌色
+👩🏿‍🤝‍👩🏼	手拉手的两个女人: 较深肤色中等-浅肤色	兩個女人: 黑皮膚 黃皮膚	women holding hands: dark skin tone, medium-light skin tone	手をつなぐ女性: 濃い肌色 やや薄い肌色
+👩🏿‍🤝‍👩🏽	手拉手的两个女人: 较深肤色中等肤色	兩個女人: 黑皮膚 淺褐皮膚	women holding hands: dark skin tone, medium skin tone	手をつなぐ女性: 濃い肌色 中間の肌色
+👩🏿‍🤝‍👩🏾	手拉手的两个女人: 较深肤色中等-深肤色	兩個女人: 黑皮膚 褐皮膚	women holding hands: dark skin tone, medium-dark skin tone	手をつなぐ女性: 濃い肌色 やや濃い肌色
+👫	手拉手的一男一女	一男一女	woman and man holding hands	手をつなぐ男女
+👩🏻‍🤝‍👨🏼	手拉手的一男一女: 较浅肤色中等-浅肤色	一男一女: 白皮膚 黃皮膚	woman and man holding hands: light skin tone, medium-light skin tone	手をつなぐ男女: 薄い肌色 やや薄い肌色
+👩🏻‍🤝‍👨🏽	手拉手的一男一女: 较浅肤色中等肤色	一男一女: 白皮膚 淺褐皮膚	woman and man holding hands: light skin tone, medium skin tone	手をつなぐ男女: 薄い肌色 中間の肌色
+👩🏻‍🤝‍👨🏾	手拉手的一男一女: 较浅肤色中等-深肤色	一男一女: 白皮膚 褐皮膚	woman and man holding hands: light skin tone, medium-dark skin tone	手をつなぐ男女: 薄い肌色 やや濃い肌色
+👩🏻‍🤝‍👨🏿	手拉手的一男一女: 较浅肤色较深肤色	一男一女: 白皮膚 黑皮膚	woman and man holding hands: light skin tone, dark skin tone	手をつなぐ男女: 薄い肌色 濃い肌色
+👩🏼‍🤝‍👨🏻	手拉手的一男一女: 中等-浅肤色较浅肤色	一男一女: 黃皮膚 白皮膚	woman and man holding hands: medium-light skin tone, light skin tone	手をつなぐ男女: やや薄い肌色 薄い肌色
+👩🏼‍🤝‍👨🏽	手拉手的一男一女: 中等-浅肤色中等肤色	一男一女: 黃皮膚 淺褐皮膚	woman and man holding hands: medium-light skin tone, medium skin tone	手をつなぐ男女: やや薄い肌色 中間の肌色
+👩🏼‍🤝‍👨🏾	手拉手的一男一女: 中等-浅肤色中等-深肤色	一男一女: 黃皮膚 褐皮膚	woman and man holding hands: medium-light skin tone, medium-dark skin tone	手をつなぐ男女: やや薄い肌色 やや濃い肌色
+👩🏼‍🤝‍👨🏿	手拉手的一男一女: 中等-浅肤色较深肤色	一男一女: 黃皮膚 黑皮膚	woman and man holding hands: medium-light skin tone, dark skin tone	手をつなぐ男女: やや薄い肌色 濃い肌色
+👩🏽‍🤝‍👨🏻	手拉手的一男一女: 中等肤色较浅肤色	一男一女: 淺褐皮膚 白皮膚	woman and man holding hands: medium skin tone, light skin tone	手をつなぐ男女: 中間の肌色 薄い肌色
+👩🏽‍🤝‍👨🏼	手拉手的一男一女: 中等肤色中等-浅肤色	一男一女: 淺褐皮膚 黃皮膚	woman and man holding hands: medium skin tone, medium-light skin tone	手をつなぐ男女: 中間の肌色 やや薄い肌色
+👩🏽‍🤝‍👨🏾	手拉手的一男一女: 中等肤色中等-深肤色	一男一女: 淺褐皮膚 褐皮膚	woman and man holding hands: medium skin tone, medium-dark skin tone	手をつなぐ男女: 中間の肌色 やや濃い肌色
+👩🏽‍🤝‍👨🏿	手拉手的一男一女: 中等肤色较深肤色	一男一女: 淺褐皮膚 黑皮膚	woman and man holding hands: medium skin tone, dark skin tone	手をつなぐ男女: 中間の肌色 濃い肌色
+👩🏾‍🤝‍👨🏻	手拉手的一男一女: 中等-深肤色较浅肤色	一男一女: 褐皮膚 白皮膚	woman and man holding hands: medium-dark skin tone, light skin tone	手をつなぐ男女: やや濃い肌色 薄い肌色
+👩🏾‍🤝‍👨🏼	手拉手的一男一女: 中等-深肤色中等-浅肤色	一男一女: 褐皮膚 黃皮膚	woman and man holding hands: medium-dark skin tone, medium-light skin tone	手をつなぐ男女: やや濃い肌色 やや薄い肌色
+👩🏾‍🤝‍👨🏽	手拉手的一男一女: 中等-深肤色中等肤色	一男一女: 褐皮膚 淺褐皮膚	woman and man holding hands: medium-dark skin tone, medium skin tone	手をつなぐ男女: やや濃い肌色 中間の肌色
+👩🏾‍🤝‍👨🏿	手拉手的一男一女: 中等-深肤色较深肤色	一男一女: 褐皮膚 黑皮膚	woman and man holding hands: medium-dark skin tone, dark skin tone	手をつなぐ男女: やや濃い肌色 濃い肌色
+👩🏿‍🤝‍👨🏻	手拉手的一男一女: 较深肤色较浅肤色	一男一女: 黑皮膚 白皮膚	woman and man holding hands: dark skin tone, light skin tone	手をつなぐ男女: 濃い肌色 薄い肌色
+👩🏿‍🤝‍👨🏼	手拉手的一男一女: 较深肤色中等-浅肤色	一男一女: 黑皮膚 黃皮膚	woman and man holding hands: dark skin tone, medium-light skin tone	手をつなぐ男女: 濃い肌色 やや薄い肌色
+👩🏿‍🤝‍👨🏽	手拉手的一男一女: 较深肤色中等肤色	一男一女: 黑皮膚 淺褐皮膚	woman and man holding hands: dark skin tone, medium skin tone	手をつなぐ男女: 濃い肌色 中間の肌色
+👩🏿‍🤝‍👨🏾	手拉手的一男一女: 较深肤色中等-深肤色	一男一女: 黑皮膚 褐皮膚	woman and man holding hands: dark skin tone, medium-dark skin tone	手をつなぐ男女: 濃い肌色 やや濃い肌色
+👬	手拉手的两个男人	兩個男人	men holding hands	手をつなぐ男性
+👨🏻‍🤝‍👨🏼	手拉手的两个男人: 较浅肤色中等-浅肤色	兩個男人: 白皮膚 黃皮膚	men holding hands: light skin tone, medium-light skin tone	手をつなぐ男性: 薄い肌色 やや薄い肌色
+👨🏻‍🤝‍👨🏽	手拉手的两个男人: 较浅肤色中等肤色	兩個男人: 白皮膚 淺褐皮膚	men holding hands: light skin tone, medium skin tone	手をつなぐ男性: 薄い肌色 中間の肌色
+👨🏻‍🤝‍👨🏾	手拉手的两个男人: 较浅肤色中等-深肤色	兩個男人: 白皮膚 褐皮膚	men holding hands: light skin tone, medium-dark skin tone	手をつなぐ男性: 薄い肌色 やや濃い肌色
+👨🏻‍🤝‍👨🏿	手拉手的两个男人: 较浅肤色较深肤色	兩個男人: 白皮膚 黑皮膚	men holding hands: light skin tone, dark skin tone	手をつなぐ男性: 薄い肌色 濃い肌色
+👨🏼‍🤝‍👨🏻	手拉手的两个男人: 中等-浅肤色较浅肤色	兩個男人: 黃皮膚 白皮膚	men holding hands: medium-light skin tone, light skin tone	手をつなぐ男性: やや薄い肌色 薄い肌色
+👨🏼‍🤝‍👨🏽	手拉手的两个男人: 中等-浅肤色中等肤色	兩個男人: 黃皮膚 淺褐皮膚	men holding hands: medium-light skin tone, medium skin tone	手をつなぐ男性: やや薄い肌色 中間の肌色
+👨🏼‍🤝‍👨🏾	手拉手的两个男人: 中等-浅肤色中等-深肤色	兩個男人: 黃皮膚 褐皮膚	men holding hands: medium-light skin tone, medium-dark skin tone	手をつなぐ男性: やや薄い肌色 やや濃い肌色
+👨🏼‍🤝‍👨🏿	手拉手的两个男人: 中等-浅肤色较深肤色	兩個男人: 黃皮膚 黑皮膚	men holding hands: medium-light skin tone, dark skin tone	手をつなぐ男性: やや薄い肌色 濃い肌色
+👨🏽‍🤝‍👨🏻	手拉手的两个男人: 中等肤色较浅肤色	兩個男人: 淺褐皮膚 白皮膚	men holding hands: medium skin tone, light skin tone	手をつなぐ男性: 中間の肌色 薄い肌色
+👨🏽‍🤝‍👨🏼	手拉手的两个男人: 中等肤色中等-浅肤色	兩個男人: 淺褐皮膚 黃皮膚	men holding hands: medium skin tone, medium-light skin tone	手をつなぐ男性: 中間の肌色 やや薄い肌色
+👨🏽‍🤝‍👨🏾	手拉手的两个男人: 中等肤色中等-深肤色	兩個男人: 淺褐皮膚 褐皮膚	men holding hands: medium skin tone, medium-dark skin tone	手をつなぐ男性: 中間の肌色 やや濃い肌色
+👨🏽‍🤝‍👨🏿	手拉手的两个男人: 中等肤色较深肤色	兩個男人: 淺褐皮膚 黑皮膚	men holding hands: medium skin tone, dark skin tone	手をつなぐ男性: 中間の肌色 濃い肌色
+👨🏾‍🤝‍👨🏻	手拉手的两个男人: 中等-深肤色较浅肤色	兩個男人: 褐皮膚 白皮膚	men holding hands: medium-dark skin tone, light skin tone	手をつなぐ男性: やや濃い肌色 薄い肌色
+👨🏾‍🤝‍👨🏼	手拉手的两个男人: 中等-深肤色中等-浅肤色	兩個男人: 褐皮膚 黃皮膚	men holding hands: medium-dark skin tone, medium-light skin tone	手をつなぐ男性: やや濃い肌色 やや薄い肌色
+👨🏾‍🤝‍👨🏽	手拉手的两个男人: 中等-深肤色中等肤色	兩個男人: 褐皮膚 淺褐皮膚	men holding hands: medium-dark skin tone, medium skin tone	手をつなぐ男性: やや濃い肌色 中間の肌色
+👨🏾‍🤝‍👨🏿	手拉手的两个男人: 中等-深肤色较深肤色	兩個男人: 褐皮膚 黑皮膚	men holding hands: medium-dark skin tone, dark skin tone	手をつなぐ男性: やや濃い肌色 濃い肌色
+👨🏿‍🤝‍👨🏻	手拉手的两个男人: 较深肤色较浅肤色	兩個男人: 黑皮膚 白皮膚	men holding hands: dark skin tone, light skin tone	手をつなぐ男性: 濃い肌色 薄い肌色
+👨🏿‍🤝‍👨🏼	手拉手的两个男人: 较深肤色中等-浅肤色	兩個男人: 黑皮膚 黃皮膚	men holding hands: dark skin tone, medium-light skin tone	手をつなぐ男性: 濃い肌色 やや薄い肌色
+👨🏿‍🤝‍👨🏽	手拉手的两个男人: 较深肤色中等肤色	兩個男人: 黑皮膚 淺褐皮膚	men holding hands: dark skin tone, medium skin tone	手をつなぐ男性: 濃い肌色 中間の肌色
+👨🏿‍🤝‍👨🏾	手拉手的两个男人: 较深肤色中等-深肤色	兩個男人: 黑皮膚 褐皮膚	men holding hands: dark skin tone, medium-dark skin tone	手をつなぐ男性: 濃い肌色 やや濃い肌色
+💏	亲吻	親	kiss	2人でキス
+🧑🏻‍❤‍💋‍🧑🏼	亲吻: 成人成人较浅肤色中等-浅肤色	親: 大人 大人 白皮膚 黃皮膚	kiss: person, person, light skin tone, medium-light skin tone	2人でキス: 大人 大人 薄い肌色 やや薄い肌色
+🧑🏻‍❤‍💋‍🧑🏽	亲吻: 成人成人较浅肤色中等肤色	親: 大人 大人 白皮膚 淺褐皮膚	kiss: person, person, light skin tone, medium skin tone	2人でキス: 大人 大人 薄い肌色 中間の肌色
+🧑🏻‍❤‍💋‍🧑🏾	亲吻: 成人成人较浅肤色中等-深肤色	親: 大人 大人 白皮膚 褐皮膚	kiss: person, person, light skin tone, medium-dark skin tone	2人でキス: 大人 大人 薄い肌色 やや濃い肌色
+🧑🏻‍❤‍💋‍🧑🏿	亲吻: 成人成人较浅肤色较深肤色	親: 大人 大人 白皮膚 黑皮膚	kiss: person, person, light skin tone, dark skin tone	2人でキス: 大人 大人 薄い肌色 濃い肌色
+🧑🏼‍❤‍💋‍🧑🏻	亲吻: 成人成人中等-浅肤色较浅肤色	親: 大人 大人 黃皮膚 白皮膚	kiss: person, person, medium-light skin tone, light skin tone	2人でキス: 大人 大人 やや薄い肌色 薄い肌色
+🧑🏼‍❤‍💋‍🧑🏽	亲吻: 成人成人中等-浅肤色中等肤色	親: 大人 大人 黃皮膚 淺褐皮膚	kiss: person, person, medium-light skin tone, medium skin tone	2人でキス: 大人 大人 やや薄い肌色 中間の肌色
+🧑🏼‍❤‍💋‍🧑🏾	亲吻: 成人成人中等-浅肤色中等-深肤色	親: 大人 大人 黃皮膚 褐皮膚	kiss: person, person, medium-light skin tone, medium-dark skin tone	2人でキス: 大人 大人 やや薄い肌色 やや濃い肌色
+🧑🏼‍❤‍💋‍🧑🏿	亲吻: 成人成人中等-浅肤色较深肤色	親: 大人 大人 黃皮膚 黑皮膚	kiss: person, person, medium-light skin tone, dark skin tone	2人でキス: 大人 大人 やや薄い肌色 濃い肌色
+🧑🏽‍❤‍💋‍🧑🏻	亲吻: 成人成人中等肤色较浅肤色	親: 大人 大人 淺褐皮膚 白皮膚	kiss: person, person, medium skin tone, light skin tone	2人でキス: 大人 大人 中間の肌色 薄い肌色
+🧑🏽‍❤‍💋‍🧑🏼	亲吻: 成人成人中等肤色中等-浅肤色	親: 大人 大人 淺褐皮膚 黃皮膚	kiss: person, person, medium skin tone, medium-light skin tone	2人でキス: 大人 大人 中間の肌色 やや薄い肌色
+🧑🏽‍❤‍💋‍🧑🏾	亲吻: 成人成人中等肤色中等-深肤色	親: 大人 大人 淺褐皮膚 褐皮膚	kiss: person, person, medium skin tone, medium-dark skin tone	2人でキス: 大人 大人 中間の肌色 やや濃い肌色
+🧑🏽‍❤‍💋‍🧑🏿	亲吻: 成人成人中等肤色较深肤色	親: 大人 大人 淺褐皮膚 黑皮膚	kiss: person, person, medium skin tone, dark skin tone	2人でキス: 大人 大人 中間の肌色 濃い肌色
+🧑🏾‍❤‍💋‍🧑🏻	亲吻: 成人成人中等-深肤色较浅肤色	親: 大人 大人 褐皮膚 白皮膚	kiss: person, person, medium-dark skin tone, light skin tone	2人でキス: 大人 大人 やや濃い肌色 薄い肌色
+🧑🏾‍❤‍💋‍🧑🏼	亲吻: 成人成人中等-深肤色中等-浅肤色	親: 大人 大人 褐皮膚 黃皮膚	kiss: person, person, medium-dark skin tone, medium-light skin tone	2人でキス: 大人 大人 やや濃い肌色 やや薄い肌色
+🧑🏾‍❤‍💋‍🧑🏽	亲吻: 成人成人中等-深肤色中等肤色	親: 大人 大人 褐皮膚 淺褐皮膚	kiss: person, person, medium-dark skin tone, medium skin tone	2人でキス: 大人 大人 やや濃い肌色 中間の肌色
+🧑🏾‍❤‍💋‍🧑🏿	亲吻: 成人成人中等-深肤色较深肤色	親: 大人 大人 褐皮膚 黑皮膚	kiss: person, person, medium-dark skin tone, dark skin tone	2人でキス: 大人 大人 やや濃い肌色 濃い肌色
+🧑🏿‍❤‍💋‍🧑🏻	亲吻: 成人成人较深肤色较浅肤色	親: 大人 大人 黑皮膚 白皮膚	kiss: person, person, dark skin tone, light skin tone	2人でキス: 大人 大人 濃い肌色 薄い肌色
+🧑🏿‍❤‍💋‍🧑🏼	亲吻: 成人成人较深肤色中等-浅肤色	親: 大人 大人 黑皮膚 黃皮膚	kiss: person, person, dark skin tone, medium-light skin tone	2人でキス: 大人 大人 濃い肌色 やや薄い肌色
+🧑🏿‍❤‍💋‍🧑🏽	亲吻: 成人成人较深肤色中等肤色	親: 大人 大人 黑皮膚 淺褐皮膚	kiss: person, person, dark skin tone, medium skin tone	2人でキス: 大人 大人 濃い肌色 中間の肌色
+🧑🏿‍❤‍💋‍🧑🏾	亲吻: 成人成人较深肤色中等-深肤色	親: 大人 大人 黑皮膚 褐皮膚	kiss: person, person, dark skin tone, medium-dark skin tone	2人でキス: 大人 大人 濃い肌色 やや濃い肌色
+👩‍❤‍💋‍👨	亲吻: 女人男人	親: 女人 男人	kiss: woman, man	2人でキス: 女性 男性
+👩🏻‍❤‍💋‍👨🏻	亲吻: 女人男人较浅肤色	親: 女人 男人 白皮膚	kiss: woman, man, light skin tone	2人でキス: 女性 男性 薄い肌色
+👩🏻‍❤‍💋‍👨🏼	亲吻: 女人男人较浅肤色中等-浅肤色	親: 女人 男人 白皮膚 黃皮膚	kiss: woman, man, light skin tone, medium-light skin tone	2人でキス: 女性 男性 薄い肌色 やや薄い肌色
+👩🏻‍❤‍💋‍👨🏽	亲吻: 女人男人较浅肤色中等肤色	親: 女人 男人 白皮膚 淺褐皮膚	kiss: woman, man, light skin tone, medium skin tone	2人でキス: 女性 男性 薄い肌色 中間の肌色
+👩🏻‍❤‍💋‍👨🏾	亲吻: 女人男人较浅肤色中等-深肤色	親: 女人 男人 白皮膚 褐皮膚	kiss: woman, man, light skin tone, medium-dark skin tone	2人でキス: 女性 男性 薄い肌色 やや濃い肌色
+👩🏻‍❤‍💋‍👨🏿	亲吻: 女人男人较浅肤色较深肤色	親: 女人 男人 白皮膚 黑皮膚	kiss: woman, man, light skin tone, dark skin tone	2人でキス: 女性 男性 薄い肌色 濃い肌色
+👩🏼‍❤‍💋‍👨🏻	亲吻: 女人男人中等-浅肤色较浅肤色	親: 女人 男人 黃皮膚 白皮膚	kiss: woman, man, medium-light skin tone, light skin tone	2人でキス: 女性 男性 やや薄い肌色 薄い肌色
+👩🏼‍❤‍💋‍👨🏼	亲吻: 女人男人中等-浅肤色	親: 女人 男人 黃皮膚	kiss: woman, man, medium-light skin tone	2人でキス: 女性 男性 やや薄い肌色
+👩🏼‍❤‍💋‍👨🏽	亲吻: 女人男人中等-浅肤色中等肤色	親: 女人 男人 黃皮膚 淺褐皮膚	kiss: woman, man, medium-light skin tone, medium skin tone	2人でキス: 女性 男性 やや薄い肌色 中間の肌色
+👩🏼‍❤‍💋‍👨🏾	亲吻: 女人男人中等-浅肤色中等-深肤色	親: 女人 男人 黃皮膚 褐皮膚	kiss: woman, man, medium-light skin tone, medium-dark skin tone	2人でキス: 女性 男性 やや薄い肌色 やや濃い肌色
+👩🏼‍❤‍💋‍👨🏿	亲吻: 女人男人中等-浅肤色较深肤色	親: 女人 男人 黃皮膚 黑皮膚	kiss: woman, man, medium-light skin tone, dark skin tone	2人でキス: 女性 男性 やや薄い肌色 濃い肌色
+👩🏽‍❤‍💋‍👨🏻	亲吻: 女人男人中等肤色较浅肤色	親: 女人 男人 淺褐皮膚 白皮膚	kiss: woman, man, medium skin tone, light skin tone	2人でキス: 女性 男性 中間の肌色 薄い肌色
+👩🏽‍❤‍💋‍👨🏼	亲吻: 女人男人中等肤色中等-浅肤色	親: 女人 男人 淺褐皮膚 黃皮膚	kiss: woman, man, medium skin tone, medium-light skin tone	2人でキス: 女性 男性 中間の肌色 やや薄い肌色
+👩🏽‍❤‍💋‍👨🏽	亲吻: 女人男人中等肤色	親: 女人 男人 淺褐皮膚	kiss: woman, man, medium skin tone	2人でキス: 女性 男性 中間の肌色
+👩🏽‍❤‍💋‍👨🏾	亲吻: 女人男人中等肤色中等-深肤色	親: 女人 男人 淺褐皮膚 褐皮膚	kiss: woman, man, medium skin tone, medium-dark skin tone	2人でキス: 女性 男性 中間の肌色 やや濃い肌色
+👩🏽‍❤‍💋‍👨🏿	亲吻: 女人男人中等肤色较深肤色	親: 女人 男人 淺褐皮膚 黑皮膚	kiss: woman, man, medium skin tone, dark skin tone	2人でキス: 女性 男性 中間の肌色 濃い肌色
+👩🏾‍❤‍💋‍👨🏻	亲吻: 女人男人中等-深肤色较浅肤色	親: 女人 男人 褐皮膚 白皮膚	kiss: woman, man, medium-dark skin tone, light skin tone	2人でキス: 女性 男性 やや濃い肌色 薄い肌色
+👩🏾‍❤‍💋‍👨🏼	亲吻: 女人男人中等-深肤色中等-浅肤色	親: 女人 男人 褐皮膚 黃皮膚	kiss: woman, man, medium-dark skin tone, medium-light skin tone	2人でキス: 女性 男性 やや濃い肌色 やや薄い肌色
+👩🏾‍❤‍💋‍👨🏽	亲吻: 女人男人中等-深肤色中等肤色	親: 女人 男人 褐皮膚 淺褐皮膚	kiss: woman, man, medium-dark skin tone, medium skin tone	2人でキス: 女性 男性 やや濃い肌色 中間の肌色
+👩🏾‍❤‍💋‍👨🏾	亲吻: 女人男人中等-深肤色	親: 女人 男人 褐皮膚	kiss: woman, man, medium-dark skin tone	2人でキス: 女性 男性 やや濃い肌色
+👩🏾‍❤‍💋‍👨🏿	亲吻: 女人男人中等-深肤色较深肤色	親: 女人 男人 褐皮膚 黑皮膚	kiss: woman, man, medium-dark skin tone, dark skin tone	2人でキス: 女性 男性 やや濃い肌色 濃い肌色
+👩🏿‍❤‍💋‍👨🏻	亲吻: 女人男人较深肤色较浅肤色	親: 女人 男人 黑皮膚 白皮膚	kiss: woman, man, dark skin tone, light skin tone	2人でキス: 女性 男性 濃い肌色 薄い肌色
+👩🏿‍❤‍💋‍👨🏼	亲吻: 女人男人较深肤色中等-浅肤色	親: 女人 男人 黑皮膚 黃皮膚	kiss: woman, man, dark skin tone, medium-light skin tone	2人でキス: 女性 男性 濃い肌色 やや薄い肌色
+👩🏿‍❤‍💋‍👨🏽	亲吻: 女人男人较深肤色中等肤色	親: 女人 男人 黑皮膚 淺褐皮膚	kiss: woman, man, dark skin tone, medium skin tone	2人でキス: 女性 男性 濃い肌色 中間の肌色
+👩🏿‍❤‍💋‍👨🏾	亲吻: 女人男人较深肤色中等-深肤色	親: 女人 男人 黑皮膚 褐皮膚	kiss: woman, man, dark skin tone, medium-dark skin tone	2人でキス: 女性 男性 濃い肌色 やや濃い肌色
+👩🏿‍❤‍💋‍👨🏿	亲吻: 女人男人较深肤色	親: 女人 男人 黑皮膚	kiss: woman, man, dark skin tone	2人でキス: 女性 男性 濃い肌色
+👨‍❤‍💋‍👨	亲吻: 男人男人	親: 男人 男人	kiss: man, man	2人でキス: 男性 男性
+👨🏻‍❤‍💋‍👨🏻	亲吻: 男人男人较浅肤色	親: 男人 男人 白皮膚	kiss: man, man, light skin tone	2人でキス: 男性 男性 薄い肌色
+👨🏻‍❤‍💋‍👨🏼	亲吻: 男人男人较浅肤色中等-浅肤色	親: 男人 男人 白皮膚 黃皮膚	kiss: man, man, light skin tone, medium-light skin tone	2人でキス: 男性 男性 薄い肌色 やや薄い肌色
+👨🏻‍❤‍💋‍👨🏽	亲吻: 男人男人较浅肤色中等肤色	親: 男人 男人 白皮膚 淺褐皮膚	kiss: man, man, light skin tone, medium skin tone	2人でキス: 男性 男性 薄い肌色 中間の肌色
+👨🏻‍❤‍💋‍👨🏾	亲吻: 男人男人较浅肤色中等-深肤色	親: 男人 男人 白皮膚 褐皮膚	kiss: man, man, light skin tone, medium-dark skin tone	2人でキス: 男性 男性 薄い肌色 やや濃い肌色
+👨🏻‍❤‍💋‍👨🏿	亲吻: 男人男人较浅肤色较深肤色	親: 男人 男人 白皮膚 黑皮膚	kiss: man, man, light skin tone, dark skin tone	2人でキス: 男性 男性 薄い肌色 濃い肌色
+👨🏼‍❤‍💋‍👨🏻	亲吻: 男人男人中等-浅肤色较浅肤色	親: 男人 男人 黃皮膚 白皮膚	kiss: man, man, medium-light skin tone, light skin tone	2人でキス: 男性 男性 やや薄い肌色 薄い肌色
+👨🏼‍❤‍💋‍👨🏼	亲吻: 男人男人中等-浅肤色	親: 男人 男人 黃皮膚	kiss: man, man, medium-light skin tone	2人でキス: 男性 男性 やや薄い肌色
+👨🏼‍❤‍💋‍👨🏽	亲吻: 男人男人中等-浅肤色中等肤色	親: 男人 男人 黃皮膚 淺褐皮膚	kiss: man, man, medium-light skin tone, medium skin tone	2人でキス: 男性 男性 やや薄い肌色 中間の肌色
+👨🏼‍❤‍💋‍👨🏾	亲吻: 男人男人中等-浅肤色中等-深肤色	親: 男人 男人 黃皮膚 褐皮膚	kiss: man, man, medium-light skin tone, medium-dark skin tone	2人でキス: 男性 男性 やや薄い肌色 やや濃い肌色
+👨🏼‍❤‍💋‍👨🏿	亲吻: 男人男人中等-浅肤色较深肤色	親: 男人 男人 黃皮膚 黑皮膚	kiss: man, man, medium-light skin tone, dark skin tone	2人でキス: 男性 男性 やや薄い肌色 濃い肌色
+👨🏽‍❤‍💋‍👨🏻	亲吻: 男人男人中等肤色较浅肤色	親: 男人 男人 淺褐皮膚 白皮膚	kiss: man, man, medium skin tone, light skin tone	2人でキス: 男性 男性 中間の肌色 薄い肌色
+👨🏽‍❤‍💋‍👨🏼	亲吻: 男人男人中等肤色中等-浅肤色	親: 男人 男人 淺褐皮膚 黃皮膚	kiss: man, man, medium skin tone, medium-light skin tone	2人でキス: 男性 男性 中間の肌色 やや薄い肌色
+👨🏽‍❤‍💋‍👨🏽	亲吻: 男人男人中等肤色	親: 男人 男人 淺褐皮膚	kiss: man, man, medium skin tone	2人でキス: 男性 男性 中間の肌色
+👨🏽‍❤‍💋‍👨🏾	亲吻: 男人男人中等肤色中等-深肤色	親: 男人 男人 淺褐皮膚 褐皮膚	kiss: man, man, medium skin tone, medium-dark skin tone	2人でキス: 男性 男性 中間の肌色 やや濃い肌色
+👨🏽‍❤‍💋‍👨🏿	亲吻: 男人男人中等肤色较深肤色	親: 男人 男人 淺褐皮膚 黑皮膚	kiss: man, man, medium skin tone, dark skin tone	2人でキス: 男性 男性 中間の肌色 濃い肌色
+👨🏾‍❤‍💋‍👨🏻	亲吻: 男人男人中等-深肤色较浅肤色	親: 男人 男人 褐皮膚 白皮膚	kiss: man, man, medium-dark skin tone, light skin tone	2人でキス: 男性 男性 やや濃い肌色 薄い肌色
+👨🏾‍❤‍💋‍👨🏼	亲吻: 男人男人中等-深肤色中等-浅肤色	親: 男人 男人 褐皮膚 黃皮膚	kiss: man, man, medium-dark skin tone, medium-light skin tone	2人でキス: 男性 男性 やや濃い肌色 やや薄い肌色
+👨🏾‍❤‍💋‍👨🏽	亲吻: 男人男人中等-深肤色中等肤色	親: 男人 男人 褐皮膚 淺褐皮膚	kiss: man, man, medium-dark skin tone, medium skin tone	2人でキス: 男性 男性 やや濃い肌色 中間の肌色
+👨🏾‍❤‍💋‍👨🏾	亲吻: 男人男人中等-深肤色	親: 男人 男人 褐皮膚	kiss: man, man, medium-dark skin tone	2人でキス: 男性 男性 やや濃い肌色
+👨🏾‍❤‍💋‍👨🏿	亲吻: 男人男人中等-深肤色较深肤色	親: 男人 男人 褐皮膚 黑皮膚	kiss: man, man, medium-dark skin tone, dark skin tone	2人でキス: 男性 男性 やや濃い肌色 濃い肌色
+👨🏿‍❤‍💋‍👨🏻	亲吻: 男人男人较深肤色较浅肤色	親: 男人 男人 黑皮膚 白皮膚	kiss: man, man, dark skin tone, light skin tone	2人でキス: 男性 男性 濃い肌色 薄い肌色
+👨🏿‍❤‍💋‍👨🏼	亲吻: 男人男人较深肤色中等-浅肤色	親: 男人 男人 黑皮膚 黃皮膚	kiss: man, man, dark skin tone, medium-light skin tone	2人でキス: 男性 男性 濃い肌色 やや薄い肌色
+👨🏿‍❤‍💋‍👨🏽	亲吻: 男人男人较深肤色中等肤色	親: 男人 男人 黑皮膚 淺褐皮膚	kiss: man, man, dark skin tone, medium skin tone	2人でキス: 男性 男性 濃い肌色 中間の肌色
+👨🏿‍❤‍💋‍👨🏾	亲吻: 男人男人较深肤色中等-深肤色	親: 男人 男人 黑皮膚 褐皮膚	kiss: man, man, dark skin tone, medium-dark skin tone	2人でキス: 男性 男性 濃い肌色 やや濃い肌色
+👨🏿‍❤‍💋‍👨🏿	亲吻: 男人男人较深肤色	親: 男人 男人 黑皮膚	kiss: man, man, dark skin tone	2人でキス: 男性 男性 濃い肌色
+👩‍❤‍💋‍👩	亲吻: 女人女人	親: 女人 女人	kiss: woman, woman	2人でキス: 女性 女性
+👩🏻‍❤‍💋‍👩🏻	亲吻: 女人女人较浅肤色	親: 女人 女人 白皮膚	kiss: woman, woman, light skin tone	2人でキス: 女性 女性 薄い肌色
+👩🏻‍❤‍💋‍👩🏼	亲吻: 女人女人较浅肤色中等-浅肤色	親: 女人 女人 白皮膚 黃皮膚	kiss: woman, woman, light skin tone, medium-light skin tone	2人でキス: 女性 女性 薄い肌色 やや薄い肌色
+👩🏻‍❤‍💋‍👩🏽	亲吻: 女人女人较浅肤色中等肤色	親: 女人 女人 白皮膚 淺褐皮膚	kiss: woman, woman, light skin tone, medium skin tone	2人でキス: 女性 女性 薄い肌色 中間の肌色
+👩🏻‍❤‍💋‍👩🏾	亲吻: 女人女人较浅肤色中等-深肤色	親: 女人 女人 白皮膚 褐皮膚	kiss: woman, woman, light skin tone, medium-dark skin tone	2人でキス: 女性 女性 薄い肌色 やや濃い肌色
+👩🏻‍❤‍💋‍👩🏿	亲吻: 女人女人较浅肤色较深肤色	親: 女人 女人 白皮膚 黑皮膚	kiss: woman, woman, light skin tone, dark skin tone	2人でキス: 女性 女性 薄い肌色 濃い肌色
+👩🏼‍❤‍💋‍👩🏻	亲吻: 女人女人中等-浅肤色较浅肤色	親: 女人 女人 黃皮膚 白皮膚	kiss: woman, woman, medium-light skin tone, light skin tone	2人でキス: 女性 女性 やや薄い肌色 薄い肌色
+👩🏼‍❤‍💋‍👩🏼	亲吻: 女人女人中等-浅肤色	親: 女人 女人 黃皮膚	kiss: woman, woman, medium-light skin tone	2人でキス: 女性 女性 やや薄い肌色
+👩🏼‍❤‍💋‍👩🏽	亲吻: 女人女人中等-浅肤色中等肤色	親: 女人 女人 黃皮膚 淺褐皮膚	kiss: woman, woman, medium-light skin tone, medium skin tone	2人でキス: 女性 女性 やや薄い肌色 中間の肌色
+👩🏼‍❤‍💋‍👩🏾	亲吻: 女人女人中等-浅肤色中等-深肤色	親: 女人 女人 黃皮膚 褐皮膚	kiss: woman, woman, medium-light skin tone, medium-dark skin tone	2人でキス: 女性 女性 やや薄い肌色 やや濃い肌色
+👩🏼‍❤‍💋‍👩🏿	亲吻: 女人女人中等-浅肤色较深肤色	親: 女人 女人 黃皮膚 黑皮膚	kiss: woman, woman, medium-light skin tone, dark skin tone	2人でキス: 女性 女性 やや薄い肌色 濃い肌色
+👩🏽‍❤‍💋‍👩🏻	亲吻: 女人女人中等肤色较浅肤色	親: 女人 女人 淺褐皮膚 白皮膚	kiss: woman, woman, medium skin tone, light skin tone	2人でキス: 女性 女性 中間の肌色 薄い肌色
+👩🏽‍❤‍💋‍👩🏼	亲吻: 女人女人中等肤色中等-浅肤色	親: 女人 女人 淺褐皮膚 黃皮膚	kiss: woman, woman, medium skin tone, medium-light skin tone	2人でキス: 女性 女性 中間の肌色 やや薄い肌色
+👩🏽‍❤‍💋‍👩🏽	亲吻: 女人女人中等肤色	親: 女人 女人 淺褐皮膚	kiss: woman, woman, medium skin tone	2人でキス: 女性 女性 中間の肌色
+👩🏽‍❤‍💋‍👩🏾	亲吻: 女人女人中等肤色中等-深肤色	親: 女人 女人 淺褐皮膚 褐皮膚	kiss: woman, woman, medium skin tone, medium-dark skin tone	2人でキス: 女性 女性 中間の肌色 やや濃い肌色
+👩🏽‍❤‍💋‍👩🏿	亲吻: 女人女人中等肤色较深肤色	親: 女人 女人 淺褐皮膚 黑皮膚	kiss: woman, woman, medium skin tone, dark skin tone	2人でキス: 女性 女性 中間の肌色 濃い肌色
+👩🏾‍❤‍💋‍👩🏻	亲吻: 女人女人中等-深肤色较浅肤色	親: 女人 女人 褐皮膚 白皮膚	kiss: woman, woman, medium-dark skin tone, light skin tone	2人でキス: 女性 女性 やや濃い肌色 薄い肌色
+👩🏾‍❤‍💋‍👩🏼	亲吻: 女人女人中等-深肤色中等-浅肤色	親: 女人 女人 褐皮膚 黃皮膚	kiss: woman, woman, medium-dark skin tone, medium-light skin tone	2人でキス: 女性 女性 やや濃い肌色 やや薄い肌色
+👩🏾‍❤‍💋‍👩🏽	亲吻: 女人女人中等-深肤色中等肤色	親: 女人 女人 褐皮膚 淺褐皮膚	kiss: woman, woman, medium-dark skin tone, medium skin tone	2人でキス: 女性 女性 やや濃い肌色 中間の肌色
+👩🏾‍❤‍💋‍👩🏾	亲吻: 女人女人中等-深肤色	親: 女人 女人 褐皮膚	kiss: woman, woman, medium-dark skin tone	2人でキス: 女性 女性 やや濃い肌色
+👩🏾‍❤‍💋‍👩🏿	亲吻: 女人女人中等-深肤色较深肤色	親: 女人 女人 褐皮膚 黑皮膚	kiss: woman, woman, medium-dark skin tone, dark skin tone	2人でキス: 女性 女性 やや濃い肌色 濃い肌色
+👩🏿‍❤‍💋‍👩🏻	亲吻: 女人女人较深肤色较浅肤色	親: 女人 女人 黑皮膚 白皮膚	kiss: woman, woman, dark skin tone, light skin tone	2人でキス: 女性 女性 濃い肌色 薄い肌色
+👩🏿‍❤‍💋‍👩🏼	亲吻: 女人女人较深肤色中等-浅肤色	親: 女人 女人 黑皮膚 黃皮膚	kiss: woman, woman, dark skin tone, medium-light skin tone	2人でキス: 女性 女性 濃い肌色 やや薄い肌色
+👩🏿‍❤‍💋‍👩🏽	亲吻: 女人女人较深肤色中等肤色	親: 女人 女人 黑皮膚 淺褐皮膚	kiss: woman, woman, dark skin tone, medium skin tone	2人でキス: 女性 女性 濃い肌色 中間の肌色
+👩🏿‍❤‍💋‍👩🏾	亲吻: 女人女人较深肤色中等-深肤色	親: 女人 女人 黑皮膚 褐皮膚	kiss: woman, woman, dark skin tone, medium-dark skin tone	2人でキス: 女性 女性 濃い肌色 やや濃い肌色
+👩🏿‍❤‍💋‍👩🏿	亲吻: 女人女人较深肤色	親: 女人 女人 黑皮膚	kiss: woman, woman, dark skin tone	2人でキス: 女性 女性 濃い肌色
+💑	情侣	相愛	couple with heart	カップルとハート
+🧑🏻‍❤‍🧑🏼	情侣: 成人成人较浅肤色中等-浅肤色	相愛: 大人 大人 白皮膚 黃皮膚	couple with heart: person, person, light skin tone, medium-light skin tone	カップルとハート: 大人 大人 薄い肌色 やや薄い肌色
+🧑🏻‍❤‍🧑🏽	情侣: 成人成人较浅肤色中等肤色	相愛: 大人 大人 白皮膚 淺褐皮膚	couple with heart: person, person, light skin tone, medium skin tone	カップルとハート: 大人 大人 薄い肌色 中間の肌色
+🧑🏻‍❤‍🧑🏾	情侣: 成人成人较浅肤色中等-深肤色	相愛: 大人 大人 白皮膚 褐皮膚	couple with heart: person, person, light skin tone, medium-dark skin tone	カップルとハート: 大人 大人 薄い肌色 やや濃い肌色
+🧑🏻‍❤‍🧑🏿	情侣: 成人成人较浅肤色较深肤色	相愛: 大人 大人 白皮膚 黑皮膚	couple with heart: person, person, light skin tone, dark skin tone	カップルとハート: 大人 大人 薄い肌色 濃い肌色
+🧑🏼‍❤‍🧑🏻	情侣: 成人成人中等-浅肤色较浅肤色	相愛: 大人 大人 黃皮膚 白皮膚	couple with heart: person, person, medium-light skin tone, light skin tone	カップルとハート: 大人 大人 やや薄い肌色 薄い肌色
+🧑🏼‍❤‍🧑🏽	情侣: 成人成人中等-浅肤色中等肤色	相愛: 大人 大人 黃皮膚 淺褐皮膚	couple with heart: person, person, medium-light skin tone, medium skin tone	カップルとハート: 大人 大人 やや薄い肌色 中間の肌色
+🧑🏼‍❤‍🧑🏾	情侣: 成人成人中等-浅肤色中等-深肤色	相愛: 大人 大人 黃皮膚 褐皮膚	couple with heart: person, person, medium-light skin tone, medium-dark skin tone	カップルとハート: 大人 大人 やや薄い肌色 やや濃い肌色
+🧑🏼‍❤‍🧑🏿	情侣: 成人成人中等-浅肤色较深肤色	相愛: 大人 大人 黃皮膚 黑皮膚	couple with heart: person, person, medium-light skin tone, dark skin tone	カップルとハート: 大人 大人 やや薄い肌色 濃い肌色
+🧑🏽‍❤‍🧑🏻	情侣: 成人成人中等肤色较浅肤色	相愛: 大人 大人 淺褐皮膚 白皮膚	couple with heart: person, person, medium skin tone, light skin tone	カップルとハート: 大人 大人 中間の肌色 薄い肌色
+🧑🏽‍❤‍🧑🏼	情侣: 成人成人中等肤色中等-浅肤色	相愛: 大人 大人 淺褐皮膚 黃皮膚	couple with heart: person, person, medium skin tone, medium-light skin tone	カップルとハート: 大人 大人 中間の肌色 やや薄い肌色
+🧑🏽‍❤‍🧑🏾	情侣: 成人成人中等肤色中等-深肤色	相愛: 大人 大人 淺褐皮膚 褐皮膚	couple with heart: person, person, medium skin tone, medium-dark skin tone	カップルとハート: 大人 大人 中間の肌色 やや濃い肌色
+🧑🏽‍❤‍🧑🏿	情侣: 成人成人中等肤色较深肤色	相愛: 大人 大人 淺褐皮膚 黑皮膚	couple with heart: person, person, medium skin tone, dark skin tone	カップルとハート: 大人 大人 中間の肌色 濃い肌色
+🧑🏾‍❤‍🧑🏻	情侣: 成人成人中等-深肤色较浅肤色	相愛: 大人 大人 褐皮膚 白皮膚	couple with heart: person, person, medium-dark skin tone, light skin tone	カップルとハート: 大人 大人 やや濃い肌色 薄い肌色
+🧑🏾‍❤‍🧑🏼	情侣: 成人成人中等-深肤色中等-浅肤色	相愛: 大人 大人 褐皮膚 黃皮膚	couple with heart: person, person, medium-dark skin tone, medium-light skin tone	カップルとハート: 大人 大人 やや濃い肌色 やや薄い肌色
+🧑🏾‍❤‍🧑🏽	情侣: 成人成人中等-深肤色中等肤色	相愛: 大人 大人 褐皮膚 淺褐皮膚	couple with heart: person, person, medium-dark skin tone, medium skin tone	カップルとハート: 大人 大人 やや濃い肌色 中間の肌色
+🧑🏾‍❤‍🧑🏿	情侣: 成人成人中等-深肤色较深肤色	相愛: 大人 大人 褐皮膚 黑皮膚	couple with heart: person, person, medium-dark skin tone, dark skin tone	カップルとハート: 大人 大人 やや濃い肌色 濃い肌色
+🧑🏿‍❤‍🧑🏻	情侣: 成人成人较深肤色较浅肤色	相愛: 大人 大人 黑皮膚 白皮膚	couple with heart: person, person, dark skin tone, light skin tone	カップルとハート: 大人 大人 濃い肌色 薄い肌色
+🧑🏿‍❤‍🧑🏼	情侣: 成人成人较深肤色中等-浅肤色	相愛: 大人 大人 黑皮膚 黃皮膚	couple with heart: person, person, dark skin tone, medium-light skin tone	カップルとハート: 大人 大人 濃い肌色 やや薄い肌色
+🧑🏿‍❤‍🧑🏽	情侣: 成人成人较深肤色中等肤色	相愛: 大人 大人 黑皮膚 淺褐皮膚	couple with heart: person, person, dark skin tone, medium skin tone	カップルとハート: 大人 大人 濃い肌色 中間の肌色
+🧑🏿‍❤‍🧑🏾	情侣: 成人成人较深肤色中等-深肤色	相愛: 大人 大人 黑皮膚 褐皮膚	couple with heart: person, person, dark skin tone, medium-dark skin tone	カップルとハート: 大人 大人 濃い肌色 やや濃い肌色
+👩‍❤‍👨	情侣: 女人男人	相愛: 女人 男人	couple with heart: woman, man	カップルとハート: 女性 男性
+👩🏻‍❤‍👨🏻	情侣: 女人男人较浅肤色	相愛: 女人 男人 白皮膚	couple with heart: woman, man, light skin tone	カップルとハート: 女性 男性 薄い肌色
+👩🏻‍❤‍👨🏼	情侣: 女人男人较浅肤色中等-浅肤色	相愛: 女人 男人 白皮膚 黃皮膚	couple with heart: woman, man, light skin tone, medium-light skin tone	カップルとハート: 女性 男性 薄い肌色 やや薄い肌色
+👩🏻‍❤‍👨🏽	情侣: 女人男人较浅肤色中等肤色	相愛: 女人 男人 白皮膚 淺褐皮膚	couple with heart: woman, man, light skin tone, medium skin tone	カップルとハート: 女性 男性 薄い肌色 中間の肌色
+👩🏻‍❤‍👨🏾	情侣: 女人男人较浅肤色中等-深肤色	相愛: 女人 男人 白皮膚 褐皮膚	couple with heart: woman, man, light skin tone, medium-dark skin tone	カップルとハート: 女性 男性 薄い肌色 やや濃い肌色
+👩🏻‍❤‍👨🏿	情侣: 女人男人较浅肤色较深肤色	相愛: 女人 男人 白皮膚 黑皮膚	couple with heart: woman, man, light skin tone, dark skin tone	カップルとハート: 女性 男性 薄い肌色 濃い肌色
+👩🏼‍❤‍👨🏻	情侣: 女人男人中等-浅肤色较浅肤色	相愛: 女人 男人 黃皮膚 白皮膚	couple with heart: woman, man, medium-light skin tone, light skin tone	カップルとハート: 女性 男性 やや薄い肌色 薄い肌色
+👩🏼‍❤‍👨🏼	情侣: 女人男人中等-浅肤色	相愛: 女人 男人 黃皮膚	couple with heart: woman, man, medium-light skin tone	カップルとハート: 女性 男性 やや薄い肌色
+👩🏼‍❤‍👨🏽	情侣: 女人男人中等-浅肤色中等肤色	相愛: 女人 男人 黃皮膚 淺褐皮膚	couple with heart: woman, man, medium-light skin tone, medium skin tone	カップルとハート: 女性 男性 やや薄い肌色 中間の肌色
+👩🏼‍❤‍👨🏾	情侣: 女人男人中等-浅肤色中等-深肤色	相愛: 女人 男人 黃皮膚 褐皮膚	couple with heart: woman, man, medium-light skin tone, medium-dark skin tone	カップルとハート: 女性 男性 やや薄い肌色 やや濃い肌色
+👩🏼‍❤‍👨🏿	情侣: 女人男人中等-浅肤色较深肤色	相愛: 女人 男人 黃皮膚 黑皮膚	couple with heart: woman, man, medium-light skin tone, dark skin tone	カップルとハート: 女性 男性 やや薄い肌色 濃い肌色
+👩🏽‍❤‍👨🏻	情侣: 女人男人中等肤色较浅肤色	相愛: 女人 男人 淺褐皮膚 白皮膚	couple with heart: woman, man, medium skin tone, light skin tone	カップルとハート: 女性 男性 中間の肌色 薄い肌色
+👩🏽‍❤‍👨🏼	情侣: 女人男人中等肤色中等-浅肤色	相愛: 女人 男人 淺褐皮膚 黃皮膚	couple with heart: woman, man, medium skin tone, medium-light skin tone	カップルとハート: 女性 男性 中間の肌色 やや薄い肌色
+👩🏽‍❤‍👨🏽	情侣: 女人男人中等肤色	相愛: 女人 男人 淺褐皮膚	couple with heart: woman, man, medium skin tone	カップルとハート: 女性 男性 中間の肌色
+👩🏽‍❤‍👨🏾	情侣: 女人男人中等肤色中等-深肤色	相愛: 女人 男人 淺褐皮膚 褐皮膚	couple with heart: woman, man, medium skin tone, medium-dark skin tone	カップルとハート: 女性 男性 中間の肌色 やや濃い肌色
+👩🏽‍❤‍👨🏿	情侣: 女人男人中等肤色较深肤色	相愛: 女人 男人 淺褐皮膚 黑皮膚	couple with heart: woman, man, medium skin tone, dark skin tone	カップルとハート: 女性 男性 中間の肌色 濃い肌色
+👩🏾‍❤‍👨🏻	情侣: 女人男人中等-深肤色较浅肤色	相愛: 女人 男人 褐皮膚 白皮膚	couple with heart: woman, man, medium-dark skin tone, light skin tone	カップルとハート: 女性 男性 やや濃い肌色 薄い肌色
+👩🏾‍❤‍👨🏼	情侣: 女人男人中等-深肤色中等-浅肤色	相愛: 女人 男人 褐皮膚 黃皮膚	couple with heart: woman, man, medium-dark skin tone, medium-light skin tone	カップルとハート: 女性 男性 やや濃い肌色 やや薄い肌色
+👩🏾‍❤‍👨🏽	情侣: 女人男人中等-深肤色中等肤色	相愛: 女人 男人 褐皮膚 淺褐皮膚	couple with heart: woman, man, medium-dark skin tone, medium skin tone	カップルとハート: 女性 男性 やや濃い肌色 中間の肌色
+👩🏾‍❤‍👨🏾	情侣: 女人男人中等-深肤色	相愛: 女人 男人 褐皮膚	couple with heart: woman, man, medium-dark skin tone	カップルとハート: 女性 男性 やや濃い肌色
+👩🏾‍❤‍👨🏿	情侣: 女人男人中等-深肤色较深肤色	相愛: 女人 男人 褐皮膚 黑皮膚	couple with heart: woman, man, medium-dark skin tone, dark skin tone	カップルとハート: 女性 男性 やや濃い肌色 濃い肌色
+👩🏿‍❤‍👨🏻	情侣: 女人男人较深肤色较浅肤色	相愛: 女人 男人 黑皮膚 白皮膚	couple with heart: woman, man, dark skin tone, light skin tone	カップルとハート: 女性 男性 濃い肌色 薄い肌色
+👩🏿‍❤‍👨🏼	情侣: 女人男人较深肤色中等-浅肤色	相愛: 女人 男人 黑皮膚 黃皮膚	couple with heart: woman, man, dark skin tone, medium-light skin tone	カップルとハート: 女性 男性 濃い肌色 やや薄い肌色
+👩🏿‍❤‍👨🏽	情侣: 女人男人较深肤色中等肤色	相愛: 女人 男人 黑皮膚 淺褐皮膚	couple with heart: woman, man, dark skin tone, medium skin tone	カップルとハート: 女性 男性 濃い肌色 中間の肌色
+👩🏿‍❤‍👨🏾	情侣: 女人男人较深肤色中等-深肤色	相愛: 女人 男人 黑皮膚 褐皮膚	couple with heart: woman, man, dark skin tone, medium-dark skin tone	カップルとハート: 女性 男性 濃い肌色 やや濃い肌色
+👩🏿‍❤‍👨🏿	情侣: 女人男人较深肤色	相愛: 女人 男人 黑皮膚	couple with heart: woman, man, dark skin tone	カップルとハート: 女性 男性 濃い肌色
+👨‍❤‍👨	情侣: 男人男人	相愛: 男人 男人	couple with heart: man, man	カップルとハート: 男性 男性
+👨🏻‍❤‍👨🏻	情侣: 男人男人较浅肤色	相愛: 男人 男人 白皮膚	couple with heart: man, man, light skin tone	カップルとハート: 男性 男性 薄い肌色
+👨🏻‍❤‍👨🏼	情侣: 男人男人较浅肤色中等-浅肤色	相愛: 男人 男人 白皮膚 黃皮膚	couple with heart: man, man, light skin tone, medium-light skin tone	カップルとハート: 男性 男性 薄い肌色 やや薄い肌色
+👨🏻‍❤‍👨🏽	情侣: 男人男人较浅肤色中等肤色	相愛: 男人 男人 白皮膚 淺褐皮膚	couple with heart: man, man, light skin tone, medium skin tone	カップルとハート: 男性 男性 薄い肌色 中間の肌色
+👨🏻‍❤‍👨🏾	情侣: 男人男人较浅肤色中等-深肤色	相愛: 男人 男人 白皮膚 褐皮膚	couple with heart: man, man, light skin tone, medium-dark skin tone	カップルとハート: 男性 男性 薄い肌色 やや濃い肌色
+👨🏻‍❤‍👨🏿	情侣: 男人男人较浅肤色较深肤色	相愛: 男人 男人 白皮膚 黑皮膚	couple with heart: man, man, light skin tone, dark skin tone	カップルとハート: 男性 男性 薄い肌色 濃い肌色
+👨🏼‍❤‍👨🏻	情侣: 男人男人中等-浅肤色较浅肤色	相愛: 男人 男人 黃皮膚 白皮膚	couple with heart: man, man, medium-light skin tone, light skin tone	カップルとハート: 男性 男性 やや薄い肌色 薄い肌色
+👨🏼‍❤‍👨🏼	情侣: 男人男人中等-浅肤色	相愛: 男人 男人 黃皮膚	couple with heart: man, man, medium-light skin tone	カップルとハート: 男性 男性 やや薄い肌色
+👨🏼‍❤‍👨🏽	情侣: 男人男人中等-浅肤色中等肤色	相愛: 男人 男人 黃皮膚 淺褐皮膚	couple with heart: man, man, medium-light skin tone, medium skin tone	カップルとハート: 男性 男性 やや薄い肌色 中間の肌色
+👨🏼‍❤‍👨🏾	情侣: 男人男人中等-浅肤色中等-深肤色	相愛: 男人 男人 黃皮膚 褐皮膚	couple with heart: man, man, medium-light skin tone, medium-dark skin tone	カップルとハート: 男性 男性 やや薄い肌色 やや濃い肌色
+👨🏼‍❤‍👨🏿	情侣: 男人男人中等-浅肤色较深肤色	相愛: 男人 男人 黃皮膚 黑皮膚	couple with heart: man, man, medium-light skin tone, dark skin tone	カップルとハート: 男性 男性 やや薄い肌色 濃い肌色
+👨🏽‍❤‍👨🏻	情侣: 男人男人中等肤色较浅肤色	相愛: 男人 男人 淺褐皮膚 白皮膚	couple with heart: man, man, medium skin tone, light skin tone	カップルとハート: 男性 男性 中間の肌色 薄い肌色
+👨🏽‍❤‍👨🏼	情侣: 男人男人中等肤色中等-浅肤色	相愛: 男人 男人 淺褐皮膚 黃皮膚	couple with heart: man, man, medium skin tone, medium-light skin tone	カップルとハート: 男性 男性 中間の肌色 やや薄い肌色
+👨🏽‍❤‍👨🏽	情侣: 男人男人中等肤色	相愛: 男人 男人 淺褐皮膚	couple with heart: man, man, medium skin tone	カップルとハート: 男性 男性 中間の肌色
+👨🏽‍❤‍👨🏾	情侣: 男人男人中等肤色中等-深肤色	相愛: 男人 男人 淺褐皮膚 褐皮膚	couple with heart: man, man, medium skin tone, medium-dark skin tone	カップルとハート: 男性 男性 中間の肌色 やや濃い肌色
+👨🏽‍❤‍👨🏿	情侣: 男人男人中等肤色较深肤色	相愛: 男人 男人 淺褐皮膚 黑皮膚	couple with heart: man, man, medium skin tone, dark skin tone	カップルとハート: 男性 男性 中間の肌色 濃い肌色
+👨🏾‍❤‍👨🏻	情侣: 男人男人中等-深肤色较浅肤色	相愛: 男人 男人 褐皮膚 白皮膚	couple with heart: man, man, medium-dark skin tone, light skin tone	カップルとハート: 男性 男性 やや濃い肌色 薄い肌色
+👨🏾‍❤‍👨🏼	情侣: 男人男人中等-深肤色中等-浅肤色	相愛: 男人 男人 褐皮膚 黃皮膚	couple with heart: man, man, medium-dark skin tone, medium-light skin tone	カップルとハート: 男性 男性 やや濃い肌色 やや薄い肌色
+👨🏾‍❤‍👨🏽	情侣: 男人男人中等-深肤色中等肤色	相愛: 男人 男人 褐皮膚 淺褐皮膚	couple with heart: man, man, medium-dark skin tone, medium skin tone	カップルとハート: 男性 男性 やや濃い肌色 中間の肌色
+👨🏾‍❤‍👨🏾	情侣: 男人男人中等-深肤色	相愛: 男人 男人 褐皮膚	couple with heart: man, man, medium-dark skin tone	カップルとハート: 男性 男性 やや濃い肌色
+👨🏾‍❤‍👨🏿	情侣: 男人男人中等-深肤色较深肤色	相愛: 男人 男人 褐皮膚 黑皮膚	couple with heart: man, man, medium-dark skin tone, dark skin tone	カップルとハート: 男性 男性 やや濃い肌色 濃い肌色
+👨🏿‍❤‍👨🏻	情侣: 男人男人较深肤色较浅肤色	相愛: 男人 男人 黑皮膚 白皮膚	couple with heart: man, man, dark skin tone, light skin tone	カップルとハート: 男性 男性 濃い肌色 薄い肌色
+👨🏿‍❤‍👨🏼	情侣: 男人男人较深肤色中等-浅肤色	相愛: 男人 男人 黑皮膚 黃皮膚	couple with heart: man, man, dark skin tone, medium-light skin tone	カップルとハート: 男性 男性 濃い肌色 やや薄い肌色
+👨🏿‍❤‍👨🏽	情侣: 男人男人较深肤色中等肤色	相愛: 男人 男人 黑皮膚 淺褐皮膚	couple with heart: man, man, dark skin tone, medium skin tone	カップルとハート: 男性 男性 濃い肌色 中間の肌色
+👨🏿‍❤‍👨🏾	情侣: 男人男人较深肤色中等-深肤色	相愛: 男人 男人 黑皮膚 褐皮膚	couple with heart: man, man, dark skin tone, medium-dark skin tone	カップルとハート: 男性 男性 濃い肌色 やや濃い肌色
+👨🏿‍❤‍👨🏿	情侣: 男人男人较深肤色	相愛: 男人 男人 黑皮膚	couple with heart: man, man, dark skin tone	カップルとハート: 男性 男性 濃い肌色
+👩‍❤‍👩	情侣: 女人女人	相愛: 女人 女人	couple with heart: woman, woman	カップルとハート: 女性 女性
+👩🏻‍❤‍👩🏻	情侣: 女人女人较浅肤色	相愛: 女人 女人 白皮膚	couple with heart: woman, woman, light skin tone	カップルとハート: 女性 女性 薄い肌色
+👩🏻‍❤‍👩🏼	情侣: 女人女人较浅肤色中等-浅肤色	相愛: 女人 女人 白皮膚 黃皮膚	couple with heart: woman, woman, light skin tone, medium-light skin tone	カップルとハート: 女性 女性 薄い肌色 やや薄い肌色
+👩🏻‍❤‍👩🏽	情侣: 女人女人较浅肤色中等肤色	相愛: 女人 女人 白皮膚 淺褐皮膚	couple with heart: woman, woman, light skin tone, medium skin tone	カップルとハート: 女性 女性 薄い肌色 中間の肌色
+👩🏻‍❤‍👩🏾	情侣: 女人女人较浅肤色中等-深肤色	相愛: 女人 女人 白皮膚 褐皮膚	couple with heart: woman, woman, light skin tone, medium-dark skin tone	カップルとハート: 女性 女性 薄い肌色 やや濃い肌色
+👩🏻‍❤‍👩🏿	情侣: 女人女人较浅肤色较深肤色	相愛: 女人 女人 白皮膚 黑皮膚	couple with heart: woman, woman, light skin tone, dark skin tone	カップルとハート: 女性 女性 薄い肌色 濃い肌色
+👩🏼‍❤‍👩🏻	情侣: 女人女人中等-浅肤色较浅肤色	相愛: 女人 女人 黃皮膚 白皮膚	couple with heart: woman, woman, medium-light skin tone, light skin tone	カップルとハート: 女性 女性 やや薄い肌色 薄い肌色
+👩🏼‍❤‍👩🏼	情侣: 女人女人中等-浅肤色	相愛: 女人 女人 黃皮膚	couple with heart: woman, woman, medium-light skin tone	カップルとハート: 女性 女性 やや薄い肌色
+👩🏼‍❤‍👩🏽	情侣: 女人女人中等-浅肤色中等肤色	相愛: 女人 女人 黃皮膚 淺褐皮膚	couple with heart: woman, woman, medium-light skin tone, medium skin tone	カップルとハート: 女性 女性 やや薄い肌色 中間の肌色
+👩🏼‍❤‍👩🏾	情侣: 女人女人中等-浅肤色中等-深肤色	相愛: 女人 女人 黃皮膚 褐皮膚	couple with heart: woman, woman, medium-light skin tone, medium-dark skin tone	カップルとハート: 女性 女性 やや薄い肌色 やや濃い肌色
+👩🏼‍❤‍👩🏿	情侣: 女人女人中等-浅肤色较深肤色	相愛: 女人 女人 黃皮膚 黑皮膚	couple with heart: woman, woman, medium-light skin tone, dark skin tone	カップルとハート: 女性 女性 やや薄い肌色 濃い肌色
+👩🏽‍❤‍👩🏻	情侣: 女人女人中等肤色较浅肤色	相愛: 女人 女人 淺褐皮膚 白皮膚	couple with heart: woman, woman, medium skin tone, light skin tone	カップルとハート: 女性 女性 中間の肌色 薄い肌色
+👩🏽‍❤‍👩🏼	情侣: 女人女人中等肤色中等-浅肤色	相愛: 女人 女人 淺褐皮膚 黃皮膚	couple with heart: woman, woman, medium skin tone, medium-light skin tone	カップルとハート: 女性 女性 中間の肌色 やや薄い肌色
+👩🏽‍❤‍👩🏽	情侣: 女人女人中等肤色	相愛: 女人 女人 淺褐皮膚	couple with heart: woman, woman, medium skin tone	カップルとハート: 女性 女性 中間の肌色
+👩🏽‍❤‍👩🏾	情侣: 女人女人中等肤色中等-深肤色	相愛: 女人 女人 淺褐皮膚 褐皮膚	couple with heart: woman, woman, medium skin tone, medium-dark skin tone	カップルとハート: 女性 女性 中間の肌色 やや濃い肌色
+👩🏽‍❤‍👩🏿	情侣: 女人女人中等肤色较深肤色	相愛: 女人 女人 淺褐皮膚 黑皮膚	couple with heart: woman, woman, medium skin tone, dark skin tone	カップルとハート: 女性 女性 中間の肌色 濃い肌色
+👩🏾‍❤‍👩🏻	情侣: 女人女人中等-深肤色较浅肤色	相愛: 女人 女人 褐皮膚 白皮膚	couple with heart: woman, woman, medium-dark skin tone, light skin tone	カップルとハート: 女性 女性 やや濃い肌色 薄い肌色
+👩🏾‍❤‍👩🏼	情侣: 女人女人中等-深肤色中等-浅肤色	相愛: 女人 女人 褐皮膚 黃皮膚	couple with heart: woman, woman, medium-dark skin tone, medium-light skin tone	カップルとハート: 女性 女性 やや濃い肌色 やや薄い肌色
+👩🏾‍❤‍👩🏽	情侣: 女人女人中等-深肤色中等肤色	相愛: 女人 女人 褐皮膚 淺褐皮膚	couple with heart: woman, woman, medium-dark skin tone, medium skin tone	カップルとハート: 女性 女性 やや濃い肌色 中間の肌色
+👩🏾‍❤‍👩🏾	情侣: 女人女人中等-深肤色	相愛: 女人 女人 褐皮膚	couple with heart: woman, woman, medium-dark skin tone	カップルとハート: 女性 女性 やや濃い肌色
+👩🏾‍❤‍👩🏿	情侣: 女人女人中等-深肤色较深肤色	相愛: 女人 女人 褐皮膚 黑皮膚	couple with heart: woman, woman, medium-dark skin tone, dark skin tone	カップルとハート: 女性 女性 やや濃い肌色 濃い肌色
+👩🏿‍❤‍👩🏻	情侣: 女人女人较深肤色较浅肤色	相愛: 女人 女人 黑皮膚 白皮膚	couple with heart: woman, woman, dark skin tone, light skin tone	カップルとハート: 女性 女性 濃い肌色 薄い肌色
+👩🏿‍❤‍👩🏼	情侣: 女人女人较深肤色中等-浅肤色	相愛: 女人 女人 黑皮膚 黃皮膚	couple with heart: woman, woman, dark skin tone, medium-light skin tone	カップルとハート: 女性 女性 濃い肌色 やや薄い肌色
+👩🏿‍❤‍👩🏽	情侣: 女人女人较深肤色中等肤色	相愛: 女人 女人 黑皮膚 淺褐皮膚	couple with heart: woman, woman, dark skin tone, medium skin tone	カップルとハート: 女性 女性 濃い肌色 中間の肌色
+👩🏿‍❤‍👩🏾	情侣: 女人女人较深肤色中等-深肤色	相愛: 女人 女人 黑皮膚 褐皮膚	couple with heart: woman, woman, dark skin tone, medium-dark skin tone	カップルとハート: 女性 女性 濃い肌色 やや濃い肌色
+👩🏿‍❤‍👩🏿	情侣: 女人女人较深肤色	相愛: 女人 女人 黑皮膚	couple with heart: woman, woman, dark skin tone	カップルとハート: 女性 女性 濃い肌色
+👪	家庭	家庭	family	家族
+👨‍👩‍👦	家庭: 男人女人男孩	家庭: 男人 女人 男孩	family: man, woman, boy	家族: 男性 女性 男の子
+👨‍👩‍👧	家庭: 男人女人女孩	家庭: 男人 女人 女孩	family: man, woman, girl	家族: 男性 女性 女の子
+👨‍👩‍👧‍👦	家庭: 男人女人女孩男孩	家庭: 男人 女人 女孩 男孩	family: man, woman, girl, boy	家族: 男性 女性 女の子 男の子
+👨‍👩‍👦‍👦	家庭: 男人女人男孩男孩	家庭: 男人 女人 男孩 男孩	family: man, woman, boy, boy	家族: 男性 女性 男の子 男の子
+👨‍👩‍👧‍👧	家庭: 男人女人女孩女孩	家庭: 男人 女人 女孩 女孩	family: man, woman, girl, girl	家族: 男性 女性 女の子 女の子
+👨‍👨‍👦	家庭: 男人男人男孩	家庭: 男人 男人 男孩	family: man, man, boy	家族: 男性 男性 男の子
+👨‍👨‍👧	家庭: 男人男人女孩	家庭: 男人 男人 女孩	family: man, man, girl	家族: 男性 男性 女の子
+👨‍👨‍👧‍👦	家庭: 男人男人女孩男孩	家庭: 男人 男人 女孩 男孩	family: man, man, girl, boy	家族: 男性 男性 女の子 男の子
+👨‍👨‍👦‍👦	家庭: 男人男人男孩男孩	家庭: 男人 男人 男孩 男孩	family: man, man, boy, boy	家族: 男性 男性 男の子 男の子
+👨‍👨‍👧‍👧	家庭: 男人男人女孩女孩	家庭: 男人 男人 女孩 女孩	family: man, man, girl, girl	家族: 男性 男性 女の子 女の子
+👩‍👩‍👦	家庭: 女人女人男孩	家庭: 女人 女人 男孩	family: woman, woman, boy	家族: 女性 女性 男の子
+👩‍👩‍👧	家庭: 女人女人女孩	家庭: 女人 女人 女孩	family: woman, woman, girl	家族: 女性 女性 女の子
+👩‍👩‍👧‍👦	家庭: 女人女人女孩男孩	家庭: 女人 女人 女孩 男孩	family: woman, woman, girl, boy	家族: 女性 女性 女の子 男の子
+👩‍👩‍👦‍👦	家庭: 女人女人男孩男孩	家庭: 女人 女人 男孩 男孩	family: woman, woman, boy, boy	家族: 女性 女性 男の子 男の子
+👩‍👩‍👧‍👧	家庭: 女人女人女孩女孩	家庭: 女人 女人 女孩 女孩	family: woman, woman, girl, girl	家族: 女性 女性 女の子 女の子
+👨‍👦	家庭: 男人男孩	家庭: 男人 男孩	family: man, boy	家族: 男性 男の子
+👨‍👦‍👦	家庭: 男人男孩男孩	家庭: 男人 男孩 男孩	family: man, boy, boy	家族: 男性 男の子 男の子
+👨‍👧	家庭: 男人女孩	家庭: 男人 女孩	family: man, girl	家族: 男性 女の子
+👨‍👧‍👦	家庭: 男人女孩男孩	家庭: 男人 女孩 男孩	family: man, girl, boy	家族: 男性 女の子 男の子
+👨‍👧‍👧	家庭: 男人女孩女孩	家庭: 男人 女孩 女孩	family: man, girl, girl	家族: 男性 女の子 女の子
+👩‍👦	家庭: 女人男孩	家庭: 女人 男孩	family: woman, boy	家族: 女性 男の子
+👩‍👦‍👦	家庭: 女人男孩男孩	家庭: 女人 男孩 男孩	family: woman, boy, boy	家族: 女性 男の子 男の子
+👩‍👧	家庭: 女人女孩	家庭: 女人 女孩	family: woman, girl	家族: 女性 女の子
+👩‍👧‍👦	家庭: 女人女孩男孩	家庭: 女人 女孩 男孩	family: woman, girl, boy	家族: 女性 女の子 男の子
+👩‍👧‍👧	家庭: 女人女孩女孩	家庭: 女人 女孩 女孩	family: woman, girl, girl	家族: 女性 女の子 女の子
+🗣	说话	說話的人影	speaking head	話す人のシルエット
+👤	人像	肖像剪影	bust in silhouette	人のシルエット
+👥	双人像	雙人肖像剪影	busts in silhouette	2人のシルエット
+🫂	人的拥抱	擁抱的人	people hugging	ハグする人
+👣	脚印	腳印	footprints	足あと
+🏻	较浅肤色	白皮膚	light skin tone	薄い肌色
+🏼	中等-浅肤色	黃皮膚	medium-light skin tone	やや薄い肌色
+🏽	中等肤色	淺褐皮膚	medium skin tone	中間の肌色
+🏾	中等-深肤色	褐皮膚	medium-dark skin tone	やや濃い肌色
+🏿	较深肤色	黑皮膚	dark skin tone	濃い肌色
+🦰	红发	紅髮	red hair	赤毛
+🦱	卷发	卷髮	curly hair	巻き毛
+🦳	白发	白髮	white hair	白髪
+🦲	秃顶	禿頭	bald	はげ頭
+🐵	猴头	猴子頭	monkey face	サルの顔
+🐒	猴子	猴子	monkey	サル
+🦍	大猩猩	大猩猩	gorilla	ゴリラ
+🦧	红毛猩猩	猩猩	orangutan	オランウータン
+🐶	狗脸	狗頭	dog face	イヌの顔
+🐕	狗	狗	dog	イヌ
+🦮	导盲犬	導盲犬	guide dog	盲導犬
+🐕‍🦺	服务犬	服務犬	service dog	介助犬
+🐩	贵宾犬	貴賓犬	poodle	プードル
+🐺	狼	狼	wolf	オオカミの顔
+🦊	狐狸	狐狸	fox	キツネの顔
+🦝	浣熊	浣熊	raccoon	アライグマ
+🐱	猫脸	貓頭	cat face	ネコの顔
+🐈	猫	貓	cat	ネコ
+🐈‍⬛	黑猫	黑貓	black cat	黒猫
+🦁	狮子	獅子	lion	ライオンの顔
+🐯	老虎头	老虎頭	tiger face	トラの顔
+🐅	老虎	老虎	tiger	トラ
+🐆	豹子	花豹	leopard	ヒョウ
+🐴	马头	馬頭	horse face	馬の顔
+🐎	马	馬	horse	馬
+🦄	独角兽	獨角獸	unicorn	ユニコーンの顔
+🦓	斑马	斑馬	zebra	シマウマ
+🦌	鹿	鹿	deer	シカ
+🦬	大野牛	野牛	bison	バイソン
+🐮	奶牛头	牛頭	cow face	牛の顔
+🐂	公牛	公牛	ox	牡牛
+🐃	水牛	水牛	water buffalo	水牛
+🐄	奶牛	乳牛	cow	牝牛
+🐷	猪头	豬頭	pig face	ブタの顔
+🐖	猪	豬	pig	ブタ
+🐗	野猪	野豬	boar	イノシシ
+🐽	猪鼻子	豬鼻子	pig nose	ブタ鼻
+🐏	公羊	公羊	ram	牡羊
+🐑	母羊	綿羊	ewe	羊
+🐐	山羊	山羊	goat	山羊
+🐪	骆驼	單峰駱駝	camel	ラクダ
+🐫	双峰骆驼	雙峰駱駝	two-hump camel	フタコブラクダ
+🦙	美洲鸵	羊駝	llama	ラマ
+🦒	长颈鹿	長頸鹿	giraffe	キリン
+🐘	大象	大象	elephant	ゾウ
+🦣	猛犸	毛象	mammoth	マンモス
+🦏	犀牛	犀牛	rhinoceros	サイ
+🦛	河马	河馬	hippopotamus	カバ
+🐭	老鼠头	老鼠頭	mouse face	ネズミの顔
+🐁	老鼠	小老鼠	mouse	ハツカネズミ
+🐀	耗子	老鼠	rat	ネズミ
+🐹	仓鼠	倉鼠	hamster	ハムスターの顔
+🐰	兔子头	兔子頭	rabbit face	ウサギの顔
+🐇	兔子	兔子	rabbit	ウサギ
+🐿	松鼠	松鼠	chipmunk	リス
+🦫	海狸	海狸	beaver	ビーバー
+🦔	刺猬	刺蝟	hedgehog	ハリネズミ
+🦇	蝙蝠	蝙蝠	bat	コウモリ
+🐻	熊	熊	bear	クマの顔
+🐻‍❄	北极熊	北極熊	polar bear	シロクマ
+🐨	考拉	無尾熊	koala	コアラ
+🐼	熊猫	熊貓	panda	パンダの顔
+🦥	树懒	樹懶	sloth	ナマケモノ
+🦦	水獭	水獺	otter	カワウソ
+🦨	臭鼬	臭鼬	skunk	スカンク
+🦘	袋鼠	袋鼠	kangaroo	カンガルー
+🦡	獾	獾	badger	アナグマ
+🐾	爪印	動物腳印	paw prints	肉球
+🦃	火鸡	火雞	turkey	七面鳥
+🐔	鸡	雞	chicken	にわとり
+🐓	公鸡	公雞	rooster	おんどり
+🐣	小鸡破壳	小雞破蛋	hatching chick	卵からかえったひよこ
+🐤	小鸡	小雞的臉	baby chick	ひよこ
+🐥	正面朝向的小鸡	小雞	front-facing baby chick	前を向いているひよこ
+🐦	鸟	鳥	bird	鳥
+🐧	企鹅	企鵝	penguin	ペンギン
+🕊	鸽	飛鳥	dove	ハト
+🦅	鹰	老鷹	eagle	ワシ
+🦆	鸭子	鴨子	duck	カモ
+🦢	天鹅	天鵝	swan	白鳥
+🦉	猫头鹰	貓頭鷹	owl	フクロウ
+🦤	渡渡鸟	渡渡鳥	dodo	ドードー
+🪶	羽毛	羽毛	feather	羽
+🦩	火烈鸟	紅鶴	flamingo	フラミンゴ
+🦚	孔雀	孔雀	peacock	クジャク
+🦜	鹦鹉	鸚鵡	parrot	オウム
+🐸	青蛙	青蛙	frog	カエルの顔
+🐊	鳄鱼	鱷魚	crocodile	ワニ
+🐢	龟	烏龜	turtle	カメ
+🦎	蜥蜴	蜥蜴	lizard	トカゲ
+🐍	蛇	蛇	snake	ヘビ
+🐲	龙头	龍頭	dragon face	ドラゴンの顔
+🐉	龙	龍	dragon	ドラゴン
+🦕	蜥蜴类	蜥腳類恐龍	sauropod	草食恐竜
+🦖	霸王龙	暴龍	T-Rex	ティラノサウルス
+🐳	喷水的鲸	鯨魚	spouting whale	潮吹きクジラ
+🐋	鲸鱼	藍鯨	whale	クジラ
+🐬	海豚	海豚	dolphin	イルカ
+🦭	海豹	海豹	seal	アザラシ
+🐟	鱼	魚	fish	魚
+🐠	热带鱼	熱帶魚	tropical fish	熱帯魚
+🐡	河豚	河豚	blowfish	フグ
+🦈	鲨鱼	鯊魚	shark	サメ
+🐙	章鱼	章魚	octopus	タコ
+🐚	海螺	海螺	spiral shell	巻き貝
+🪸	珊瑚	珊瑚	coral	サンゴ
+🐌	蜗牛	蝸牛	snail	かたつむり
+🦋	蝴蝶	蝴蝶	butterfly	チョウ
+🐛	毛毛虫	毛毛蟲	bug	毛虫
+🐜	蚂蚁	螞蟻	ant	アリ
+🐝	蜜蜂	蜜蜂	honeybee	ミツバチ
+🪲	甲虫	甲蟲	beetle	カブトムシ
+🐞	瓢虫	瓢蟲	lady beetle	テントウムシ
+🦗	蟋蟀	蟋蟀	cricket	バッタ
+🪳	蟑螂	蟑螂	cockroach	ゴキブリ
+🕷	蜘蛛	蜘蛛	spider	クモ
+🕸	蜘蛛网	蜘蛛網	spider web	クモの巣
+🦂	蝎子	蠍子	scorpion	サソリ
+🦟	蚊子	蚊子	mosquito	蚊
+🪰	苍蝇	蒼蠅	fly	ハエ
+🪱	蠕虫	蠕蟲	worm	ミミズ
+🦠	细菌	微生物	microbe	微生物
+💐	花束	花束	bouquet	花束
+🌸	樱花	櫻花	cherry blossom	桜
+💮	白花	白花	white flower	大変よくできました
+🪷	莲花	蓮花	lotus	ハスの花
+🏵	圆形花饰	花朵	rosette	花飾り
+🌹	玫瑰	玫瑰	rose	バラ
+🥀	枯萎的花	枯萎花朵	wilted flower	しおれた花
+🌺	芙蓉	芙蓉	hibiscus	ハイビスカス
+🌻	向日葵	向日葵	sunflower	ヒマワリ
+🌼	开花	開花	blossom	開花
+🌷	郁金香	鬱金香	tulip	チューリップ
+🌱	幼苗	苗	seedling	新芽
+🪴	盆栽植物	盆景	potted plant	鉢植え
+🌲	松树	常青樹	evergreen tree	常緑樹
+🌳	落叶树	落葉樹	deciduous tree	落葉樹
+🌴	棕榈树	棕櫚樹	palm tree	ヤシの木
+🌵	仙人掌	仙人掌	cactus	サボテン
+🌾	稻子	水稻	sheaf of rice	稲
+🌿	药草	草藥	herb	ハーブ
+☘	三叶草	三葉草	shamrock	クローバー
+🍀	四叶草	幸運草	four leaf clover	四つ葉のクローバー
+🍁	枫叶	楓葉	maple leaf	かえで
+🍂	落叶	落葉	fallen leaf	落ち葉
+🍃	风吹叶落	隨風飄落的葉子	leaf fluttering in wind	風に揺れる葉
+🪹	空巢	空巢	empty nest	空っぽの巣
+🪺	有蛋的巢	有蛋的巢	nest with eggs	鳥の卵と巣
+🍄	蘑菇	蘑菇	mushroom	キノコ
+🍇	葡萄	葡萄	grapes	ぶどう
+🍈	甜瓜	瓜	melon	メロン
+🍉	西瓜	西瓜	watermelon	スイカ
+🍊	橘子	橘子	tangerine	みかん
+🍋	柠檬	檸檬	lemon	レモン
+🍌	香蕉	香蕉	banana	バナナ
+🍍	菠萝	鳳梨	pineapple	パイナップル
+🥭	芒果	芒果	mango	マンゴー
+🍎	红苹果	紅蘋果	red apple	赤リンゴ
+🍏	青苹果	青蘋果	green apple	青リンゴ
+🍐	梨	梨子	pear	洋ナシ
+🍑	桃	桃子	peach	桃
+🍒	樱桃	櫻桃	cherries	さくらんぼ
+🍓	草莓	草莓	strawberry	いちご
+🫐	蓝莓	藍莓	blueberries	ブルーベリー
+🥝	猕猴桃	奇異果	kiwi fruit	キウイフルーツ
+🍅	西红柿	番茄	tomato	トマト
+🫒	橄榄	橄欖	olive	オリーブ
+🥥	椰子	椰子	coconut	ココナツ
+🥑	鳄梨	酪梨	avocado	アボカド
+🍆	茄子	茄子	eggplant	ナス
+🥔	土豆	馬鈴薯	potato	ジャガイモ
+🥕	胡萝卜	胡蘿蔔	carrot	人参
+🌽	玉米	玉米	ear of corn	とうもろこし
+🌶	红辣椒	辣椒	hot pepper	とうがらし
+🫑	灯笼椒	甜椒	bell pepper	赤ピーマン
+🥒	黄瓜	小黃瓜	cucumber	キュウリ
+🥬	绿叶蔬菜	綠葉蔬菜	leafy green	葉野菜
+🥦	西兰花	花椰菜	broccoli	ブロッコリー
+🧄	蒜	大蒜	garlic	ニンニク
+🧅	洋葱	洋蔥	onion	タマネギ
+🥜	花生	花生	peanuts	ピーナッツ
+🫘	豆	豆子	beans	豆
+🌰	栗子	栗子	chestnut	くり
+🍞	面包	吐司	bread	食パン
+🥐	羊角面包	可頌	croissant	クロワッサン
+🥖	法式长棍面包	法國麵包	baguette bread	バゲット
+🫓	扁面包	麵餅	flatbread	フラットブレッド
+🥨	椒盐卷饼	蝴蝶餅	pretzel	プレッツェル
+🥯	面包圈	貝果	bagel	ベーグル
+🥞	烙饼	鬆餅	pancakes	パンケーキ
+🧇	华夫饼	格子鬆餅	waffle	ワッフル
+🧀	芝士	起士	cheese wedge	チーズ
+🍖	排骨	排骨	meat on bone	骨付き肉
+🍗	家禽的腿	雞腿	poultry leg	鶏もも肉
+🥩	肉块	肉片	cut of meat	ステーキ肉
+🥓	培根	培根	bacon	ベーコン
+🍔	汉堡	漢堡	hamburger	ハンバーガー
+🍟	薯条	薯條	french fries	フライドポテト
+🍕	披萨	披薩	pizza	ピザ
+🌭	热狗	熱狗	hot dog	ホットドッグ
+🥪	三明治	三明治	sandwich	サンドイッチ
+🌮	墨西哥卷饼	夾餅	taco	タコス
+🌯	墨西哥玉米煎饼	捲餅	burrito	ブリトー
+🫔	墨西哥粽子	玉米粉蒸肉	tamale	タマル
+🥙	夹心饼	薄捲餅	stuffed flatbread	ケバブサンド
+🧆	炸豆丸子	油炸鷹嘴豆餅	falafel	ファラフェル
+🥚	蛋	蛋	egg	卵
+🍳	煎蛋	煎蛋	cooking	料理
+🥘	装有食物的浅底锅	淺鍋料理	shallow pan of food	パエリア
+🍲	一锅食物	火鍋	pot of food	なべ
+🫕	奶酪火锅	涮製菜餚	fondue	フォンデュ
+🥣	碗勺	碗和湯匙	bowl with spoon	ボウルとスプーン
+🥗	绿色沙拉	生菜沙拉	green salad	グリーンサラダ
+🍿	爆米花	爆米花	popcorn	ポップコーン
+🧈	黄油	奶油	butter	バター
+🧂	盐	鹽	salt	塩
+🥫	罐头食品	罐頭食品	canned food	缶詰
+🍱	盒饭	便當	bento box	弁当
+🍘	米饼	米果	rice cracker	せんべい
+🍙	饭团	飯糰	rice ball	おにぎり
+🍚	米饭	米飯	cooked rice	ごはん
+🍛	咖喱饭	咖哩飯	curry rice	カレーライス
+🍜	面条	湯麵	steaming bowl	ラーメン
+🍝	意粉	義大利麵	spaghetti	スパゲッティ
+🍠	烤红薯	烤地瓜	roasted sweet potato	焼き芋
+🍢	关东煮	關東煮	oden	おでん
+🍣	寿司	壽司	sushi	すし
+🍤	天妇罗	天婦羅	fried shrimp	エビフライ
+🍥	鱼板	魚板	fish cake with swirl	なると
+🥮	月饼	月餅	moon cake	月餅
+🍡	团子	糥米丸子	dango	だんご
+🥟	饺子	水餃	dumpling	点心
+🥠	幸运饼干	幸運餅乾	fortune cookie	フォーチュンクッキー
+🥡	外卖盒	外帶餐盒	takeout box	テイクアウト弁当
+🦀	蟹	螃蟹	crab	カニ
+🦞	龙虾	龍蝦	lobster	ザリガニ
+🦐	虾	蝦子	shrimp	エビ
+🦑	乌贼	魷魚	squid	イカ
+🦪	牡蛎	牡蠣	oyster	牡蠣
+🍦	圆筒冰激凌	霜淇淋	soft ice cream	ソフトクリーム
+🍧	刨冰	刨冰	shaved ice	かき氷
+🍨	冰淇淋	冰淇淋	ice cream	アイスクリーム
+🍩	甜甜圈	甜甜圈	doughnut	ドーナツ
+🍪	饼干	餅乾	cookie	クッキー
+🎂	生日蛋糕	生日蛋糕	birthday cake	バースデーケーキ
+🍰	水果蛋糕	蛋糕	shortcake	ショートケーキ
+🧁	纸杯蛋糕	杯子蛋糕	cupcake	カップケーキ
+🥧	派	派	pie	パイ
+🍫	巧克力	巧克力	chocolate bar	チョコレート
+🍬	糖	糖	candy	キャンディ
+🍭	棒棒糖	棒棒糖	lollipop	ぺろぺろキャンディ
+🍮	奶黄	卡士達	custard	プリン
+🍯	蜂蜜	蜂蜜	honey pot	はちみつ
+🍼	奶瓶	奶瓶	baby bottle	ほにゅう瓶
+🥛	一杯奶	一杯牛奶	glass of milk	牛乳入りのコップ
+☕	热饮	熱飲	hot beverage	温かい飲み物
+🫖	茶壶	茶壺	teapot	ティーポット
+🍵	热茶	熱茶	teacup without handle	湯飲み
+🍶	清酒	清酒	sake	徳利
+🍾	开香槟	洋酒	bottle with popping cork	シャンパン
+🍷	葡萄酒	葡萄酒	wine glass	ワイングラス
+🍸	鸡尾酒	雞尾酒	cocktail glass	カクテルグラス
+🍹	热带水果饮料	熱帶水果飲料	tropical drink	トロピカルドリンク
+🍺	啤酒	啤酒	beer mug	ビールジョッキ
+🍻	干杯	乾杯吧	clinking beer mugs	ビールで乾杯
+🥂	碰杯	乾杯	clinking glasses	グラスで乾杯
+🥃	平底杯	威士忌杯	tumbler glass	タンブラーグラス
+🫗	倾倒液体	倒出液體	pouring liquid	コップから注ぐ
+🥤	带吸管杯	杯子和吸管	cup with straw	ストローカップ
+🧋	珍珠奶茶	珍珠奶茶	bubble tea	タピオカドリンク
+🧃	饮料盒	鋁箔包	beverage box	紙パック飲料
+🧉	马黛茶	瑪黛茶	mate	マテ茶
+🧊	冰块	冰塊	ice	角氷
+🥢	筷子	筷子	chopsticks	はし
+🍽	餐具	餐具	fork and knife with plate	ナイフとフォークと皿
+🍴	刀叉	刀叉	fork and knife	ナイフとフォーク
+🥄	匙	湯匙	spoon	スプーン
+🔪	菜刀	菜刀	kitchen knife	包丁
+🫙	罐	廣口瓶	jar	瓶
+🏺	双耳瓶	陶罐	amphora	壺
+🌍	地球上的欧洲非洲	歐洲及非洲	globe showing Europe-Africa	地球（ヨーロッパとアフリカ）
+🌎	地球上的美洲	美洲	globe showing Americas	地球（アメリカ大陸）
+🌏	地球上的亚洲澳洲	亞洲及澳洲	globe showing Asia-Australia	地球（アジアとオーストラリア）
+🌐	带经纬线的地球	子午線	globe with meridians	子午線のある地球
+🗺	世界地图	世界地圖	world map	世界地図
+🗾	日本地图	日本	map of Japan	日本地図
+🧭	指南针	指南針	compass	コンパス
+🏔	雪山	雪山	snow-capped mountain	雪山
+⛰	山	山	mountain	山
+🌋	火山	火山	volcano	火山
+🗻	富士山	富士山	mount fuji	富士山
+🏕	露营	露營	camping	キャンプ
+🏖	沙滩伞	海灘陽傘	beach with umbrella	ビーチパラソル
+🏜	沙漠	沙漠	desert	砂漠
+🏝	无人荒岛	熱帶小島	desert island	無人島
+🏞	国家公园	國家公園	national park	国立公園
+🏟	体育馆	競技場	stadium	競技場
+🏛	古典建筑	古典建築	classical building	歴史的な建物
+🏗	施工	施工中	building construction	建設中
+🧱	砖	磚塊	brick	れんが
+🪨	岩石	石頭	rock	岩石
+🪵	木头	木頭	wood	丸太
+🛖	小屋	小屋	hut	わらぶき小屋
+🏘	房屋建筑	房屋建築	houses	住宅街
+🏚	废墟	廢墟	derelict house	廃屋
+🏠	房子	房子	house	家
+🏡	别墅	別墅	house with garden	庭付きの家
+🏢	办公楼	辦公大樓	office building	オフィスビル
+🏣	日本邮局	日本郵局	Japanese post office	郵便局
+🏤	邮局	歐洲郵局	post office	西洋の郵便局
+🏥	医院	醫院	hospital	病院
+🏦	银行	銀行	bank	銀行
+🏨	酒店	旅館	hotel	ホテル
+🏩	情人酒店	賓館	love hotel	ラブホテル
+🏪	便利店	便利商店	convenience store	コンビニ
+🏫	学校	學校	school	学校
+🏬	商场	百貨公司	department store	デパート
+🏭	工厂	工廠	factory	工場
+🏯	日本城堡	日式城堡	Japanese castle	城
+🏰	欧洲城堡	歐式城堡	castle	西洋の城
+💒	婚礼	婚禮	wedding	結婚式
+🗼	东京塔	東京鐵塔	Tokyo tower	東京タワー
+🗽	自由女神像	自由女神	Statue of Liberty	自由の女神
+⛪	教堂	教堂	church	教会
+🕌	清真寺	清真寺	mosque	モスク
+🛕	印度寺庙	印度廟	hindu temple	ヒンドゥー教の寺院
+🕍	犹太教堂	猶太教堂	synagogue	シナゴーグ
+⛩	神社	神社	shinto shrine	鳥居
+🕋	克尔白	天房	kaaba	カーバ
+⛲	喷泉	噴泉	fountain	噴水
+⛺	帐篷	帳篷	tent	テント
+🌁	有雾	霧	foggy	霧の都会
+🌃	夜晚	星空	night with stars	夜の都会
+🏙	城市风光	都市風景	cityscape	高層ビル
+🌄	山顶日出	日出	sunrise over mountains	山から日の出
+🌅	日出	旭日	sunrise	日の出
+🌆	城市黄昏	黃昏	cityscape at dusk	夕暮れの都会
+🌇	日落	夕陽	sunset	夕日
+🌉	夜幕下的桥	夜橋	bridge at night	夜の橋
+♨	温泉	溫泉	hot springs	温泉マーク
+🎠	旋转木马	旋轉木馬	carousel horse	メリーゴーランド
+🛝	游乐场滑梯	溜滑梯	playground slide	すべり台
+🎡	摩天轮	摩天輪	ferris wheel	観覧車
+🎢	过山车	雲霄飛車	roller coaster	ジェットコースター
+💈	理发店	理髮店	barber pole	床屋
+🎪	马戏团帐篷	馬戲團	circus tent	サーカス
+🚂	蒸汽火车	蒸汽火車	locomotive	蒸気機関車
+🚃	轨道车	有軌電車	railway car	電車
+🚄	高速列车	高鐵	high-speed train	新幹線
+🚅	子弹头高速列车	高鐡車頭	bullet train	0系新幹線
+🚆	火车	火車	train	電車正面
+🚇	地铁	地鐵	metro	地下鉄
+🚈	轻轨	輕軌	light rail	ライトレール
+🚉	车站	車站	station	駅
+🚊	路面电车	路面電車	tram	路面電車正面
+🚝	单轨	單軌	monorail	モノレール
+🚞	山区铁路	山區鐵路	mountain railway	登山鉄道
+🚋	有轨电车	電纜車	tram car	路面電車
+🚌	公交车	公車	bus	バス
+🚍	迎面驶来的公交车	公共汽車	oncoming bus	バス正面
+🚎	无轨电车	無軌電車	trolleybus	トロリーバス
+🚐	小巴	小型巴士	minibus	マイクロバス
+🚑	救护车	救護車	ambulance	救急車
+🚒	消防车	消防車	fire engine	消防車
+🚓	警车	警車	police car	パトカー
+🚔	迎面驶来的警车	警察車	oncoming police car	パトカー正面
+🚕	出租车	計程車	taxi	タクシー
+🚖	迎面驶来的出租车	小黃	oncoming taxi	タクシー正面
+🚗	汽车	汽車	automobile	自動車
+🚘	迎面驶来的汽车	轎車	oncoming automobile	自動車正面
+🚙	运动型多用途车	休旅車	sport utility vehicle	アールブイ車
+🛻	敞蓬小型载货卡车	皮卡車	pickup truck	軽トラック
+🚚	货车	貨車	delivery truck	トラック
+🚛	铰接式货车	卡車	articulated lorry	トレーラー
+🚜	拖拉机	拖弋機	tractor	トラクター
+🏎	赛车	賽車	racing car	レーシングカー
+🏍	摩托车	機車	motorcycle	オートバイ
+🛵	小型摩托车	摩托車	motor scooter	スクーター
+🦽	手动轮椅	輪椅	manual wheelchair	手動式車椅子
+🦼	电动轮椅	電動輪椅	motorized wheelchair	電動車椅子
+🛺	三轮摩托车	嘟嘟車	auto rickshaw	三輪タクシー
+🚲	自行车	自行車	bicycle	自転車
+🛴	滑板车	滑板車	kick scooter	キックボード
+🛹	滑板	滑板	skateboard	スケートボード
+🛼	四轮滑冰鞋	輪式溜冰鞋	roller skate	ローラースケート
+🚏	公交车站	公車站	bus stop	バス停
+🛣	高速公路	高速公路	motorway	高速道路
+🛤	铁轨	鐵軌	railway track	線路
+🛢	石油桶	油桶	oil drum	ドラム缶
+⛽	油泵	加油站	fuel pump	ガソリンスタンド
+🛞	车轮	輪子	wheel	ホイール
+🚨	警车灯	警車燈	police car light	パトランプ
+🚥	横向的红绿灯	紅綠燈	horizontal traffic light	信号横
+🚦	纵向的红绿灯	直式紅綠燈	vertical traffic light	信号縦
+🛑	停止标志	停止標誌	stop sign	止まれの標識
+🚧	路障	施工	construction	工事中
+⚓	锚	錨	anchor	錨
+🛟	救生圈	救生圈	ring buoy	救命浮環
+⛵	帆船	帆船	sailboat	ヨット
+🛶	独木舟	獨木舟	canoe	カヌー
+🚤	快艇	快艇	speedboat	スピードボート
+🛳	客轮	客船	passenger ship	客船
+⛴	渡轮	渡輪	ferry	フェリー
+🛥	摩托艇	汽艇	motor boat	モーターボート
+🚢	船	船	ship	船
+✈	飞机	飛機	airplane	飛行機
+🛩	小型飞机	小飛機	small airplane	小型飛行機
+🛫	航班起飞	飛機起飛	airplane departure	飛行機離陸
+🛬	航班降落	飛機著陸	airplane arrival	飛行機着陸
+🪂	降落伞	降落傘	parachute	パラシュート
+💺	座位	座位	seat	座席
+🚁	直升机	直升機	helicopter	ヘリコプター
+🚟	空轨	懸索鐵路	suspension railway	懸垂式モノレール
+🚠	缆车	纜車	mountain cableway	ケーブルカー
+🚡	索道	空中纜車	aerial tramway	ロープウェイ
+🛰	卫星	衛星	satellite	人工衛星
+🚀	火箭	火箭	rocket	ロケット
+🛸	飞碟	飛碟	flying saucer	空飛ぶ円盤
+🛎	服务铃	服務鈴	bellhop bell	ベルボーイベル
+🧳	行李箱	行李	luggage	スーツケース
+⌛	沙漏	沙漏	hourglass done	砂時計
+⏳	沙正往下流的沙漏	流動的沙漏	hourglass not done	砂が落ちている砂時計
+⌚	手表	手錶	watch	腕時計
+⏰	闹钟	鬧鐘	alarm clock	目覚まし時計
+⏱	秒表	碼錶	stopwatch	ストップウォッチ
+⏲	定时器	計時器	timer clock	タイマー
+🕰	座钟	座鐘	mantelpiece clock	置時計
+🕛	十二点	十二點	twelve o’clock	12時
+🕧	十二点半	十二點半	twelve-thirty	12時半
+🕐	一点	一點	one o’clock	1時
+🕜	一点半	一點半	one-thirty	1時半
+🕑	两点	兩點	two o’clock	2時
+🕝	两点半	兩點半	two-thirty	2時半
+🕒	三点	三點	three o’clock	3時
+🕞	三点半	三點半	three-thirty	3時半
+🕓	四点	四點	four o’clock	4時
+🕟	四点半	四點半	four-thirty	4時半
+🕔	五点	五點	five o’clock	5時
+🕠	五点半	五點半	five-thirty	5時半
+🕕	六点	六點	six o’clock	6時
+🕡	六点半	六點半	six-thirty	6時半
+🕖	七点	七點	seven o’clock	7時
+🕢	七点半	七點半	seven-thirty	7時半
+🕗	八点	八點	eight o’clock	8時
+🕣	八点半	八點半	eight-thirty	8時半
+🕘	九点	九點	nine o’clock	9時
+🕤	九点半	九點半	nine-thirty	9時半
+🕙	十点	十點	ten o’clock	10時
+🕥	十点半	十點半	ten-thirty	10時半
+🕚	十一点	十一點	eleven o’clock	11時
+🕦	十一点半	十一點半	eleven-thirty	11時半
+🌑	朔月	新月	new moon	新月
+🌒	娥眉月	眉形新月	waxing crescent moon	初月
+🌓	上弦月	上弦月	first quarter moon	上弦の月
+🌔	盈凸月	盈凸月	waxing gibbous moon	十三夜月
+🌕	满月	滿月	full moon	満月
+🌖	亏凸月	虧凸月	waning gibbous moon	寝待月
+🌗	下弦月	下弦月	last quarter moon	下弦の月
+🌘	残月	眉形殘月	waning crescent moon	有明月
+🌙	弯月	彎月	crescent moon	三日月
+🌚	微笑的朔月	月亮公公	new moon face	顔のある新月
+🌛	微笑的上弦月	彎月臉朝左	first quarter moon face	顔のある上弦の月
+🌜	微笑的下弦月	彎月臉朝右	last quarter moon face	顔のある下弦の月
+🌡	温度计	溫度計	thermometer	温度計
+☀	太阳	太陽	sun	太陽
+🌝	微笑的月亮	微笑的滿月	full moon face	顔のある満月
+🌞	微笑的太阳	微笑的太陽	sun with face	顔のある太陽
+🪐	有环行星	帶行星環的行星	ringed planet	環のある惑星
+⭐	星星	星星	star	スター
+🌟	闪亮的星星	閃爍的星星	glowing star	きらきら星
+🌠	流星	流星	shooting star	流れ星
+🌌	银河	銀河	milky way	天の川
+☁	云	雲	cloud	雲
+⛅	阴	陰天	sun behind cloud	曇り時々晴れ
+⛈	雷阵雨	雷雨	cloud with lightning and rain	雷雨
+🌤	晴偶有云	晴偶有雲	sun behind small cloud	晴れ時々曇り
+🌥	多云	晴時多雲	sun behind large cloud	曇り一時晴れ
+🌦	晴转雨	晴時有雨	sun behind rain cloud	雨時々晴れ
+🌧	下雨	雨天	cloud with rain	雨雲
+🌨	下雪	下雪	cloud with snow	雪雲
+🌩	打雷	閃電	cloud with lightning	雷雲
+🌪	龙卷风	龍捲風	tornado	竜巻
+🌫	雾	有霧	fog	霧
+🌬	大风	刮風	wind face	顔のある風
+🌀	台风	颱風	cyclone	渦巻き
+🌈	彩虹	彩虹	rainbow	虹
+🌂	收起的伞	收合的傘	closed umbrella	閉じた傘
+☂	伞	雨傘	umbrella	傘
+☔	雨伞	雨中的傘	umbrella with rain drops	傘と雨
+⛱	阳伞	遮陽傘	umbrella on ground	パラソル
+⚡	高压	高壓電	high voltage	高電圧
+❄	雪花	雪花	snowflake	雪の結晶
+☃	雪与雪人	雪中的雪人	snowman	雪だるまと雪
+⛄	雪人	雪人	snowman without snow	雪だるま
+☄	彗星	慧星	comet	彗星
+🔥	火焰	火	fire	火
+💧	水滴	水滴	droplet	水滴
+🌊	浪花	波浪	water wave	波
+🎃	南瓜灯	南瓜燈	jack-o-lantern	ハロウィンかぼちゃ
+🎄	圣诞树	聖誕樹	Christmas tree	クリスマスツリー
+🎆	焰火	爆竹	fireworks	打ち上げ花火
+🎇	烟花	煙花	sparkler	線香花火
+🧨	爆竹	鞭炮	firecracker	爆竹
+✨	闪亮	閃爍	sparkles	きらきら
+🎈	气球	氣球	balloon	風船
+🎉	拉炮彩带	拉炮	party popper	クラッカー
+🎊	五彩纸屑球	五彩紙屑	confetti ball	くす玉
+🎋	七夕树	七夕	tanabata tree	七夕
+🎍	门松	盆栽	pine decoration	門松
+🎎	日本人形	女兒節	Japanese dolls	ひな祭り
+🎏	鲤鱼旗	鯉魚旗	carp streamer	こいのぼり
+🎐	风铃	風鈴	wind chime	風鈴
+🎑	赏月	賞月	moon viewing ceremony	月見
+🧧	红包	紅包	red envelope	赤い封筒
+🎀	蝴蝶结	蝴蝶結	ribbon	リボン
+🎁	礼物	禮物	wrapped gift	プレゼント
+🎗	提示丝带	黃絲帶	reminder ribbon	リマインダーリボン
+🎟	入场券	入場券	admission tickets	入場券
+🎫	票	門票	ticket	チケット
+🎖	军功章	軍事獎章	military medal	勲章
+🏆	奖杯	獎盃	trophy	トロフィー
+🏅	奖牌	獎牌	sports medal	メダル
+🥇	金牌	金牌	1st place medal	金メダル
+🥈	银牌	銀牌	2nd place medal	銀メダル
+🥉	铜牌	銅牌	3rd place medal	銅メダル
+⚽	足球	足球	soccer ball	サッカー
+⚾	棒球	棒球	baseball	野球
+🥎	垒球	壘球	softball	ソフトボール
+🏀	篮球	籃球	basketball	バスケットボール
+🏐	排球	排球	volleyball	バレーボール
+🏈	美式橄榄球	美式足球	american football	アメフト
+🏉	英式橄榄球	橄欖球	rugby football	ラグビー
+🎾	网球	網球	tennis	テニス
+🥏	飞盘	飛盤	flying disc	フリスビー
+🎳	保龄球	保齡球	bowling	ボウリング
+🏏	板球	板球	cricket game	クリケット
+🏑	曲棍球	曲棍球	field hockey	ホッケー
+🏒	冰球	冰上曲棍球	ice hockey	アイスホッケー
+🥍	袋棍球	袋棍球	lacrosse	ラクロス
+🏓	乒乓球	桌球	ping pong	卓球
+🏸	羽毛球	羽毛球	badminton	バドミントン
+🥊	拳击手套	拳擊手套	boxing glove	ボクシング
+🥋	练武服	道服	martial arts uniform	武道
+🥅	球门	球門	goal net	ゴールネット
+⛳	高尔夫球洞	高爾夫	flag in hole	ゴルフ
+⛸	滑冰	溜冰鞋	ice skate	アイススケート
+🎣	钓鱼竿	釣魚	fishing pole	釣り
+🤿	潜水面罩	潛水面罩	diving mask	ダイビング マスク
+🎽	运动背心	運動服	running shirt	長距離走
+🎿	滑雪	滑雪	skis	スキー
+🛷	雪橇	雪橇	sled	そり競技
+🥌	冰壶	冰石壺	curling stone	カーリング
+🎯	正中靶心的飞镖	命中	bullseye	的
+🪀	悠悠球	溜溜球	yo-yo	ヨーヨー
+🪁	风筝	風箏	kite	たこ
+🔫	水枪	水槍	water pistol	水鉄砲
+🎱	台球	撞球	pool 8 ball	ビリヤード
+🔮	水晶球	水晶球	crystal ball	水晶玉
+🪄	魔棒	魔杖	magic wand	魔法の杖
+🎮	游戏手柄	電玩	video game	テレビゲーム
+🕹	游戏操控杆	搖桿	joystick	ジョイスティック
+🎰	老虎机	吃角子老虎	slot machine	スロットマシン
+🎲	骰子	骰子	game die	サイコロ
+🧩	拼图	拼圖	puzzle piece	ジグソーパズル
+🧸	泰迪熊	泰迪熊	teddy bear	テディベア
+🪅	彩罐	皮納塔	piñata	ピニャータ
+🪩	镜球	鏡面球	mirror ball	ミラーボール
+🪆	套娃	俄羅斯娃娃	nesting dolls	マトリョーシカ
+♠	黑桃	黑桃	spade suit	スペード
+♥	红桃	紅心	heart suit	ハート
+♦	方片	方塊	diamond suit	ダイヤ
+♣	梅花	梅花	club suit	クラブ
+♟	兵	卒	chess pawn	チェスの駒
+🃏	大小王	鬼牌	joker	ジョーカー
+🀄	红中	紅中	mahjong red dragon	麻雀
+🎴	花札	花牌	flower playing cards	花札
+🎭	表演艺术	戲劇	performing arts	舞台芸術
+🖼	带框的画	裱框畫	framed picture	絵画
+🎨	调色盘	調色板	artist palette	絵の具パレット
+🧵	线	線	thread	糸
+🪡	缝合针	裁縫針	sewing needle	縫い針
+🧶	毛线	毛線球	yarn	毛糸
+🪢	结	繩結	knot	結び目
+👓	眼镜	眼鏡	glasses	メガネ
+🕶	墨镜	太陽眼鏡	sunglasses	サングラス
+🥽	护目镜	蛙鏡	goggles	ゴーグル
+🥼	白大褂	實驗袍	lab coat	白衣
+🦺	救生衣	救生衣	safety vest	安全ベスト
+👔	领带	領帶	necktie	ネクタイ
+👕	T恤	T卹	t-shirt	Tシャツ
+👖	牛仔裤	牛仔褲	jeans	ジーンズ
+🧣	围巾	圍巾	scarf	マフラー
+🧤	手套	手套	gloves	手袋
+🧥	外套	外套	coat	コート
+🧦	袜子	襪子	socks	ソックス
+👗	连衣裙	洋裝	dress	ワンピース
+👘	和服	和服	kimono	着物
+🥻	纱丽	莎麗服	sari	サリー
+🩱	连体泳衣	一件式泳裝	one-piece swimsuit	ワンピースの水着
+🩲	三角裤	泳褲	briefs	ブリーフ
+🩳	短裤	短泳褲	shorts	ショーツ
+👙	比基尼	比基尼	bikini	ビキニ
+👚	女装	女裝	woman’s clothes	婦人服
+👛	钱包	錢包	purse	がま口
+👜	手提包	手提包	handbag	ハンドバッグ
+👝	手袋	手拿包	clutch bag	ポーチ
+🛍	购物袋	紙袋	shopping bags	紙袋
+🎒	书包	書包	backpack	バックパック
+🩴	夹趾凉鞋	人字拖	thong sandal	ビーチサンダル
+👞	男鞋	皮鞋	man’s shoe	紳士靴
+👟	跑鞋	運動鞋	running shoe	スニーカー
+🥾	登山鞋	登山靴	hiking boot	ハイキングシューズ
+🥿	平底鞋	平底鞋	flat shoe	フラットシューズ
+👠	高跟鞋	高跟鞋	high-heeled shoe	ハイヒール
+👡	女式凉鞋	涼鞋	woman’s sandal	サンダル
+🩰	芭蕾舞鞋	芭蕾舞鞋	ballet shoes	トウシューズ
+👢	女靴	靴子	woman’s boot	ブーツ
+👑	皇冠	皇冠	crown	王冠
+👒	女帽	帽子	woman’s hat	婦人帽子
+🎩	礼帽	禮帽	top hat	シルクハット
+🎓	毕业帽	畢業帽	graduation cap	角帽
+🧢	鸭舌帽	鴨舌帽	billed cap	キャップ
+🪖	军用头盔	頭盔	military helmet	軍用ヘルメット
+⛑	白十字头盔	工程安全帽	rescue worker’s helmet	白十字ヘルメット
+📿	念珠	項鍊	prayer beads	数珠
+💄	唇膏	口紅	lipstick	口紅
+💍	戒指	戒指	ring	指輪
+💎	宝石	鑽石	gem stone	宝石
+🔇	已静音的扬声器	關掉喇叭	muted speaker	スピーカー消音
+🔈	低音量的扬声器	喇叭	speaker low volume	スピーカー
+🔉	中等音量的扬声器	低音量	speaker medium volume	スピーカー音量小
+🔊	高音量的扬声器	高音量	speaker high volume	スピーカー音量大
+📢	喇叭	大聲公	loudspeaker	拡声器
+📣	扩音器	擴音器	megaphone	メガホン
+📯	邮号	郵件通知	postal horn	郵便ラッパ
+🔔	铃铛	鈴鐺	bell	ベル
+🔕	禁止响铃	靜音	bell with slash	ベル消音
+🎼	乐谱	樂譜	musical score	楽譜
+🎵	音符	音符	musical note	音符
+🎶	多个音符	樂符	musical notes	複数の音符
+🎙	录音室麦克风	錄音室麥克風	studio microphone	スタジオマイク
+🎚	电平滑块	調整桿	level slider	レベルスライダー
+🎛	控制旋钮	控制旋鈕	control knobs	コントロールつまみ
+🎤	麦克风	麥克風	microphone	マイク
+🎧	耳机	耳機	headphone	ヘッドホン
+📻	收音机	收音機	radio	ラジオ
+🎷	萨克斯管	薩克斯風	saxophone	サックス
+🪗	手风琴	手風琴	accordion	アコーディオン
+🎸	吉他	吉他	guitar	ギター
+🎹	音乐键盘	鋼琴	musical keyboard	鍵盤
+🎺	小号	小號	trumpet	トランペット
+🎻	小提琴	小提琴	violin	バイオリン
+🪕	班卓琴	斑鳩琴	banjo	バンジョー
+🥁	鼓	鼓	drum	ドラム
+🪘	长鼓	長鼓	long drum	コンガ
+📱	手机	手機	mobile phone	携帯電話
+📲	带有箭头的手机	接電話	mobile phone with arrow	着信中
+☎	电话	電話	telephone	固定電話
+📞	电话听筒	聽筒	telephone receiver	受話器
+📟	寻呼机	呼叫器	pager	ポケベル
+📠	传真机	傳真機	fax machine	ファックス
+🔋	电池	電池	battery	電池
+🪫	电池电量不足	電量不足	low battery	バッテリー残量低下
+🔌	电源插头	插頭	electric plug	コンセント
+💻	笔记本电脑	筆電	laptop	ノートパソコン
+🖥	台式电脑	電腦	desktop computer	デスクトップパソコン
+🖨	打印机	印表機	printer	プリンタ
+⌨	键盘	鍵盤	keyboard	キーボード
+🖱	电脑鼠标	滑鼠	computer mouse	マウス
+🖲	轨迹球	軌跡球	trackball	トラックボール
+💽	电脑光盘	迷你光碟	computer disk	MD
+💾	软盘	磁碟片	floppy disk	フロッピー
+💿	光盘	光碟	optical disk	CD
+📀	DVD	DVD	dvd	DVD
+🧮	算盘	算盤	abacus	そろばん
+🎥	电影摄影机	電影攝影機	movie camera	映画カメラ
+🎞	影片帧	電影膠卷	film frames	映画フィルム
+📽	电影放映机	電影放映機	film projector	映写機
+🎬	场记板	場記板	clapper board	カチンコ
+📺	电视机	電視	television	テレビ
+📷	相机	相機	camera	カメラ
+📸	开闪光灯的相机	開閃光燈	camera with flash	フラッシュを焚いているカメラ
+📹	摄像机	攝影機	video camera	ビデオカメラ
+📼	录像带	錄影帶	videocassette	ビデオテープ
+🔍	左斜的放大镜	向左的放大鏡	magnifying glass tilted left	虫眼鏡左
+🔎	右斜的放大镜	放大鏡	magnifying glass tilted right	虫眼鏡右
+🕯	蜡烛	蠟燭	candle	ろうそく
+💡	灯泡	燈泡	light bulb	電球
+🔦	手电筒	手電筒	flashlight	懐中電灯
+🏮	红灯笼	燈籠	red paper lantern	赤ちょうちん
+🪔	印度油灯	陶碗油燈	diya lamp	ディヤランプ
+📔	精装笔记本	彩色封面的筆記本	notebook with decorative cover	表紙付きノート
+📕	合上的书本	合起來的書本	closed book	閉じた本
+📖	打开的书本	打開來的書本	open book	開いた本
+📗	绿色书本	綠色的書本	green book	緑の本
+📘	蓝色书本	藍色的書本	blue book	青の本
+📙	橙色书本	橘色的書本	orange book	オレンジの本
+📚	书	書本	books	本の山
+📓	笔记本	筆記本	notebook	ノート
+📒	账本	帳本	ledger	リングノート
+📃	带卷边的页面	文件檔	page with curl	巻きページ
+📜	卷轴	捲軸	scroll	巻き物
+📄	文件	文件	page facing up	ページ
+📰	报纸	報紙	newspaper	新聞
+🗞	报纸卷	捲好的報紙	rolled-up newspaper	丸めた新聞
+📑	标签页	頁籤	bookmark tabs	ページに付箋
+🔖	书签	書籤	bookmark	しおり
+🏷	标签	吊牌	label	荷札
+💰	钱袋	錢袋	money bag	ドル袋
+🪙	硬币	硬幣	coin	コイン
+💴	日元	日幣	yen banknote	円札
+💵	美元	美金	dollar banknote	ドル札
+💶	欧元	歐元	euro banknote	ユーロ札
+💷	英镑	英鎊	pound banknote	ポンド札
+💸	长翅膀的钱	錢飛了	money with wings	羽が生えたお金
+💳	信用卡	信用卡	credit card	クレジットカード
+🧾	收据	收據	receipt	レシート
+💹	趋势向上且带有日元符号的图表	貨幣升值	chart increasing with yen	為替
+✉	信封	郵件	envelope	封筒
+📧	电子邮件	電子郵件	e-mail	Eメール
+📨	来信	收到郵件	incoming envelope	メール受信中
+📩	收邮件	寄出郵件	envelope with arrow	メール受信
+📤	发件箱	寄件匣	outbox tray	送信トレイ
+📥	收件箱	收件匣	inbox tray	受信トレイ
+📦	包裹	包裹	package	荷物
+📫	有待收信件	有待收郵件	closed mailbox with raised flag	閉じた郵便受け（手紙あり）
+📪	无待收信件	無待收郵件	closed mailbox with lowered flag	閉じた郵便受け（手紙なし）
+📬	有新信件	有新郵件	open mailbox with raised flag	開いた郵便受け（手紙あり）
+📭	无新信件	沒有新郵件	open mailbox with lowered flag	開いた郵便受け（手紙なし）
+📮	邮筒	信箱	postbox	郵便ポスト
+🗳	投票箱	投票箱	ballot box with ballot	投票箱
+✏	铅笔	鉛筆	pencil	鉛筆
+✒	钢笔尖	鋼筆頭	black nib	ペン先
+🖋	钢笔	鋼筆	fountain pen	万年筆
+🖊	笔	筆	pen	ペン
+🖌	画笔	畫筆	paintbrush	絵筆
+🖍	蜡笔	蠟筆	crayon	クレヨン
+📝	备忘录	備忘錄	memo	鉛筆とメモ
+💼	公文包	公事包	briefcase	ブリーフケース
+📁	文件夹	資料夾	file folder	フォルダー
+📂	打开的文件夹	打開資料夾	open file folder	開いたフォルダー
+🗂	索引分隔文件夹	索引隔板	card index dividers	カードフォルダー
+📅	日历	行事曆	calendar	カレンダー
+📆	手撕日历	日曆	tear-off calendar	日めくりカレンダー
+🗒	线圈本	線圈筆記本	spiral notepad	メモ帳
+🗓	线圈日历	線圈日曆	spiral calendar	月めくりカレンダー
+📇	卡片索引	索引卡	card index	カードインデックス
+📈	趋势向上的图表	漲	chart increasing	グラフ上向き
+📉	趋势向下的图表	跌	chart decreasing	グラフ下向き
+📊	条形图	圖表	bar chart	棒グラフ
+📋	剪贴板	寫字夾板	clipboard	クリップボード
+📌	图钉	圖釘	pushpin	押しピン
+📍	圆图钉	圓圖釘	round pushpin	丸い押しピン
+📎	回形针	迴紋針	paperclip	クリップ
+🖇	连起来的两个回形针	相連的回紋針	linked paperclips	つながったクリップ
+📏	直尺	直尺	straight ruler	定規
+📐	三角尺	三角尺	triangular ruler	三角定規
+✂	剪刀	剪刀	scissors	はさみ
+🗃	卡片盒	卡片目錄盒	card file box	カードファイルボックス
+🗄	文件柜	檔案櫃	file cabinet	ファイルキャビネット
+🗑	垃圾桶	廢紙簍	wastebasket	ごみ箱
+🔒	合上的锁	上鎖	locked	閉じた錠
+🔓	打开的锁	開鎖	unlocked	開いた錠
+🔏	墨水笔和锁	鋼筆和鎖	locked with pen	閉じた錠とペン
+🔐	钥匙和锁	鑰匙和鎖	locked with key	閉じた錠と鍵
+🔑	钥匙	鑰匙	key	鍵
+🗝	老式钥匙	老鑰匙	old key	古い鍵
+🔨	锤子	鎚子	hammer	ハンマー
+🪓	斧头	斧頭	axe	斧
+⛏	铁镐	十字鎬	pick	つるはし
+⚒	锤子与镐	鎚子和十字鎬	hammer and pick	ハンマーとつるはし
+🛠	锤子与扳手	鎚子和扳手	hammer and wrench	ハンマーとレンチ
+🗡	匕首	匕首	dagger	短刀
+⚔	交叉放置的剑	劍	crossed swords	クロスした剣
+💣	炸弹	炸彈	bomb	爆弾
+🪃	回旋镖	迴力鏢	boomerang	ブーメラン
+🏹	弓和箭	弓箭	bow and arrow	弓矢
+🛡	盾牌	盾牌	shield	盾
+🪚	木工锯	木工鋸	carpentry saw	のこぎり
+🔧	扳手	扳手	wrench	レンチ
+🪛	螺丝刀	螺絲起子	screwdriver	ねじ回し
+🔩	螺母与螺栓	螺絲	nut and bolt	ボルトとナット
+⚙	齿轮	齒輪	gear	歯車
+🗜	夹钳	壓縮機	clamp	万力
+⚖	天平	天平	balance scale	天秤
+🦯	盲杖	導盲手杖	white cane	白杖
+🔗	链接	連結	link	リンクシンボル
+⛓	链条	鍊條	chains	鎖
+🪝	挂钩	鉤子	hook	フック
+🧰	工具箱	工具箱	toolbox	工具箱
+🧲	磁铁	磁鐵	magnet	U字型磁石
+🪜	梯子	梯子	ladder	はしご
+⚗	蒸馏器	蒸餾器	alembic	蒸留器
+🧪	试管	試管	test tube	試験管
+🧫	培养皿	培養皿	petri dish	ペトリ皿
+🧬	DNA	DNA	dna	DNA
+🔬	显微镜	顯微鏡	microscope	顕微鏡
+🔭	望远镜	望遠鏡	telescope	望遠鏡
+📡	卫星天线	衛星天線	satellite antenna	パラボラアンテナ
+💉	注射器	針筒	syringe	注射器
+🩸	血滴	血滴	drop of blood	血液
+💊	药丸	藥丸	pill	薬
+🩹	创可贴	OK 繃	adhesive bandage	絆創膏
+🩼	拐杖	拐杖	crutch	松葉杖
+🩺	听诊器	聽診器	stethoscope	聴診器
+🩻	X射线	X 光	x-ray	X線
+🚪	门	門	door	ドア
+🛗	电梯	電梯	elevator	エレベーター
+🪞	镜子	鏡子	mirror	鏡
+🪟	窗户	窗戶	window	窓
+🛏	床	床	bed	ベッド
+🛋	沙发和灯	沙發和立燈	couch and lamp	ソファとランプ
+🪑	椅子	椅子	chair	椅子
+🚽	马桶	馬桶	toilet	便器
+🪠	活塞	吸把	plunger	ラバーカップ
+🚿	淋浴	淋浴	shower	シャワー
+🛁	浴缸	澡盆	bathtub	バスタブ
+🪤	捕鼠器	捕鼠器	mouse trap	ねずみ捕り
+🪒	剃须刀	剃刀	razor	剃刀
+🧴	乳液瓶	乳液瓶	lotion bottle	ローション
+🧷	安全别针	安全別針	safety pin	安全ピン
+🧹	扫帚	掃帚	broom	ほうき
+🧺	筐	籃子	basket	かご
+🧻	卷纸	捲筒衛生紙	roll of paper	トイレットペーパー
+🪣	桶	水桶	bucket	バケツ
+🧼	皂	肥皂	soap	石けん
+🫧	气泡	泡泡	bubbles	泡
+🪥	牙刷	牙刷	toothbrush	歯ブラシ
+🧽	海绵	海綿	sponge	スポンジ
+🧯	灭火器	滅火器	fire extinguisher	消火器
+🛒	购物车	購物車	shopping cart	ショッピングカート
+🚬	香烟	吸煙	cigarette	煙草
+⚰	棺材	棺木	coffin	棺桶
+🪦	墓碑	墓石	headstone	墓石
+⚱	骨灰缸	骨灰罈	funeral urn	骨壺
+🧿	纳扎尔护身符	邪眼	nazar amulet	ナザール・ボンジュウ
+🪬	法蒂玛之手	法蒂瑪之手	hamsa	ハムサ
+🗿	摩埃	復活節島	moai	モアイ
+🪧	标语牌	告示牌	placard	プラカード
+🪪	身份证	識別證	identification card	身分証
+🏧	取款机	提款機	ATM sign	ATM
+🚮	倒垃圾	垃圾桶	litter in bin sign	ゴミ箱
+🚰	饮用水	飲用水	potable water	飲料水
+♿	轮椅标识	無障礙空間	wheelchair symbol	車椅子
+🚹	男厕	男廁	men’s room	男子トイレ
+🚺	女厕	女廁	women’s room	女子トイレ
+🚻	卫生间	洗手間	restroom	トイレ
+🚼	宝宝	寶寶	baby symbol	ベビーシート
+🚾	厕所	廁所	water closet	WC
+🛂	护照检查	護照查驗	passport control	出入国審査
+🛃	海关	海關	customs	税関
+🛄	提取行李	提取行李	baggage claim	手荷物受取
+🛅	寄存行李	寄存行李	left luggage	手荷物預かり
+⚠	警告	警告	warning	警告
+🚸	儿童过街	小心兒童	children crossing	児童横断
+⛔	禁止通行	禁止進入	no entry	車両進入禁止
+🚫	禁止	禁止通行	prohibited	車両通行止め
+🚳	禁止自行车	禁行自行車	no bicycles	自転車禁止
+🚭	禁止吸烟	禁止吸煙	no smoking	禁煙
+🚯	禁止乱扔垃圾	禁止亂丟垃圾	no littering	ポイ捨て禁止
+🚱	非饮用水	非飲用水	non-potable water	飲用不可
+🚷	禁止行人通行	禁止行人通行	no pedestrians	歩行者立入禁止
+📵	禁止使用手机	禁用手機	no mobile phones	携帯電話禁止
+🔞	18禁	未成年人不宜	no one under eighteen	18歳未満禁止
+☢	辐射	放射性	radioactive	放射能
+☣	生物危害	危害生物	biohazard	バイオハザード
+⬆	向上箭头	向上箭頭	up arrow	上矢印
+↗	右上箭头	右上箭頭	up-right arrow	右上矢印
+➡	向右箭头	向右箭頭	right arrow	右矢印
+↘	右下箭头	右下箭頭	down-right arrow	右下矢印
+⬇	向下箭头	向下箭頭	down arrow	下矢印
+↙	左下箭头	左下箭頭	down-left arrow	左下矢印
+⬅	向左箭头	向左箭頭	left arrow	左矢印
+↖	左上箭头	左上箭頭	up-left arrow	左上矢印
+↕	上下箭头	上下箭頭	up-down arrow	上下矢印
+↔	左右箭头	左右箭頭	left-right arrow	左右矢印
+↩	右转弯箭头	向左彎的右箭頭	right arrow curving left	右カーブ矢印
+↪	左转弯箭头	向右彎的左箭頭	left arrow curving right	左カーブ矢印
+⤴	右上弯箭头	右上旋轉箭頭	right arrow curving up	上カーブ矢印
+⤵	右下弯箭头	右下旋轉箭頭	right arrow curving down	下カーブ矢印
+🔃	顺时针垂直箭头	順時針方向	clockwise vertical arrows	右回り縦矢印
+🔄	逆时针箭头按钮	逆時針	counterclockwise arrows button	左回り矢印
+🔙	返回箭头	返回	BACK arrow	BACK矢印
+🔚	结束箭头	結束	END arrow	END矢印
+🔛	ON! 箭头	ON	ON! arrow	ON矢印
+🔜	SOON 箭头	馬上	SOON arrow	SOON矢印
+🔝	置顶	置頂	TOP arrow	TOP矢印
+🛐	宗教场所	祈禱	place of worship	礼拝所
+⚛	原子符号	原子	atom symbol	原子のシンボル
+🕉	奥姆	唵	om	オーム
+✡	六芒星	六芒星	star of David	ダビデの星
+☸	法轮	法輪	wheel of dharma	法輪
+☯	阴阳	陰陽	yin yang	陰陽
+✝	十字架	拉丁十字架	latin cross	十字架
+☦	东正教十字架	東正教十字架	orthodox cross	八端十字架
+☪	星月	伊斯蘭教星月	star and crescent	星と三日月
+☮	和平符号	和平	peace symbol	ピースマーク
+🕎	烛台	猶太燭台	menorah	メノーラー
+🔯	带中间点的六芒星	六芒星加圓點	dotted six-pointed star	六芒星
+♈	白羊座	牡羊座	Aries	おひつじ座
+♉	金牛座	金牛座	Taurus	おうし座
+♊	双子座	雙子座	Gemini	ふたご座
+♋	巨蟹座	巨蟹座	Cancer	かに座
+♌	狮子座	獅子座	Leo	しし座
+♍	处女座	處女座	Virgo	おとめ座
+♎	天秤座	天秤座	Libra	てんびん座
+♏	天蝎座	天蠍座	Scorpio	さそり座
+♐	射手座	射手座	Sagittarius	いて座
+♑	摩羯座	摩羯座	Capricorn	やぎ座
+♒	水瓶座	水瓶座	Aquarius	みずがめ座
+♓	双鱼座	雙魚座	Pisces	うお座
+⛎	蛇夫座	蛇夫座	Ophiuchus	へびつかい座
+🔀	随机播放音轨按钮	隨機播放	shuffle tracks button	シャッフルボタン
+🔁	重复按钮	重複播放	repeat button	リピートボタン
+🔂	重复一次按钮	重複目前單曲	repeat single button	1曲リピートボタン
+▶	播放按钮	播放	play button	再生ボタン
+⏩	快进按钮	向前快轉	fast-forward button	早送りボタン
+⏭	下一个音轨按钮	下一首	next track button	次の曲ボタン
+⏯	播放或暂停按钮	播放或暫停	play or pause button	再生／一時停止ボタン
+◀	倒退按钮	倒轉	reverse button	逆再生ボタン
+⏪	快退按钮	向後快轉	fast reverse button	早戻しボタン
+⏮	上一个音轨按钮	上一首	last track button	前の曲ボタン
+🔼	向上三角形按钮	向上	upwards button	上ボタン
+⏫	快速上升按钮	快速向上	fast up button	高速上ボタン
+🔽	向下三角形按钮	向下	downwards button	下ボタン
+⏬	快速下降按钮	快速向下	fast down button	高速下ボタン
+⏸	暂停按钮	暫停	pause button	一時停止ボタン
+⏹	停止按钮	停止播放	stop button	停止ボタン
+⏺	录制按钮	錄製	record button	録音録画ボタン
+⏏	推出按钮	退出	eject button	取り出しボタン
+🎦	电影院	電影院	cinema	映画
+🔅	低亮度按钮	低亮度	dim button	低輝度
+🔆	高亮度按钮	高亮度	bright button	高輝度
+📶	信号强度条	訊號強弱	antenna bars	アンテナマーク
+📳	振动模式	震動模式	vibration mode	マナーモード
+📴	手机关机	手機關機	mobile phone off	携帯電話電源オフ
+♀	女性符号	女	female sign	女性のマーク
+♂	男性符号	男	male sign	男性のマーク
+⚧	跨性别符号	變性符號	transgender symbol	トランスジェンダーのマーク
+✖	乘	乘	multiply	掛け算
+➕	加	加	plus	プラス
+➖	减	減	minus	マイナス
+➗	除	除	divide	割り算
+🟰	粗等号	粗體等號	heavy equals sign	太字の等号
+♾	无穷大	無限大	infinity	無限大
+‼	双感叹号	雙驚嘆號	double exclamation mark	二重感嘆符
+⁉	感叹疑问号	驚嘆號加問號	exclamation question mark	感嘆符疑問符
+❓	红色问号	紅色問號	red question mark	赤い疑問符
+❔	白色问号	白色問號	white question mark	白い疑問符
+❕	白色感叹号	白色驚嘆號	white exclamation mark	白い感嘆符
+❗	红色感叹号	紅色驚嘆號	red exclamation mark	赤い感嘆符
+〰	波浪型破折号	波浪線	wavy dash	波線
+💱	货币兑换	貨幣兌換	currency exchange	外貨両替
+💲	粗美元符号	貨幣符號	heavy dollar sign	ドル記号
+⚕	医疗标志	醫療符號	medical symbol	医療のシンボル
+♻	回收标志	回收	recycling symbol	リサイクルマーク
+⚜	百合花饰	鳶尾花	fleur-de-lis	フルール・ド・リス
+🔱	三叉戟徽章	三叉戟	trident emblem	トライデント
+📛	姓名牌	名牌	name badge	名札
+🔰	日本新手驾驶标志	日本初學者符號	Japanese symbol for beginner	初心者マーク
+⭕	红色空心圆圈	圓圈	hollow red circle	太い丸
+✅	勾号按钮	白色勾勾	check mark button	白抜きのチェック
+☑	勾选框	勾選	check box with check	チェックボックス
+✔	勾号	打勾	check mark	太字のチェック
+❌	叉号	叉	cross mark	バツ
+❎	叉号按钮	叉叉	cross mark button	白抜きのバツ
+➰	卷曲环	日本單環標誌	curly loop	ループ
+➿	双卷曲环	日本免費電話標誌	double curly loop	ダブルループ
+〽	庵点	歌唱	part alternation mark	いおりてん
+✳	八轮辐星号	八芒星	eight-spoked asterisk	八角アスタリスク
+✴	八角星	八角星	eight-pointed star	八角星
+❇	火花	火花	sparkle	スパークル
+©	版权	版權	copyright	著作権マーク
+®	注册	註冊	registered	登録商標マーク
+™	商标	商標	trade mark	商標マーク
+#⃣	按键: #	按鍵: #	keycap: #	囲み数字: #
+*⃣	按键: *	按鍵: *	keycap: *	囲み数字: *
+0⃣	按键: 0	按鍵: 0	keycap: 0	囲み数字: 0
+1⃣	按键: 1	按鍵: 1	keycap: 1	囲み数字: 1
+2⃣	按键: 2	按鍵: 2	keycap: 2	囲み数字: 2
+3⃣	按键: 3	按鍵: 3	keycap: 3	囲み数字: 3
+4⃣	按键: 4	按鍵: 4	keycap: 4	囲み数字: 4
+5⃣	按键: 5	按鍵: 5	keycap: 5	囲み数字: 5
+6⃣	按键: 6	按鍵: 6	keycap: 6	囲み数字: 6
+7⃣	按键: 7	按鍵: 7	keycap: 7	囲み数字: 7
+8⃣	按键: 8	按鍵: 8	keycap: 8	囲み数字: 8
+9⃣	按键: 9	按鍵: 9	keycap: 9	囲み数字: 9
+🔟	按键: 10	按鍵: 10	keycap: 10	囲み数字: 10
+🔠	输入大写拉丁字母	大寫字母鍵	input latin uppercase	英大文字の入力
+🔡	输入小写拉丁字母	小寫字母鍵	input latin lowercase	英小文字の入力
+🔢	输入数字	數字鍵	input numbers	数字の入力
+🔣	输入符号	符號鍵	input symbols	記号の入力
+🔤	输入拉丁字母	拉丁字母鍵	input latin letters	英字の入力
+🅰	A型血	A型	A button (blood type)	血液型A型
+🆎	AB型血	AB型	AB button (blood type)	血液型AB型
+🅱	B型血	B型	B button (blood type)	血液型B型
+🆑	CL按钮	CL	CL button	CLマーク
+🆒	cool按钮	酷	COOL button	COOLマーク
+🆓	免费按钮	免費	FREE button	FREEマーク
+ℹ	信息	資訊	information	iマーク
+🆔	ID按钮	身分	ID button	IDマーク
+Ⓜ	圆圈包围的M	M	circled M	丸いMマーク
+🆕	new按钮	新	NEW button	NEWマーク
+🆖	NG按钮	NG	NG button	NGマーク
+🅾	O 型血	O型	O button (blood type)	血液型O型
+🆗	OK按钮	好的	OK button	OKマーク
+🅿	停车按钮	P	P button	Pマーク
+🆘	SOS按钮	救命	SOS button	SOSマーク
+🆙	up按钮	UP	UP! button	UPマーク
+🆚	VS按钮	對戰	VS button	VSマーク
+🈁	日文的“这里”按钮	日文KOKO	Japanese “here” button	ココのマーク
+🈂	日文的“服务费”按钮	日文服務區	Japanese “service charge” button	サのマーク
+🈷	日文的“月总量”按钮	月	Japanese “monthly amount” button	月マーク
+🈶	日文的“收费”按钮	有	Japanese “not free of charge” button	有マーク
+🈯	日文的“预留”按钮	指	Japanese “reserved” button	指マーク
+🉐	日文的“议价”按钮	得	Japanese “bargain” button	マル得
+🈹	日文的“打折”按钮	割	Japanese “discount” button	割マーク
+🈚	日文的“免费”按钮	無	Japanese “free of charge” button	無マーク
+🈲	日文的“禁止”按钮	禁	Japanese “prohibited” button	禁マーク
+🉑	日文的“可接受”按钮	可	Japanese “acceptable” button	可マーク
+🈸	日文的“申请”按钮	申	Japanese “application” button	申マーク
+🈴	日文的“合格”按钮	合	Japanese “passing grade” button	合マーク
+🈳	日文的“有空位”按钮	空的	Japanese “vacancy” button	空マーク
+㊗	日文的“祝贺”按钮	祝	Japanese “congratulations” button	祝マーク
+㊙	日文的“秘密”按钮	秘	Japanese “secret” button	マル秘
+🈺	日文的“开始营业”按钮	營	Japanese “open for business” button	営マーク
+🈵	日文的“没有空位”按钮	滿	Japanese “no vacancy” button	満マーク
+🔴	红色圆	大紅色圓形	red circle	赤い丸
+🟠	橙色圆	橘色圓形	orange circle	オレンジの丸
+🟡	黄色圆	黃色圓形	yellow circle	黄色い丸
+🟢	绿色圆	綠色圓形	green circle	緑の丸
+🔵	蓝色圆	大藍色圓形	blue circle	青い丸
+🟣	紫色圆	紫色圓形	purple circle	紫の丸
+🟤	棕色圆	褐色圓形	brown circle	茶色の丸
+⚫	黑色圆	黑色圓形	black circle	黒い丸
+⚪	白色圆	白色圓形	white circle	白い丸
+🟥	红色方块	紅色方形	red square	赤い四角
+🟧	橙色方块	橘色方形	orange square	オレンジの四角
+🟨	黄色方块	黃色方形	yellow square	黄色い四角
+🟩	绿色方块	綠色方形	green square	緑の四角
+🟦	蓝色方块	藍色方形	blue square	青い四角
+🟪	紫色方块	紫色方形	purple square	紫の四角
+🟫	棕色方块	褐色方形	brown square	茶色い四角
+⬛	黑线大方框	黑色大方塊	black large square	黒四角特大
+⬜	白线大方框	白色大方塊	white large square	白四角特大
+◼	黑色中方块	黑色中方塊	black medium square	黒四角大
+◻	白色中方块	白色中方塊	white medium square	白四角大
+◾	黑色中小方块	黑色中小型方塊	black medium-small square	黒四角中
+◽	白色中小方块	白色中小型方塊	white medium-small square	白四角中
+▪	黑色小方块	黑色小方塊	black small square	黒四角小
+▫	白色小方块	白色小方塊	white small square	白四角小
+🔶	橙色大菱形	大橙色菱形	large orange diamond	大きいオレンジのひし形
+🔷	蓝色大菱形	大藍色菱形	large blue diamond	大きい青のひし形
+🔸	橙色小菱形	小橙色菱形	small orange diamond	小さいオレンジのひし形
+🔹	蓝色小菱形	小藍色菱形	small blue diamond	小さい青のひし形
+🔺	红色正三角	向上紅色三角	red triangle pointed up	赤い上三角
+🔻	红色倒三角	向下紅色三角	red triangle pointed down	赤い下三角
+💠	带圆点的菱形	菱形加圓點	diamond with a dot	ドット付きひし形
+🔘	单选按钮	按鈕	radio button	ラジオボタン
+🔳	白色方形按钮	白色方按鈕	white square button	白枠四角
+🔲	黑色方形按钮	黑色方按鈕	black square button	黒枠四角
+🏁	终点旗	終點旗	chequered flag	チェッカーフラッグ
+🚩	三角旗	三角旗	triangular flag	三角の旗
+🎌	交叉旗	紀念日	crossed flags	祝日の旗
+🏴	举黑旗	黑旗	black flag	黒旗
+🏳	举白旗	白旗	white flag	白旗
+🏳‍🌈	彩虹旗	彩虹旗	rainbow flag	レインボーフラッグ
+🏳‍⚧	跨性别旗	跨性別旗	transgender flag	トランスジェンダーフラッグ
+🏴‍☠	海盗旗	海盜旗	pirate flag	海賊旗
+🇦🇨	旗: 阿森松岛	旗子: 阿森松島	flag: Ascension Island	旗: アセンション島
+🇦🇩	旗: 安道尔	旗子: 安道爾	flag: Andorra	旗: アンドラ
+🇦🇪	旗: 阿拉伯联合酋长国	旗子: 阿拉伯聯合大公國	flag: United Arab Emirates	旗: アラブ首長国連邦
+🇦🇫	旗: 阿富汗	旗子: 阿富汗	flag: Afghanistan	旗: アフガニスタン
+🇦🇬	旗: 安提瓜和巴布达	旗子: 安地卡及巴布達	flag: Antigua & Barbuda	旗: アンティグア・バーブーダ
+🇦🇮	旗: 安圭拉	旗子: 安奎拉	flag: Anguilla	旗: アンギラ
+🇦🇱	旗: 阿尔巴尼亚	旗子: 阿爾巴尼亞	flag: Albania	旗: アルバニア
+🇦🇲	旗: 亚美尼亚	旗子: 亞美尼亞	flag: Armenia	旗: アルメニア
+🇦🇴	旗: 安哥拉	旗子: 安哥拉	flag: Angola	旗: アンゴラ
+🇦🇶	旗: 南极洲	旗子: 南極洲	flag: Antarctica	旗: 南極
+🇦🇷	旗: 阿根廷	旗子: 阿根廷	flag: Argentina	旗: アルゼンチン
+🇦🇸	旗: 美属萨摩亚	旗子: 美屬薩摩亞	flag: American Samoa	旗: 米領サモア
+🇦🇹	旗: 奥地利	旗子: 奧地利	flag: Austria	旗: オーストリア
+🇦🇺	旗: 澳大利亚	旗子: 澳洲	flag: Australia	旗: オーストラリア
+🇦🇼	旗: 阿鲁巴	旗子: 荷屬阿魯巴	flag: Aruba	旗: アルバ
+🇦🇽	旗: 奥兰群岛	旗子: 奧蘭群島	flag: Åland Islands	旗: オーランド諸島
+🇦🇿	旗: 阿塞拜疆	旗子: 亞塞拜然	flag: Azerbaijan	旗: アゼルバイジャン
+🇧🇦	旗: 波斯尼亚和黑塞哥维那	旗子: 波士尼亞與赫塞哥維納	flag: Bosnia & Herzegovina	旗: ボスニア・ヘルツェゴビナ
+🇧🇧	旗: 巴巴多斯	旗子: 巴貝多	flag: Barbados	旗: バルバドス
+🇧🇩	旗: 孟加拉国	旗子: 孟加拉	flag: Bangladesh	旗: バングラデシュ
+🇧🇪	旗: 比利时	旗子: 比利時	flag: Belgium	旗: ベルギー
+🇧🇫	旗: 布基纳法索	旗子: 布吉納法索	flag: Burkina Faso	旗: ブルキナファソ
+🇧🇬	旗: 保加利亚	旗子: 保加利亞	flag: Bulgaria	旗: ブルガリア
+🇧🇭	旗: 巴林	旗子: 巴林	flag: Bahrain	旗: バーレーン
+🇧🇮	旗: 布隆迪	旗子: 蒲隆地	flag: Burundi	旗: ブルンジ
+🇧🇯	旗: 贝宁	旗子: 貝南	flag: Benin	旗: ベナン
+🇧🇱	旗: 圣巴泰勒米	旗子: 聖巴瑟米	flag: St. Barthélemy	旗: サン・バルテルミー
+🇧🇲	旗: 百慕大	旗子: 百慕達	flag: Bermuda	旗: バミューダ
+🇧🇳	旗: 文莱	旗子: 汶萊	flag: Brunei	旗: ブルネイ
+🇧🇴	旗: 玻利维亚	旗子: 玻利維亞	flag: Bolivia	旗: ボリビア
+🇧🇶	旗: 荷属加勒比区	旗子: 荷蘭加勒比區	flag: Caribbean Netherlands	旗: オランダ領カリブ
+🇧🇷	旗: 巴西	旗子: 巴西	flag: Brazil	旗: ブラジル
+🇧🇸	旗: 巴哈马	旗子: 巴哈馬	flag: Bahamas	旗: バハマ
+🇧🇹	旗: 不丹	旗子: 不丹	flag: Bhutan	旗: ブータン
+🇧🇻	旗: 布韦岛	旗子: 布威島	flag: Bouvet Island	旗: ブーベ島
+🇧🇼	旗: 博茨瓦纳	旗子: 波札那	flag: Botswana	旗: ボツワナ
+🇧🇾	旗: 白俄罗斯	旗子: 白俄羅斯	flag: Belarus	旗: ベラルーシ
+🇧🇿	旗: 伯利兹	旗子: 貝里斯	flag: Belize	旗: ベリーズ
+🇨🇦	旗: 加拿大	旗子: 加拿大	flag: Canada	旗: カナダ
+🇨🇨	旗: 科科斯（基林）群岛	旗子: 科克斯（基靈）群島	flag: Cocos (Keeling) Islands	旗: ココス(キーリング)諸島
+🇨🇩	旗: 刚果（金）	旗子: 剛果（金夏沙）	flag: Congo - Kinshasa	旗: コンゴ民主共和国(キンシャサ)
+🇨🇫	旗: 中非共和国	旗子: 中非共和國	flag: Central African Republic	旗: 中央アフリカ共和国
+🇨🇬	旗: 刚果（布）	旗子: 剛果（布拉薩）	flag: Congo - Brazzaville	旗: コンゴ共和国(ブラザビル)
+🇨🇭	旗: 瑞士	旗子: 瑞士	flag: Switzerland	旗: スイス
+🇨🇮	旗: 科特迪瓦	旗子: 象牙海岸	flag: Côte d’Ivoire	旗: コートジボワール
+🇨🇰	旗: 库克群岛	旗子: 庫克群島	flag: Cook Islands	旗: クック諸島
+🇨🇱	旗: 智利	旗子: 智利	flag: Chile	旗: チリ
+🇨🇲	旗: 喀麦隆	旗子: 喀麥隆	flag: Cameroon	旗: カメルーン
+🇨🇳	旗: 中国	旗子: 中國	flag: China	旗: 中国
+🇨🇴	旗: 哥伦比亚	旗子: 哥倫比亞	flag: Colombia	旗: コロンビア
+🇨🇵	旗: 克利珀顿岛	旗子: 克里派頓島	flag: Clipperton Island	旗: クリッパートン島
+🇨🇷	旗: 哥斯达黎加	旗子: 哥斯大黎加	flag: Costa Rica	旗: コスタリカ
+🇨🇺	旗: 古巴	旗子: 古巴	flag: Cuba	旗: キューバ
+🇨🇻	旗: 佛得角	旗子: 維德角	flag: Cape Verde	旗: カーボベルデ
+🇨🇼	旗: 库拉索	旗子: 庫拉索	flag: Curaçao	旗: キュラソー
+🇨🇽	旗: 圣诞岛	旗子: 聖誕島	flag: Christmas Island	旗: クリスマス島
+🇨🇾	旗: 塞浦路斯	旗子: 賽普勒斯	flag: Cyprus	旗: キプロス
+🇨🇿	旗: 捷克	旗子: 捷克	flag: Czechia	旗: チェコ
+🇩🇪	旗: 德国	旗子: 德國	flag: Germany	旗: ドイツ
+🇩🇬	旗: 迪戈加西亚岛	旗子: 迪亞哥加西亞島	flag: Diego Garcia	旗: ディエゴガルシア島
+🇩🇯	旗: 吉布提	旗子: 吉布地	flag: Djibouti	旗: ジブチ
+🇩🇰	旗: 丹麦	旗子: 丹麥	flag: Denmark	旗: デンマーク
+🇩🇲	旗: 多米尼克	旗子: 多米尼克	flag: Dominica	旗: ドミニカ国
+🇩🇴	旗: 多米尼加共和国	旗子: 多明尼加共和國	flag: Dominican Republic	旗: ドミニカ共和国
+🇩🇿	旗: 阿尔及利亚	旗子: 阿爾及利亞	flag: Algeria	旗: アルジェリア
+🇪🇦	旗: 休达及梅利利亚	旗子: 休達與梅利利亞	flag: Ceuta & Melilla	旗: セウタ・メリリャ
+🇪🇨	旗: 厄瓜多尔	旗子: 厄瓜多	flag: Ecuador	旗: エクアドル
+🇪🇪	旗: 爱沙尼亚	旗子: 愛沙尼亞	flag: Estonia	旗: エストニア
+🇪🇬	旗: 埃及	旗子: 埃及	flag: Egypt	旗: エジプト
+🇪🇭	旗: 西撒哈拉	旗子: 西撒哈拉	flag: Western Sahara	旗: 西サハラ
+🇪🇷	旗: 厄立特里亚	旗子: 厄利垂亞	flag: Eritrea	旗: エリトリア
+🇪🇸	旗: 西班牙	旗子: 西班牙	flag: Spain	旗: スペイン
+🇪🇹	旗: 埃塞俄比亚	旗子: 衣索比亞	flag: Ethiopia	旗: エチオピア
+🇪🇺	旗: 欧盟	旗子: 歐盟	flag: European Union	旗: 欧州連合
+🇫🇮	旗: 芬兰	旗子: 芬蘭	flag: Finland	旗: フィンランド
+🇫🇯	旗: 斐济	旗子: 斐濟	flag: Fiji	旗: フィジー
+🇫🇰	旗: 福克兰群岛	旗子: 福克蘭群島	flag: Falkland Islands	旗: フォークランド諸島
+🇫🇲	旗: 密克罗尼西亚	旗子: 密克羅尼西亞	flag: Micronesia	旗: ミクロネシア連邦
+🇫🇴	旗: 法罗群岛	旗子: 法羅群島	flag: Faroe Islands	旗: フェロー諸島
+🇫🇷	旗: 法国	旗子: 法國	flag: France	旗: フランス
+🇬🇦	旗: 加蓬	旗子: 加彭	flag: Gabon	旗: ガボン
+🇬🇧	旗: 英国	旗子: 英國	flag: United Kingdom	旗: イギリス
+🇬🇩	旗: 格林纳达	旗子: 格瑞那達	flag: Grenada	旗: グレナダ
+🇬🇪	旗: 格鲁吉亚	旗子: 喬治亞	flag: Georgia	旗: ジョージア
+🇬🇫	旗: 法属圭亚那	旗子: 法屬圭亞那	flag: French Guiana	旗: 仏領ギアナ
+🇬🇬	旗: 根西岛	旗子: 根息	flag: Guernsey	旗: ガーンジー
+🇬🇭	旗: 加纳	旗子: 迦納	flag: Ghana	旗: ガーナ
+🇬🇮	旗: 直布罗陀	旗子: 直布羅陀	flag: Gibraltar	旗: ジブラルタル
+🇬🇱	旗: 格陵兰	旗子: 格陵蘭	flag: Greenland	旗: グリーンランド
+🇬🇲	旗: 冈比亚	旗子: 甘比亞	flag: Gambia	旗: ガンビア
+🇬🇳	旗: 几内亚	旗子: 幾內亞	flag: Guinea	旗: ギニア
+🇬🇵	旗: 瓜德罗普	旗子: 瓜地洛普	flag: Guadeloupe	旗: グアドループ
+🇬🇶	旗: 赤道几内亚	旗子: 赤道幾內亞	flag: Equatorial Guinea	旗: 赤道ギニア
+🇬🇷	旗: 希腊	旗子: 希臘	flag: Greece	旗: ギリシャ
+🇬🇸	旗: 南乔治亚和南桑威奇群岛	旗子: 南喬治亞與南三明治群島	flag: South Georgia & South Sandwich Islands	旗: サウスジョージア・サウスサンドウィッチ諸島
+🇬🇹	旗: 危地马拉	旗子: 瓜地馬拉	flag: Guatemala	旗: グアテマラ
+🇬🇺	旗: 关岛	旗子: 關島	flag: Guam	旗: グアム
+🇬🇼	旗: 几内亚比绍	旗子: 幾內亞比索	flag: Guinea-Bissau	旗: ギニアビサウ
+🇬🇾	旗: 圭亚那	旗子: 蓋亞那	flag: Guyana	旗: ガイアナ
+🇭🇰	旗: 中国香港特别行政区	旗子: 中國香港特別行政區	flag: Hong Kong SAR China	旗: 中華人民共和国香港特別行政区
+🇭🇲	旗: 赫德岛和麦克唐纳群岛	旗子: 赫德島及麥唐納群島	flag: Heard & McDonald Islands	旗: ハード島・マクドナルド諸島
+🇭🇳	旗: 洪都拉斯	旗子: 宏都拉斯	flag: Honduras	旗: ホンジュラス
+🇭🇷	旗: 克罗地亚	旗子: 克羅埃西亞	flag: Croatia	旗: クロアチア
+🇭🇹	旗: 海地	旗子: 海地	flag: Haiti	旗: ハイチ
+🇭🇺	旗: 匈牙利	旗子: 匈牙利	flag: Hungary	旗: ハンガリー
+🇮🇨	旗: 加纳利群岛	旗子: 加那利群島	flag: Canary Islands	旗: カナリア諸島
+🇮🇩	旗: 印度尼西亚	旗子: 印尼	flag: Indonesia	旗: インドネシア
+🇮🇪	旗: 爱尔兰	旗子: 愛爾蘭	flag: Ireland	旗: アイルランド
+🇮🇱	旗: 以色列	旗子: 以色列	flag: Israel	旗: イスラエル
+🇮🇲	旗: 马恩岛	旗子: 曼島	flag: Isle of Man	旗: マン島
+🇮🇳	旗: 印度	旗子: 印度	flag: India	旗: インド
+🇮🇴	旗: 英属印度洋领地	旗子: 英屬印度洋領地	flag: British Indian Ocean Territory	旗: 英領インド洋地域
+🇮🇶	旗: 伊拉克	旗子: 伊拉克	flag: Iraq	旗: イラク
+🇮🇷	旗: 伊朗	旗子: 伊朗	flag: Iran	旗: イラン
+🇮🇸	旗: 冰岛	旗子: 冰島	flag: Iceland	旗: アイスランド
+🇮🇹	旗: 意大利	旗子: 義大利	flag: Italy	旗: イタリア
+🇯🇪	旗: 泽西岛	旗子: 澤西島	flag: Jersey	旗: ジャージー
+🇯🇲	旗: 牙买加	旗子: 牙買加	flag: Jamaica	旗: ジャマイカ
+🇯🇴	旗: 约旦	旗子: 約旦	flag: Jordan	旗: ヨルダン
+🇯🇵	旗: 日本	旗子: 日本	flag: Japan	旗: 日本
+🇰🇪	旗: 肯尼亚	旗子: 肯亞	flag: Kenya	旗: ケニア
+🇰🇬	旗: 吉尔吉斯斯坦	旗子: 吉爾吉斯	flag: Kyrgyzstan	旗: キルギス
+🇰🇭	旗: 柬埔寨	旗子: 柬埔寨	flag: Cambodia	旗: カンボジア
+🇰🇮	旗: 基里巴斯	旗子: 吉里巴斯	flag: Kiribati	旗: キリバス
+🇰🇲	旗: 科摩罗	旗子: 葛摩	flag: Comoros	旗: コモロ
+🇰🇳	旗: 圣基茨和尼维斯	旗子: 聖克里斯多福及尼維斯	flag: St. Kitts & Nevis	旗: セントクリストファー・ネーヴィス
+🇰🇵	旗: 朝鲜	旗子: 北韓	flag: North Korea	旗: 北朝鮮
+🇰🇷	旗: 韩国	旗子: 南韓	flag: South Korea	旗: 韓国
+🇰🇼	旗: 科威特	旗子: 科威特	flag: Kuwait	旗: クウェート
+🇰🇾	旗: 开曼群岛	旗子: 開曼群島	flag: Cayman Islands	旗: ケイマン諸島
+🇰🇿	旗: 哈萨克斯坦	旗子: 哈薩克	flag: Kazakhstan	旗: カザフスタン
+🇱🇦	旗: 老挝	旗子: 寮國	flag: Laos	旗: ラオス
+🇱🇧	旗: 黎巴嫩	旗子: 黎巴嫩	flag: Lebanon	旗: レバノン
+🇱🇨	旗: 圣卢西亚	旗子: 聖露西亞	flag: St. Lucia	旗: セントルシア
+🇱🇮	旗: 列支敦士登	旗子: 列支敦斯登	flag: Liechtenstein	旗: リヒテンシュタイン
+🇱🇰	旗: 斯里兰卡	旗子: 斯里蘭卡	flag: Sri Lanka	旗: スリランカ
+🇱🇷	旗: 利比里亚	旗子: 賴比瑞亞	flag: Liberia	旗: リベリア
+🇱🇸	旗: 莱索托	旗子: 賴索托	flag: Lesotho	旗: レソト
+🇱🇹	旗: 立陶宛	旗子: 立陶宛	flag: Lithuania	旗: リトアニア
+🇱🇺	旗: 卢森堡	旗子: 盧森堡	flag: Luxembourg	旗: ルクセンブルク
+🇱🇻	旗: 拉脱维亚	旗子: 拉脫維亞	flag: Latvia	旗: ラトビア
+🇱🇾	旗: 利比亚	旗子: 利比亞	flag: Libya	旗: リビア
+🇲🇦	旗: 摩洛哥	旗子: 摩洛哥	flag: Morocco	旗: モロッコ
+🇲🇨	旗: 摩纳哥	旗子: 摩納哥	flag: Monaco	旗: モナコ
+🇲🇩	旗: 摩尔多瓦	旗子: 摩爾多瓦	flag: Moldova	旗: モルドバ
+🇲🇪	旗: 黑山	旗子: 蒙特內哥羅	flag: Montenegro	旗: モンテネグロ
+🇲🇫	旗: 法属圣马丁	旗子: 法屬聖馬丁	flag: St. Martin	旗: サン・マルタン
+🇲🇬	旗: 马达加斯加	旗子: 馬達加斯加	flag: Madagascar	旗: マダガスカル
+🇲🇭	旗: 马绍尔群岛	旗子: 馬紹爾群島	flag: Marshall Islands	旗: マーシャル諸島
+🇲🇰	旗: 北马其顿	旗子: 北馬其頓	flag: North Macedonia	旗: 北マケドニア
+🇲🇱	旗: 马里	旗子: 馬利	flag: Mali	旗: マリ
+🇲🇲	旗: 缅甸	旗子: 緬甸	flag: Myanmar (Burma)	旗: ミャンマー (ビルマ)
+🇲🇳	旗: 蒙古	旗子: 蒙古	flag: Mongolia	旗: モンゴル
+🇲🇴	旗: 中国澳门特别行政区	旗子: 中國澳門特別行政區	flag: Macao SAR China	旗: 中華人民共和国マカオ特別行政区
+🇲🇵	旗: 北马里亚纳群岛	旗子: 北馬利安納群島	flag: Northern Mariana Islands	旗: 北マリアナ諸島
+🇲🇶	旗: 马提尼克	旗子: 馬丁尼克	flag: Martinique	旗: マルティニーク
+🇲🇷	旗: 毛里塔尼亚	旗子: 茅利塔尼亞	flag: Mauritania	旗: モーリタニア
+🇲🇸	旗: 蒙特塞拉特	旗子: 蒙哲臘	flag: Montserrat	旗: モントセラト
+🇲🇹	旗: 马耳他	旗子: 馬爾他	flag: Malta	旗: マルタ
+🇲🇺	旗: 毛里求斯	旗子: 模里西斯	flag: Mauritius	旗: モーリシャス
+🇲🇻	旗: 马尔代夫	旗子: 馬爾地夫	flag: Maldives	旗: モルディブ
+🇲🇼	旗: 马拉维	旗子: 馬拉威	flag: Malawi	旗: マラウイ
+🇲🇽	旗: 墨西哥	旗子: 墨西哥	flag: Mexico	旗: メキシコ
+🇲🇾	旗: 马来西亚	旗子: 馬來西亞	flag: Malaysia	旗: マレーシア
+🇲🇿	旗: 莫桑比克	旗子: 莫三比克	flag: Mozambique	旗: モザンビーク
+🇳🇦	旗: 纳米比亚	旗子: 納米比亞	flag: Namibia	旗: ナミビア
+🇳🇨	旗: 新喀里多尼亚	旗子: 新喀里多尼亞	flag: New Caledonia	旗: ニューカレドニア
+🇳🇪	旗: 尼日尔	旗子: 尼日	flag: Niger	旗: ニジェール
+🇳🇫	旗: 诺福克岛	旗子: 諾福克島	flag: Norfolk Island	旗: ノーフォーク島
+🇳🇬	旗: 尼日利亚	旗子: 奈及利亞	flag: Nigeria	旗: ナイジェリア
+🇳🇮	旗: 尼加拉瓜	旗子: 尼加拉瓜	flag: Nicaragua	旗: ニカラグア
+🇳🇱	旗: 荷兰	旗子: 荷蘭	flag: Netherlands	旗: オランダ
+🇳🇴	旗: 挪威	旗子: 挪威	flag: Norway	旗: ノルウェー
+🇳🇵	旗: 尼泊尔	旗子: 尼泊爾	flag: Nepal	旗: ネパール
+🇳🇷	旗: 瑙鲁	旗子: 諾魯	flag: Nauru	旗: ナウル
+🇳🇺	旗: 纽埃	旗子: 紐埃島	flag: Niue	旗: ニウエ
+🇳🇿	旗: 新西兰	旗子: 紐西蘭	flag: New Zealand	旗: ニュージーランド
+🇴🇲	旗: 阿曼	旗子: 阿曼	flag: Oman	旗: オマーン
+🇵🇦	旗: 巴拿马	旗子: 巴拿馬	flag: Panama	旗: パナマ
+🇵🇪	旗: 秘鲁	旗子: 秘魯	flag: Peru	旗: ペルー
+🇵🇫	旗: 法属波利尼西亚	旗子: 法屬玻里尼西亞	flag: French Polynesia	旗: 仏領ポリネシア
+🇵🇬	旗: 巴布亚新几内亚	旗子: 巴布亞紐幾內亞	flag: Papua New Guinea	旗: パプアニューギニア
+🇵🇭	旗: 菲律宾	旗子: 菲律賓	flag: Philippines	旗: フィリピン
+🇵🇰	旗: 巴基斯坦	旗子: 巴基斯坦	flag: Pakistan	旗: パキスタン
+🇵🇱	旗: 波兰	旗子: 波蘭	flag: Poland	旗: ポーランド
+🇵🇲	旗: 圣皮埃尔和密克隆群岛	旗子: 聖皮埃與密克隆群島	flag: St. Pierre & Miquelon	旗: サンピエール島・ミクロン島
+🇵🇳	旗: 皮特凯恩群岛	旗子: 皮特肯群島	flag: Pitcairn Islands	旗: ピトケアン諸島
+🇵🇷	旗: 波多黎各	旗子: 波多黎各	flag: Puerto Rico	旗: プエルトリコ
+🇵🇸	旗: 巴勒斯坦领土	旗子: 巴勒斯坦自治區	flag: Palestinian Territories	旗: パレスチナ自治区
+🇵🇹	旗: 葡萄牙	旗子: 葡萄牙	flag: Portugal	旗: ポルトガル
+🇵🇼	旗: 帕劳	旗子: 帛琉	flag: Palau	旗: パラオ
+🇵🇾	旗: 巴拉圭	旗子: 巴拉圭	flag: Paraguay	旗: パラグアイ
+🇶🇦	旗: 卡塔尔	旗子: 卡達	flag: Qatar	旗: カタール
+🇷🇪	旗: 留尼汪	旗子: 留尼旺	flag: Réunion	旗: レユニオン
+🇷🇴	旗: 罗马尼亚	旗子: 羅馬尼亞	flag: Romania	旗: ルーマニア
+🇷🇸	旗: 塞尔维亚	旗子: 塞爾維亞	flag: Serbia	旗: セルビア
+🇷🇺	旗: 俄罗斯	旗子: 俄羅斯	flag: Russia	旗: ロシア
+🇷🇼	旗: 卢旺达	旗子: 盧安達	flag: Rwanda	旗: ルワンダ
+🇸🇦	旗: 沙特阿拉伯	旗子: 沙烏地阿拉伯	flag: Saudi Arabia	旗: サウジアラビア
+🇸🇧	旗: 所罗门群岛	旗子: 索羅門群島	flag: Solomon Islands	旗: ソロモン諸島
+🇸🇨	旗: 塞舌尔	旗子: 塞席爾	flag: Seychelles	旗: セーシェル
+🇸🇩	旗: 苏丹	旗子: 蘇丹	flag: Sudan	旗: スーダン
+🇸🇪	旗: 瑞典	旗子: 瑞典	flag: Sweden	旗: スウェーデン
+🇸🇬	旗: 新加坡	旗子: 新加坡	flag: Singapore	旗: シンガポール
+🇸🇭	旗: 圣赫勒拿	旗子: 聖赫勒拿島	flag: St. Helena	旗: セントヘレナ
+🇸🇮	旗: 斯洛文尼亚	旗子: 斯洛維尼亞	flag: Slovenia	旗: スロベニア
+🇸🇯	旗: 斯瓦尔巴和扬马延	旗子: 挪威屬斯瓦巴及尖棉	flag: Svalbard & Jan Mayen	旗: スバールバル諸島・ヤンマイエン島
+🇸🇰	旗: 斯洛伐克	旗子: 斯洛伐克	flag: Slovakia	旗: スロバキア
+🇸🇱	旗: 塞拉利昂	旗子: 獅子山	flag: Sierra Leone	旗: シエラレオネ
+🇸🇲	旗: 圣马力诺	旗子: 聖馬利諾	flag: San Marino	旗: サンマリノ
+🇸🇳	旗: 塞内加尔	旗子: 塞內加爾	flag: Senegal	旗: セネガル
+🇸🇴	旗: 索马里	旗子: 索馬利亞	flag: Somalia	旗: ソマリア
+🇸🇷	旗: 苏里南	旗子: 蘇利南	flag: Suriname	旗: スリナム
+🇸🇸	旗: 南苏丹	旗子: 南蘇丹	flag: South Sudan	旗: 南スーダン
+🇸🇹	旗: 圣多美和普林西比	旗子: 聖多美普林西比	flag: São Tomé & Príncipe	旗: サントメ・プリンシペ
+🇸🇻	旗: 萨尔瓦多	旗子: 薩爾瓦多	flag: El Salvador	旗: エルサルバドル
+🇸🇽	旗: 荷属圣马丁	旗子: 荷屬聖馬丁	flag: Sint Maarten	旗: シント・マールテン
+🇸🇾	旗: 叙利亚	旗子: 敘利亞	flag: Syria	旗: シリア
+🇸🇿	旗: 斯威士兰	旗子: 史瓦帝尼	flag: Eswatini	旗: エスワティニ
+🇹🇦	旗: 特里斯坦-达库尼亚群岛	旗子: 特里斯坦達庫尼亞群島	flag: Tristan da Cunha	旗: トリスタン・ダ・クーニャ
+🇹🇨	旗: 特克斯和凯科斯群岛	旗子: 土克斯及開科斯群島	flag: Turks & Caicos Islands	旗: タークス・カイコス諸島
+🇹🇩	旗: 乍得	旗子: 查德	flag: Chad	旗: チャド
+🇹🇫	旗: 法属南部领地	旗子: 法屬南部屬地	flag: French Southern Territories	旗: 仏領極南諸島
+🇹🇬	旗: 多哥	旗子: 多哥	flag: Togo	旗: トーゴ
+🇹🇭	旗: 泰国	旗子: 泰國	flag: Thailand	旗: タイ
+🇹🇯	旗: 塔吉克斯坦	旗子: 塔吉克	flag: Tajikistan	旗: タジキスタン
+🇹🇰	旗: 托克劳	旗子: 托克勞群島	flag: Tokelau	旗: トケラウ
+🇹🇱	旗: 东帝汶	旗子: 東帝汶	flag: Timor-Leste	旗: 東ティモール
+🇹🇲	旗: 土库曼斯坦	旗子: 土庫曼	flag: Turkmenistan	旗: トルクメニスタン
+🇹🇳	旗: 突尼斯	旗子: 突尼西亞	flag: Tunisia	旗: チュニジア
+🇹🇴	旗: 汤加	旗子: 東加	flag: Tonga	旗: トンガ
+🇹🇷	旗: 土耳其	旗子: 土耳其	flag: Turkey	旗: トルコ
+🇹🇹	旗: 特立尼达和多巴哥	旗子: 千里達及托巴哥	flag: Trinidad & Tobago	旗: トリニダード・トバゴ
+🇹🇻	旗: 图瓦卢	旗子: 吐瓦魯	flag: Tuvalu	旗: ツバル
+🇹🇼	旗: 台湾	旗子: 台灣	flag: Taiwan	旗: 台湾
+🇹🇿	旗: 坦桑尼亚	旗子: 坦尚尼亞	flag: Tanzania	旗: タンザニア
+🇺🇦	旗: 乌克兰	旗子: 烏克蘭	flag: Ukraine	旗: ウクライナ
+🇺🇬	旗: 乌干达	旗子: 烏干達	flag: Uganda	旗: ウガンダ
+🇺🇲	旗: 美国本土外小岛屿	旗子: 美國本土外小島嶼	flag: U.S. Outlying Islands	旗: 合衆国領有小離島
+🇺🇳	旗: 联合国	旗子: 聯合國	flag: United Nations	旗: 国際連合
+🇺🇸	旗: 美国	旗子: 美國	flag: United States	旗: アメリカ合衆国
+🇺🇾	旗: 乌拉圭	旗子: 烏拉圭	flag: Uruguay	旗: ウルグアイ
+🇺🇿	旗: 乌兹别克斯坦	旗子: 烏茲別克	flag: Uzbekistan	旗: ウズベキスタン
+🇻🇦	旗: 梵蒂冈	旗子: 梵蒂岡	flag: Vatican City	旗: バチカン市国
+🇻🇨	旗: 圣文森特和格林纳丁斯	旗子: 聖文森及格瑞那丁	flag: St. Vincent & Grenadines	旗: セントビンセント及びグレナディーン諸島
+🇻🇪	旗: 委内瑞拉	旗子: 委內瑞拉	flag: Venezuela	旗: ベネズエラ
+🇻🇬	旗: 英属维尔京群岛	旗子: 英屬維京群島	flag: British Virgin Islands	旗: 英領ヴァージン諸島
+🇻🇮	旗: 美属维尔京群岛	旗子: 美屬維京群島	flag: U.S. Virgin Islands	旗: 米領ヴァージン諸島
+🇻🇳	旗: 越南	旗子: 越南	flag: Vietnam	旗: ベトナム
+🇻🇺	旗: 瓦努阿图	旗子: 萬那杜	flag: Vanuatu	旗: バヌアツ
+🇼🇫	旗: 瓦利斯和富图纳	旗子: 瓦利斯群島和富圖那群島	flag: Wallis & Futuna	旗: ウォリス・フツナ
+🇼🇸	旗: 萨摩亚	旗子: 薩摩亞	flag: Samoa	旗: サモア
+🇽🇰	旗: 科索沃	旗子: 科索沃	flag: Kosovo	旗: コソボ
+🇾🇪	旗: 也门	旗子: 葉門	flag: Yemen	旗: イエメン
+🇾🇹	旗: 马约特	旗子: 馬約特島	flag: Mayotte	旗: マヨット
+🇿🇦	旗: 南非	旗子: 南非	flag: South Africa	旗: 南アフリカ
+🇿🇲	旗: 赞比亚	旗子: 尚比亞	flag: Zambia	旗: ザンビア
+🇿🇼	旗: 津巴布韦	旗子: 辛巴威	flag: Zimbabwe	旗: ジンバブエ
+🏴󠁧󠁢󠁥󠁮󠁧󠁿	旗: 英格兰	旗子: 英格蘭	flag: England	旗: イングランド
+🏴󠁧󠁢󠁳󠁣󠁴󠁿	旗: 苏格兰	旗子: 蘇格蘭	flag: Scotland	旗: スコットランド
+🏴󠁧󠁢󠁷󠁬󠁳󠁿	旗: 威尔士	旗子: 威爾斯	flag: Wales	旗: ウェールズ
 """
-
-  /// The zh names, one a line in the order of ``emoji``; empty where CLDR has none.
-  static let chineseSimplified = """
-嘿嘿
-哈哈
-大笑
-嘻嘻
-斜眼笑
-苦笑
-笑得满地打滚
-笑哭了
-呵呵
-倒脸
-融化
-眨眼
-羞涩微笑
-微笑天使
-喜笑颜开
-花痴
-好崇拜哦
-飞吻
-亲亲
-微笑
-羞涩亲亲
-微笑亲亲
-含泪的笑脸
-好吃
-吐舌
-单眼吐舌
-滑稽
-眯眼吐舌
-发财
-抱抱
-不说
-睁眼捂嘴
-偷看
-安静的脸
-想一想
-致敬
-闭嘴
-挑眉
-冷漠
-无语
-沉默
-虚线脸
-迷茫
-得意
-不高兴
-翻白眼
-龇牙咧嘴
-呼气
-说谎
-松了口气
-沉思
-困
-流口水
-睡着了
-感冒
-发烧
-受伤
-恶心
-呕吐
-打喷嚏
-脸发烧
-冷脸
-头昏眼花
-晕头转向
-晕
-爆炸头
-牛仔帽脸
-聚会笑脸
-伪装的脸
-墨镜笑脸
-书呆子脸
-带单片眼镜的脸
-困扰
-郁闷
-担心
-微微不满
-不满
-吃惊
-缄默
-震惊
-脸红
-恳求的脸
-忍住泪水
-啊
-极度痛苦
-害怕
-冷汗
-失望但如释重负
-哭
-放声大哭
-吓死了
-困惑
-痛苦
-失望
-汗
-累死了
-累
-打呵欠
-傲慢
-怒火中烧
-生气
-嘴上有符号的脸
-恶魔微笑
-生气的恶魔
-头骨
-骷髅
-大便
-小丑脸
-食人魔
-小妖精
-鬼
-外星人
-外星怪物
-机器人
-大笑的猫
-微笑的猫
-笑出眼泪的猫
-花痴的猫
-奸笑的猫
-亲亲猫
-疲倦的猫
-哭泣的猫
-生气的猫
-非礼勿视
-非礼勿听
-非礼勿言
-情书
-心中箭了
-系有缎带的心
-闪亮的心
-搏动的心
-心跳
-舞动的心
-两颗心
-心型装饰
-心叹号
-心碎
-火上之心
-修复受伤的心灵
-红心
-橙心
-黄心
-绿心
-蓝心
-紫心
-棕心
-黑心
-白心
-唇印
-一百分
-怒
-爆炸
-头晕
-汗滴
-尾气
-洞
-话语气泡
-眼睛对话框
-朝左的话语气泡
-愤怒话语气泡
-内心活动气泡
-睡着
-挥手
-立起的手背
-手掌
-举起手
-瓦肯举手礼
-向右的手
-向左的手
-掌心向下的手
-掌心向上的手
-OK
-捏手指
-捏合的手势
-胜利手势
-交叉的手指
-食指与拇指交叉的手
-爱你的手势
-摇滚
-给我打电话
-反手食指向左指
-反手食指向右指
-反手食指向上指
-竖中指
-反手食指向下指
-食指向上指
-指向观察者的食指
-拇指向上
-拇指向下
-举起拳头
-出拳
-朝左的拳头
-朝右的拳头
-鼓掌
-举双手
-做成心形的双手
-张开双手
-掌心向上托起
-握手
-握手: 较浅肤色中等-浅肤色
-握手: 较浅肤色中等肤色
-握手: 较浅肤色中等-深肤色
-握手: 较浅肤色较深肤色
-握手: 中等-浅肤色较浅肤色
-握手: 中等-浅肤色中等肤色
-握手: 中等-浅肤色中等-深肤色
-握手: 中等-浅肤色较深肤色
-握手: 中等肤色较浅肤色
-握手: 中等肤色中等-浅肤色
-握手: 中等肤色中等-深肤色
-握手: 中等肤色较深肤色
-握手: 中等-深肤色较浅肤色
-握手: 中等-深肤色中等-浅肤色
-握手: 中等-深肤色中等肤色
-握手: 中等-深肤色较深肤色
-握手: 较深肤色较浅肤色
-握手: 较深肤色中等-浅肤色
-握手: 较深肤色中等肤色
-握手: 较深肤色中等-深肤色
-双手合十
-写字
-涂指甲油
-自拍
-肌肉
-机械手臂
-机械腿
-腿
-脚
-耳朵
-戴助听器的耳朵
-鼻子
-脑
-心脏器官
-肺
-牙齿
-骨头
-双眼
-眼睛
-舌头
-嘴
-咬住嘴唇
-小宝贝
-儿童
-男孩
-女孩
-成人
-金色头发的人
-金色头发的人: 较浅肤色
-金色头发的人: 中等-浅肤色
-金色头发的人: 中等肤色
-金色头发的人: 中等-深肤色
-金色头发的人: 较深肤色
-男人
-有胡子的人
-有胡子的人: 较浅肤色
-有胡子的人: 中等-浅肤色
-有胡子的人: 中等肤色
-有胡子的人: 中等-深肤色
-有胡子的人: 较深肤色
-有络腮胡子的男人
-有络腮胡子的男人: 较浅肤色
-有络腮胡子的男人: 中等-浅肤色
-有络腮胡子的男人: 中等肤色
-有络腮胡子的男人: 中等-深肤色
-有络腮胡子的男人: 较深肤色
-有络腮胡子的女人
-有络腮胡子的女人: 较浅肤色
-有络腮胡子的女人: 中等-浅肤色
-有络腮胡子的女人: 中等肤色
-有络腮胡子的女人: 中等-深肤色
-有络腮胡子的女人: 较深肤色
-男人: 红发
-男人: 较浅肤色红发
-男人: 中等-浅肤色红发
-男人: 中等肤色红发
-男人: 中等-深肤色红发
-男人: 较深肤色红发
-男人: 卷发
-男人: 较浅肤色卷发
-男人: 中等-浅肤色卷发
-男人: 中等肤色卷发
-男人: 中等-深肤色卷发
-男人: 较深肤色卷发
-男人: 白发
-男人: 较浅肤色白发
-男人: 中等-浅肤色白发
-男人: 中等肤色白发
-男人: 中等-深肤色白发
-男人: 较深肤色白发
-男人: 秃顶
-男人: 较浅肤色秃顶
-男人: 中等-浅肤色秃顶
-男人: 中等肤色秃顶
-男人: 中等-深肤色秃顶
-男人: 较深肤色秃顶
-女人
-女人: 红发
-女人: 较浅肤色红发
-女人: 中等-浅肤色红发
-女人: 中等肤色红发
-女人: 中等-深肤色红发
-女人: 较深肤色红发
-成人: 红发
-成人: 较浅肤色红发
-成人: 中等-浅肤色红发
-成人: 中等肤色红发
-成人: 中等-深肤色红发
-成人: 较深肤色红发
-女人: 卷发
-女人: 较浅肤色卷发
-女人: 中等-浅肤色卷发
-女人: 中等肤色卷发
-女人: 中等-深肤色卷发
-女人: 较深肤色卷发
-成人: 卷发
-成人: 较浅肤色卷发
-成人: 中等-浅肤色卷发
-成人: 中等肤色卷发
-成人: 中等-深肤色卷发
-成人: 较深肤色卷发
-女人: 白发
-女人: 较浅肤色白发
-女人: 中等-浅肤色白发
-女人: 中等肤色白发
-女人: 中等-深肤色白发
-女人: 较深肤色白发
-成人: 白发
-成人: 较浅肤色白发
-成人: 中等-浅肤色白发
-成人: 中等肤色白发
-成人: 中等-深肤色白发
-成人: 较深肤色白发
-女人: 秃顶
-女人: 较浅肤色秃顶
-女人: 中等-浅肤色秃顶
-女人: 中等肤色秃顶
-女人: 中等-深肤色秃顶
-女人: 较深肤色秃顶
-成人: 秃顶
-成人: 较浅肤色秃顶
-成人: 中等-浅肤色秃顶
-成人: 中等肤色秃顶
-成人: 中等-深肤色秃顶
-成人: 较深肤色秃顶
-金发女
-金发女: 较浅肤色
-金发女: 中等-浅肤色
-金发女: 中等肤色
-金发女: 中等-深肤色
-金发女: 较深肤色
-金发男
-金发男: 较浅肤色
-金发男: 中等-浅肤色
-金发男: 中等肤色
-金发男: 中等-深肤色
-金发男: 较深肤色
-老年人
-老爷爷
-老奶奶
-皱眉
-皱眉男
-皱眉女
-撅嘴
-撅嘴男
-撅嘴女
-禁止手势
-禁止手势男
-禁止手势女
-OK手势
-OK手势男
-OK手势女
-前台
-前台男
-前台女
-举手
-男生举手
-女生举手
-失聪者
-失聪的男人
-失聪的女人
-鞠躬
-男生鞠躬
-女生鞠躬
-捂脸
-男生捂脸
-女生捂脸
-耸肩
-男生耸肩
-女生耸肩
-卫生工作者
-男医生
-女医生
-学生
-男学生
-女学生
-老师
-男老师
-女老师
-法官
-男法官
-女法官
-农民
-农夫
-农妇
-厨师
-男厨师
-女厨师
-技工
-男技工
-女技工
-工人
-男工人
-女工人
-白领
-男白领
-女白领
-科学家
-男科学家
-女科学家
-程序员
-男程序员
-女程序员
-歌手
-男歌手
-女歌手
-艺术家
-男艺术家
-女艺术家
-飞行员
-男飞行员
-女飞行员
-宇航员
-男宇航员
-女宇航员
-消防员
-男消防员
-女消防员
-警察
-男警察
-女警察
-侦探
-男侦探
-女侦探
-卫兵
-男卫兵
-女卫兵
-忍者
-建筑工人
-男建筑工人
-女建筑工人
-戴王冠的人
-王子
-公主
-戴头巾的人
-戴头巾的男人
-戴头巾的女人
-戴瓜皮帽的人
-带头饰的女人
-穿燕尾服的人
-穿礼服的男人
-穿礼服的女人
-戴头纱的人
-戴头纱的男人
-戴头纱的女人
-孕妇
-怀孕的男人
-怀孕的人
-母乳喂养
-哺乳的女人
-哺乳的男人
-哺乳的人
-小天使
-圣诞老人
-圣诞奶奶
-圣诞人
-超级英雄
-男超级英雄
-女超级英雄
-超级大坏蛋
-男超级大坏蛋
-女超级大坏蛋
-法师
-男法师
-女法师
-精灵
-仙人
-仙女
-吸血鬼
-男吸血鬼
-女吸血鬼
-人鱼
-男人鱼
-美人鱼
-小精灵
-男小精灵
-女小精灵
-妖怪
-男妖怪
-女妖怪
-僵尸
-男僵尸
-女僵尸
-穴居巨怪
-按摩
-男生按摩
-女生按摩
-理发
-男生理发
-女生理发
-行人
-男行人
-女行人
-站立者
-站立的男人
-站立的女人
-下跪者
-跪下的男人
-跪下的女人
-拄盲杖的人
-拄盲杖的男人
-拄盲杖的女人
-坐电动轮椅的人
-坐电动轮椅的男人
-坐电动轮椅的女人
-坐手动轮椅的人
-坐手动轮椅的男人
-坐手动轮椅的女人
-跑步者
-男生跑步
-女生跑步
-跳舞的女人
-跳舞的男人
-西装革履的人
-戴兔耳朵的人
-兔先生
-兔女郎
-蒸房里的人
-蒸房里的男人
-蒸房里的女人
-攀爬的人
-攀爬的男人
-攀爬的女人
-击剑选手
-赛马
-滑雪的人
-滑雪板
-打高尔夫的人
-男生打高尔夫
-女生打高尔夫
-冲浪
-男生冲浪
-女生冲浪
-划艇
-男生划船
-女生划船
-游泳
-男生游泳
-女生游泳
-玩球
-男生玩球
-女生玩球
-举重
-男生举重
-女生举重
-骑自行车
-男生骑自行车
-女生骑自行车
-骑山地车
-男生骑山地车
-女生骑山地车
-侧手翻
-男生侧手翻
-女生侧手翻
-摔跤选手
-男生摔跤
-女生摔跤
-水球
-男生玩水球
-女生玩水球
-手球
-男生玩手球
-女生玩手球
-抛接杂耍
-男生抛接杂耍
-女生抛接杂耍
-盘腿的人
-盘腿的男人
-盘腿的女人
-洗澡的人
-躺在床上的人
-手拉手的两个人
-手拉手的两个人: 较浅肤色中等-浅肤色
-手拉手的两个人: 较浅肤色中等肤色
-手拉手的两个人: 较浅肤色中等-深肤色
-手拉手的两个人: 较浅肤色较深肤色
-手拉手的两个人: 中等-浅肤色较浅肤色
-手拉手的两个人: 中等-浅肤色中等肤色
-手拉手的两个人: 中等-浅肤色中等-深肤色
-手拉手的两个人: 中等-浅肤色较深肤色
-手拉手的两个人: 中等肤色较浅肤色
-手拉手的两个人: 中等肤色中等-浅肤色
-手拉手的两个人: 中等肤色中等-深肤色
-手拉手的两个人: 中等肤色较深肤色
-手拉手的两个人: 中等-深肤色较浅肤色
-手拉手的两个人: 中等-深肤色中等-浅肤色
-手拉手的两个人: 中等-深肤色中等肤色
-手拉手的两个人: 中等-深肤色较深肤色
-手拉手的两个人: 较深肤色较浅肤色
-手拉手的两个人: 较深肤色中等-浅肤色
-手拉手的两个人: 较深肤色中等肤色
-手拉手的两个人: 较深肤色中等-深肤色
-手拉手的两个女人
-手拉手的两个女人: 较浅肤色中等-浅肤色
-手拉手的两个女人: 较浅肤色中等肤色
-手拉手的两个女人: 较浅肤色中等-深肤色
-手拉手的两个女人: 较浅肤色较深肤色
-手拉手的两个女人: 中等-浅肤色较浅肤色
-手拉手的两个女人: 中等-浅肤色中等肤色
-手拉手的两个女人: 中等-浅肤色中等-深肤色
-手拉手的两个女人: 中等-浅肤色较深肤色
-手拉手的两个女人: 中等肤色较浅肤色
-手拉手的两个女人: 中等肤色中等-浅肤色
-手拉手的两个女人: 中等肤色中等-深肤色
-手拉手的两个女人: 中等肤色较深肤色
-手拉手的两个女人: 中等-深肤色较浅肤色
-手拉手的两个女人: 中等-深肤色中等-浅肤色
-手拉手的两个女人: 中等-深肤色中等肤色
-手拉手的两个女人: 中等-深肤色较深肤色
-手拉手的两个女人: 较深肤色较浅肤色
-手拉手的两个女人: 较深肤色中等-浅肤色
-手拉手的两个女人: 较深肤色中等肤色
-手拉手的两个女人: 较深肤色中等-深肤色
-手拉手的一男一女
-手拉手的一男一女: 较浅肤色中等-浅肤色
-手拉手的一男一女: 较浅肤色中等肤色
-手拉手的一男一女: 较浅肤色中等-深肤色
-手拉手的一男一女: 较浅肤色较深肤色
-手拉手的一男一女: 中等-浅肤色较浅肤色
-手拉手的一男一女: 中等-浅肤色中等肤色
-手拉手的一男一女: 中等-浅肤色中等-深肤色
-手拉手的一男一女: 中等-浅肤色较深肤色
-手拉手的一男一女: 中等肤色较浅肤色
-手拉手的一男一女: 中等肤色中等-浅肤色
-手拉手的一男一女: 中等肤色中等-深肤色
-手拉手的一男一女: 中等肤色较深肤色
-手拉手的一男一女: 中等-深肤色较浅肤色
-手拉手的一男一女: 中等-深肤色中等-浅肤色
-手拉手的一男一女: 中等-深肤色中等肤色
-手拉手的一男一女: 中等-深肤色较深肤色
-手拉手的一男一女: 较深肤色较浅肤色
-手拉手的一男一女: 较深肤色中等-浅肤色
-手拉手的一男一女: 较深肤色中等肤色
-手拉手的一男一女: 较深肤色中等-深肤色
-手拉手的两个男人
-手拉手的两个男人: 较浅肤色中等-浅肤色
-手拉手的两个男人: 较浅肤色中等肤色
-手拉手的两个男人: 较浅肤色中等-深肤色
-手拉手的两个男人: 较浅肤色较深肤色
-手拉手的两个男人: 中等-浅肤色较浅肤色
-手拉手的两个男人: 中等-浅肤色中等肤色
-手拉手的两个男人: 中等-浅肤色中等-深肤色
-手拉手的两个男人: 中等-浅肤色较深肤色
-手拉手的两个男人: 中等肤色较浅肤色
-手拉手的两个男人: 中等肤色中等-浅肤色
-手拉手的两个男人: 中等肤色中等-深肤色
-手拉手的两个男人: 中等肤色较深肤色
-手拉手的两个男人: 中等-深肤色较浅肤色
-手拉手的两个男人: 中等-深肤色中等-浅肤色
-手拉手的两个男人: 中等-深肤色中等肤色
-手拉手的两个男人: 中等-深肤色较深肤色
-手拉手的两个男人: 较深肤色较浅肤色
-手拉手的两个男人: 较深肤色中等-浅肤色
-手拉手的两个男人: 较深肤色中等肤色
-手拉手的两个男人: 较深肤色中等-深肤色
-亲吻
-亲吻: 成人成人较浅肤色中等-浅肤色
-亲吻: 成人成人较浅肤色中等肤色
-亲吻: 成人成人较浅肤色中等-深肤色
-亲吻: 成人成人较浅肤色较深肤色
-亲吻: 成人成人中等-浅肤色较浅肤色
-亲吻: 成人成人中等-浅肤色中等肤色
-亲吻: 成人成人中等-浅肤色中等-深肤色
-亲吻: 成人成人中等-浅肤色较深肤色
-亲吻: 成人成人中等肤色较浅肤色
-亲吻: 成人成人中等肤色中等-浅肤色
-亲吻: 成人成人中等肤色中等-深肤色
-亲吻: 成人成人中等肤色较深肤色
-亲吻: 成人成人中等-深肤色较浅肤色
-亲吻: 成人成人中等-深肤色中等-浅肤色
-亲吻: 成人成人中等-深肤色中等肤色
-亲吻: 成人成人中等-深肤色较深肤色
-亲吻: 成人成人较深肤色较浅肤色
-亲吻: 成人成人较深肤色中等-浅肤色
-亲吻: 成人成人较深肤色中等肤色
-亲吻: 成人成人较深肤色中等-深肤色
-亲吻: 女人男人
-亲吻: 女人男人较浅肤色
-亲吻: 女人男人较浅肤色中等-浅肤色
-亲吻: 女人男人较浅肤色中等肤色
-亲吻: 女人男人较浅肤色中等-深肤色
-亲吻: 女人男人较浅肤色较深肤色
-亲吻: 女人男人中等-浅肤色较浅肤色
-亲吻: 女人男人中等-浅肤色
-亲吻: 女人男人中等-浅肤色中等肤色
-亲吻: 女人男人中等-浅肤色中等-深肤色
-亲吻: 女人男人中等-浅肤色较深肤色
-亲吻: 女人男人中等肤色较浅肤色
-亲吻: 女人男人中等肤色中等-浅肤色
-亲吻: 女人男人中等肤色
-亲吻: 女人男人中等肤色中等-深肤色
-亲吻: 女人男人中等肤色较深肤色
-亲吻: 女人男人中等-深肤色较浅肤色
-亲吻: 女人男人中等-深肤色中等-浅肤色
-亲吻: 女人男人中等-深肤色中等肤色
-亲吻: 女人男人中等-深肤色
-亲吻: 女人男人中等-深肤色较深肤色
-亲吻: 女人男人较深肤色较浅肤色
-亲吻: 女人男人较深肤色中等-浅肤色
-亲吻: 女人男人较深肤色中等肤色
-亲吻: 女人男人较深肤色中等-深肤色
-亲吻: 女人男人较深肤色
-亲吻: 男人男人
-亲吻: 男人男人较浅肤色
-亲吻: 男人男人较浅肤色中等-浅肤色
-亲吻: 男人男人较浅肤色中等肤色
-亲吻: 男人男人较浅肤色中等-深肤色
-亲吻: 男人男人较浅肤色较深肤色
-亲吻: 男人男人中等-浅肤色较浅肤色
-亲吻: 男人男人中等-浅肤色
-亲吻: 男人男人中等-浅肤色中等肤色
-亲吻: 男人男人中等-浅肤色中等-深肤色
-亲吻: 男人男人中等-浅肤色较深肤色
-亲吻: 男人男人中等肤色较浅肤色
-亲吻: 男人男人中等肤色中等-浅肤色
-亲吻: 男人男人中等肤色
-亲吻: 男人男人中等肤色中等-深肤色
-亲吻: 男人男人中等肤色较深肤色
-亲吻: 男人男人中等-深肤色较浅肤色
-亲吻: 男人男人中等-深肤色中等-浅肤色
-亲吻: 男人男人中等-深肤色中等肤色
-亲吻: 男人男人中等-深肤色
-亲吻: 男人男人中等-深肤色较深肤色
-亲吻: 男人男人较深肤色较浅肤色
-亲吻: 男人男人较深肤色中等-浅肤色
-亲吻: 男人男人较深肤色中等肤色
-亲吻: 男人男人较深肤色中等-深肤色
-亲吻: 男人男人较深肤色
-亲吻: 女人女人
-亲吻: 女人女人较浅肤色
-亲吻: 女人女人较浅肤色中等-浅肤色
-亲吻: 女人女人较浅肤色中等肤色
-亲吻: 女人女人较浅肤色中等-深肤色
-亲吻: 女人女人较浅肤色较深肤色
-亲吻: 女人女人中等-浅肤色较浅肤色
-亲吻: 女人女人中等-浅肤色
-亲吻: 女人女人中等-浅肤色中等肤色
-亲吻: 女人女人中等-浅肤色中等-深肤色
-亲吻: 女人女人中等-浅肤色较深肤色
-亲吻: 女人女人中等肤色较浅肤色
-亲吻: 女人女人中等肤色中等-浅肤色
-亲吻: 女人女人中等肤色
-亲吻: 女人女人中等肤色中等-深肤色
-亲吻: 女人女人中等肤色较深肤色
-亲吻: 女人女人中等-深肤色较浅肤色
-亲吻: 女人女人中等-深肤色中等-浅肤色
-亲吻: 女人女人中等-深肤色中等肤色
-亲吻: 女人女人中等-深肤色
-亲吻: 女人女人中等-深肤色较深肤色
-亲吻: 女人女人较深肤色较浅肤色
-亲吻: 女人女人较深肤色中等-浅肤色
-亲吻: 女人女人较深肤色中等肤色
-亲吻: 女人女人较深肤色中等-深肤色
-亲吻: 女人女人较深肤色
-情侣
-情侣: 成人成人较浅肤色中等-浅肤色
-情侣: 成人成人较浅肤色中等肤色
-情侣: 成人成人较浅肤色中等-深肤色
-情侣: 成人成人较浅肤色较深肤色
-情侣: 成人成人中等-浅肤色较浅肤色
-情侣: 成人成人中等-浅肤色中等肤色
-情侣: 成人成人中等-浅肤色中等-深肤色
-情侣: 成人成人中等-浅肤色较深肤色
-情侣: 成人成人中等肤色较浅肤色
-情侣: 成人成人中等肤色中等-浅肤色
-情侣: 成人成人中等肤色中等-深肤色
-情侣: 成人成人中等肤色较深肤色
-情侣: 成人成人中等-深肤色较浅肤色
-情侣: 成人成人中等-深肤色中等-浅肤色
-情侣: 成人成人中等-深肤色中等肤色
-情侣: 成人成人中等-深肤色较深肤色
-情侣: 成人成人较深肤色较浅肤色
-情侣: 成人成人较深肤色中等-浅肤色
-情侣: 成人成人较深肤色中等肤色
-情侣: 成人成人较深肤色中等-深肤色
-情侣: 女人男人
-情侣: 女人男人较浅肤色
-情侣: 女人男人较浅肤色中等-浅肤色
-情侣: 女人男人较浅肤色中等肤色
-情侣: 女人男人较浅肤色中等-深肤色
-情侣: 女人男人较浅肤色较深肤色
-情侣: 女人男人中等-浅肤色较浅肤色
-情侣: 女人男人中等-浅肤色
-情侣: 女人男人中等-浅肤色中等肤色
-情侣: 女人男人中等-浅肤色中等-深肤色
-情侣: 女人男人中等-浅肤色较深肤色
-情侣: 女人男人中等肤色较浅肤色
-情侣: 女人男人中等肤色中等-浅肤色
-情侣: 女人男人中等肤色
-情侣: 女人男人中等肤色中等-深肤色
-情侣: 女人男人中等肤色较深肤色
-情侣: 女人男人中等-深肤色较浅肤色
-情侣: 女人男人中等-深肤色中等-浅肤色
-情侣: 女人男人中等-深肤色中等肤色
-情侣: 女人男人中等-深肤色
-情侣: 女人男人中等-深肤色较深肤色
-情侣: 女人男人较深肤色较浅肤色
-情侣: 女人男人较深肤色中等-浅肤色
-情侣: 女人男人较深肤色中等肤色
-情侣: 女人男人较深肤色中等-深肤色
-情侣: 女人男人较深肤色
-情侣: 男人男人
-情侣: 男人男人较浅肤色
-情侣: 男人男人较浅肤色中等-浅肤色
-情侣: 男人男人较浅肤色中等肤色
-情侣: 男人男人较浅肤色中等-深肤色
-情侣: 男人男人较浅肤色较深肤色
-情侣: 男人男人中等-浅肤色较浅肤色
-情侣: 男人男人中等-浅肤色
-情侣: 男人男人中等-浅肤色中等肤色
-情侣: 男人男人中等-浅肤色中等-深肤色
-情侣: 男人男人中等-浅肤色较深肤色
-情侣: 男人男人中等肤色较浅肤色
-情侣: 男人男人中等肤色中等-浅肤色
-情侣: 男人男人中等肤色
-情侣: 男人男人中等肤色中等-深肤色
-情侣: 男人男人中等肤色较深肤色
-情侣: 男人男人中等-深肤色较浅肤色
-情侣: 男人男人中等-深肤色中等-浅肤色
-情侣: 男人男人中等-深肤色中等肤色
-情侣: 男人男人中等-深肤色
-情侣: 男人男人中等-深肤色较深肤色
-情侣: 男人男人较深肤色较浅肤色
-情侣: 男人男人较深肤色中等-浅肤色
-情侣: 男人男人较深肤色中等肤色
-情侣: 男人男人较深肤色中等-深肤色
-情侣: 男人男人较深肤色
-情侣: 女人女人
-情侣: 女人女人较浅肤色
-情侣: 女人女人较浅肤色中等-浅肤色
-情侣: 女人女人较浅肤色中等肤色
-情侣: 女人女人较浅肤色中等-深肤色
-情侣: 女人女人较浅肤色较深肤色
-情侣: 女人女人中等-浅肤色较浅肤色
-情侣: 女人女人中等-浅肤色
-情侣: 女人女人中等-浅肤色中等肤色
-情侣: 女人女人中等-浅肤色中等-深肤色
-情侣: 女人女人中等-浅肤色较深肤色
-情侣: 女人女人中等肤色较浅肤色
-情侣: 女人女人中等肤色中等-浅肤色
-情侣: 女人女人中等肤色
-情侣: 女人女人中等肤色中等-深肤色
-情侣: 女人女人中等肤色较深肤色
-情侣: 女人女人中等-深肤色较浅肤色
-情侣: 女人女人中等-深肤色中等-浅肤色
-情侣: 女人女人中等-深肤色中等肤色
-情侣: 女人女人中等-深肤色
-情侣: 女人女人中等-深肤色较深肤色
-情侣: 女人女人较深肤色较浅肤色
-情侣: 女人女人较深肤色中等-浅肤色
-情侣: 女人女人较深肤色中等肤色
-情侣: 女人女人较深肤色中等-深肤色
-情侣: 女人女人较深肤色
-家庭
-家庭: 男人女人男孩
-家庭: 男人女人女孩
-家庭: 男人女人女孩男孩
-家庭: 男人女人男孩男孩
-家庭: 男人女人女孩女孩
-家庭: 男人男人男孩
-家庭: 男人男人女孩
-家庭: 男人男人女孩男孩
-家庭: 男人男人男孩男孩
-家庭: 男人男人女孩女孩
-家庭: 女人女人男孩
-家庭: 女人女人女孩
-家庭: 女人女人女孩男孩
-家庭: 女人女人男孩男孩
-家庭: 女人女人女孩女孩
-家庭: 男人男孩
-家庭: 男人男孩男孩
-家庭: 男人女孩
-家庭: 男人女孩男孩
-家庭: 男人女孩女孩
-家庭: 女人男孩
-家庭: 女人男孩男孩
-家庭: 女人女孩
-家庭: 女人女孩男孩
-家庭: 女人女孩女孩
-说话
-人像
-双人像
-人的拥抱
-脚印
-较浅肤色
-中等-浅肤色
-中等肤色
-中等-深肤色
-较深肤色
-红发
-卷发
-白发
-秃顶
-猴头
-猴子
-大猩猩
-红毛猩猩
-狗脸
-狗
-导盲犬
-服务犬
-贵宾犬
-狼
-狐狸
-浣熊
-猫脸
-猫
-黑猫
-狮子
-老虎头
-老虎
-豹子
-马头
-马
-独角兽
-斑马
-鹿
-大野牛
-奶牛头
-公牛
-水牛
-奶牛
-猪头
-猪
-野猪
-猪鼻子
-公羊
-母羊
-山羊
-骆驼
-双峰骆驼
-美洲鸵
-长颈鹿
-大象
-猛犸
-犀牛
-河马
-老鼠头
-老鼠
-耗子
-仓鼠
-兔子头
-兔子
-松鼠
-海狸
-刺猬
-蝙蝠
-熊
-北极熊
-考拉
-熊猫
-树懒
-水獭
-臭鼬
-袋鼠
-獾
-爪印
-火鸡
-鸡
-公鸡
-小鸡破壳
-小鸡
-正面朝向的小鸡
-鸟
-企鹅
-鸽
-鹰
-鸭子
-天鹅
-猫头鹰
-渡渡鸟
-羽毛
-火烈鸟
-孔雀
-鹦鹉
-青蛙
-鳄鱼
-龟
-蜥蜴
-蛇
-龙头
-龙
-蜥蜴类
-霸王龙
-喷水的鲸
-鲸鱼
-海豚
-海豹
-鱼
-热带鱼
-河豚
-鲨鱼
-章鱼
-海螺
-珊瑚
-蜗牛
-蝴蝶
-毛毛虫
-蚂蚁
-蜜蜂
-甲虫
-瓢虫
-蟋蟀
-蟑螂
-蜘蛛
-蜘蛛网
-蝎子
-蚊子
-苍蝇
-蠕虫
-细菌
-花束
-樱花
-白花
-莲花
-圆形花饰
-玫瑰
-枯萎的花
-芙蓉
-向日葵
-开花
-郁金香
-幼苗
-盆栽植物
-松树
-落叶树
-棕榈树
-仙人掌
-稻子
-药草
-三叶草
-四叶草
-枫叶
-落叶
-风吹叶落
-空巢
-有蛋的巢
-蘑菇
-葡萄
-甜瓜
-西瓜
-橘子
-柠檬
-香蕉
-菠萝
-芒果
-红苹果
-青苹果
-梨
-桃
-樱桃
-草莓
-蓝莓
-猕猴桃
-西红柿
-橄榄
-椰子
-鳄梨
-茄子
-土豆
-胡萝卜
-玉米
-红辣椒
-灯笼椒
-黄瓜
-绿叶蔬菜
-西兰花
-蒜
-洋葱
-花生
-豆
-栗子
-面包
-羊角面包
-法式长棍面包
-扁面包
-椒盐卷饼
-面包圈
-烙饼
-华夫饼
-芝士
-排骨
-家禽的腿
-肉块
-培根
-汉堡
-薯条
-披萨
-热狗
-三明治
-墨西哥卷饼
-墨西哥玉米煎饼
-墨西哥粽子
-夹心饼
-炸豆丸子
-蛋
-煎蛋
-装有食物的浅底锅
-一锅食物
-奶酪火锅
-碗勺
-绿色沙拉
-爆米花
-黄油
-盐
-罐头食品
-盒饭
-米饼
-饭团
-米饭
-咖喱饭
-面条
-意粉
-烤红薯
-关东煮
-寿司
-天妇罗
-鱼板
-月饼
-团子
-饺子
-幸运饼干
-外卖盒
-蟹
-龙虾
-虾
-乌贼
-牡蛎
-圆筒冰激凌
-刨冰
-冰淇淋
-甜甜圈
-饼干
-生日蛋糕
-水果蛋糕
-纸杯蛋糕
-派
-巧克力
-糖
-棒棒糖
-奶黄
-蜂蜜
-奶瓶
-一杯奶
-热饮
-茶壶
-热茶
-清酒
-开香槟
-葡萄酒
-鸡尾酒
-热带水果饮料
-啤酒
-干杯
-碰杯
-平底杯
-倾倒液体
-带吸管杯
-珍珠奶茶
-饮料盒
-马黛茶
-冰块
-筷子
-餐具
-刀叉
-匙
-菜刀
-罐
-双耳瓶
-地球上的欧洲非洲
-地球上的美洲
-地球上的亚洲澳洲
-带经纬线的地球
-世界地图
-日本地图
-指南针
-雪山
-山
-火山
-富士山
-露营
-沙滩伞
-沙漠
-无人荒岛
-国家公园
-体育馆
-古典建筑
-施工
-砖
-岩石
-木头
-小屋
-房屋建筑
-废墟
-房子
-别墅
-办公楼
-日本邮局
-邮局
-医院
-银行
-酒店
-情人酒店
-便利店
-学校
-商场
-工厂
-日本城堡
-欧洲城堡
-婚礼
-东京塔
-自由女神像
-教堂
-清真寺
-印度寺庙
-犹太教堂
-神社
-克尔白
-喷泉
-帐篷
-有雾
-夜晚
-城市风光
-山顶日出
-日出
-城市黄昏
-日落
-夜幕下的桥
-温泉
-旋转木马
-游乐场滑梯
-摩天轮
-过山车
-理发店
-马戏团帐篷
-蒸汽火车
-轨道车
-高速列车
-子弹头高速列车
-火车
-地铁
-轻轨
-车站
-路面电车
-单轨
-山区铁路
-有轨电车
-公交车
-迎面驶来的公交车
-无轨电车
-小巴
-救护车
-消防车
-警车
-迎面驶来的警车
-出租车
-迎面驶来的出租车
-汽车
-迎面驶来的汽车
-运动型多用途车
-敞蓬小型载货卡车
-货车
-铰接式货车
-拖拉机
-赛车
-摩托车
-小型摩托车
-手动轮椅
-电动轮椅
-三轮摩托车
-自行车
-滑板车
-滑板
-四轮滑冰鞋
-公交车站
-高速公路
-铁轨
-石油桶
-油泵
-车轮
-警车灯
-横向的红绿灯
-纵向的红绿灯
-停止标志
-路障
-锚
-救生圈
-帆船
-独木舟
-快艇
-客轮
-渡轮
-摩托艇
-船
-飞机
-小型飞机
-航班起飞
-航班降落
-降落伞
-座位
-直升机
-空轨
-缆车
-索道
-卫星
-火箭
-飞碟
-服务铃
-行李箱
-沙漏
-沙正往下流的沙漏
-手表
-闹钟
-秒表
-定时器
-座钟
-十二点
-十二点半
-一点
-一点半
-两点
-两点半
-三点
-三点半
-四点
-四点半
-五点
-五点半
-六点
-六点半
-七点
-七点半
-八点
-八点半
-九点
-九点半
-十点
-十点半
-十一点
-十一点半
-朔月
-娥眉月
-上弦月
-盈凸月
-满月
-亏凸月
-下弦月
-残月
-弯月
-微笑的朔月
-微笑的上弦月
-微笑的下弦月
-温度计
-太阳
-微笑的月亮
-微笑的太阳
-有环行星
-星星
-闪亮的星星
-流星
-银河
-云
-阴
-雷阵雨
-晴偶有云
-多云
-晴转雨
-下雨
-下雪
-打雷
-龙卷风
-雾
-大风
-台风
-彩虹
-收起的伞
-伞
-雨伞
-阳伞
-高压
-雪花
-雪与雪人
-雪人
-彗星
-火焰
-水滴
-浪花
-南瓜灯
-圣诞树
-焰火
-烟花
-爆竹
-闪亮
-气球
-拉炮彩带
-五彩纸屑球
-七夕树
-门松
-日本人形
-鲤鱼旗
-风铃
-赏月
-红包
-蝴蝶结
-礼物
-提示丝带
-入场券
-票
-军功章
-奖杯
-奖牌
-金牌
-银牌
-铜牌
-足球
-棒球
-垒球
-篮球
-排球
-美式橄榄球
-英式橄榄球
-网球
-飞盘
-保龄球
-板球
-曲棍球
-冰球
-袋棍球
-乒乓球
-羽毛球
-拳击手套
-练武服
-球门
-高尔夫球洞
-滑冰
-钓鱼竿
-潜水面罩
-运动背心
-滑雪
-雪橇
-冰壶
-正中靶心的飞镖
-悠悠球
-风筝
-水枪
-台球
-水晶球
-魔棒
-游戏手柄
-游戏操控杆
-老虎机
-骰子
-拼图
-泰迪熊
-彩罐
-镜球
-套娃
-黑桃
-红桃
-方片
-梅花
-兵
-大小王
-红中
-花札
-表演艺术
-带框的画
-调色盘
-线
-缝合针
-毛线
-结
-眼镜
-墨镜
-护目镜
-白大褂
-救生衣
-领带
-T恤
-牛仔裤
-围巾
-手套
-外套
-袜子
-连衣裙
-和服
-纱丽
-连体泳衣
-三角裤
-短裤
-比基尼
-女装
-钱包
-手提包
-手袋
-购物袋
-书包
-夹趾凉鞋
-男鞋
-跑鞋
-登山鞋
-平底鞋
-高跟鞋
-女式凉鞋
-芭蕾舞鞋
-女靴
-皇冠
-女帽
-礼帽
-毕业帽
-鸭舌帽
-军用头盔
-白十字头盔
-念珠
-唇膏
-戒指
-宝石
-已静音的扬声器
-低音量的扬声器
-中等音量的扬声器
-高音量的扬声器
-喇叭
-扩音器
-邮号
-铃铛
-禁止响铃
-乐谱
-音符
-多个音符
-录音室麦克风
-电平滑块
-控制旋钮
-麦克风
-耳机
-收音机
-萨克斯管
-手风琴
-吉他
-音乐键盘
-小号
-小提琴
-班卓琴
-鼓
-长鼓
-手机
-带有箭头的手机
-电话
-电话听筒
-寻呼机
-传真机
-电池
-电池电量不足
-电源插头
-笔记本电脑
-台式电脑
-打印机
-键盘
-电脑鼠标
-轨迹球
-电脑光盘
-软盘
-光盘
-DVD
-算盘
-电影摄影机
-影片帧
-电影放映机
-场记板
-电视机
-相机
-开闪光灯的相机
-摄像机
-录像带
-左斜的放大镜
-右斜的放大镜
-蜡烛
-灯泡
-手电筒
-红灯笼
-印度油灯
-精装笔记本
-合上的书本
-打开的书本
-绿色书本
-蓝色书本
-橙色书本
-书
-笔记本
-账本
-带卷边的页面
-卷轴
-文件
-报纸
-报纸卷
-标签页
-书签
-标签
-钱袋
-硬币
-日元
-美元
-欧元
-英镑
-长翅膀的钱
-信用卡
-收据
-趋势向上且带有日元符号的图表
-信封
-电子邮件
-来信
-收邮件
-发件箱
-收件箱
-包裹
-有待收信件
-无待收信件
-有新信件
-无新信件
-邮筒
-投票箱
-铅笔
-钢笔尖
-钢笔
-笔
-画笔
-蜡笔
-备忘录
-公文包
-文件夹
-打开的文件夹
-索引分隔文件夹
-日历
-手撕日历
-线圈本
-线圈日历
-卡片索引
-趋势向上的图表
-趋势向下的图表
-条形图
-剪贴板
-图钉
-圆图钉
-回形针
-连起来的两个回形针
-直尺
-三角尺
-剪刀
-卡片盒
-文件柜
-垃圾桶
-合上的锁
-打开的锁
-墨水笔和锁
-钥匙和锁
-钥匙
-老式钥匙
-锤子
-斧头
-铁镐
-锤子与镐
-锤子与扳手
-匕首
-交叉放置的剑
-炸弹
-回旋镖
-弓和箭
-盾牌
-木工锯
-扳手
-螺丝刀
-螺母与螺栓
-齿轮
-夹钳
-天平
-盲杖
-链接
-链条
-挂钩
-工具箱
-磁铁
-梯子
-蒸馏器
-试管
-培养皿
-DNA
-显微镜
-望远镜
-卫星天线
-注射器
-血滴
-药丸
-创可贴
-拐杖
-听诊器
-X射线
-门
-电梯
-镜子
-窗户
-床
-沙发和灯
-椅子
-马桶
-活塞
-淋浴
-浴缸
-捕鼠器
-剃须刀
-乳液瓶
-安全别针
-扫帚
-筐
-卷纸
-桶
-皂
-气泡
-牙刷
-海绵
-灭火器
-购物车
-香烟
-棺材
-墓碑
-骨灰缸
-纳扎尔护身符
-法蒂玛之手
-摩埃
-标语牌
-身份证
-取款机
-倒垃圾
-饮用水
-轮椅标识
-男厕
-女厕
-卫生间
-宝宝
-厕所
-护照检查
-海关
-提取行李
-寄存行李
-警告
-儿童过街
-禁止通行
-禁止
-禁止自行车
-禁止吸烟
-禁止乱扔垃圾
-非饮用水
-禁止行人通行
-禁止使用手机
-18禁
-辐射
-生物危害
-向上箭头
-右上箭头
-向右箭头
-右下箭头
-向下箭头
-左下箭头
-向左箭头
-左上箭头
-上下箭头
-左右箭头
-右转弯箭头
-左转弯箭头
-右上弯箭头
-右下弯箭头
-顺时针垂直箭头
-逆时针箭头按钮
-返回箭头
-结束箭头
-ON! 箭头
-SOON 箭头
-置顶
-宗教场所
-原子符号
-奥姆
-六芒星
-法轮
-阴阳
-十字架
-东正教十字架
-星月
-和平符号
-烛台
-带中间点的六芒星
-白羊座
-金牛座
-双子座
-巨蟹座
-狮子座
-处女座
-天秤座
-天蝎座
-射手座
-摩羯座
-水瓶座
-双鱼座
-蛇夫座
-随机播放音轨按钮
-重复按钮
-重复一次按钮
-播放按钮
-快进按钮
-下一个音轨按钮
-播放或暂停按钮
-倒退按钮
-快退按钮
-上一个音轨按钮
-向上三角形按钮
-快速上升按钮
-向下三角形按钮
-快速下降按钮
-暂停按钮
-停止按钮
-录制按钮
-推出按钮
-电影院
-低亮度按钮
-高亮度按钮
-信号强度条
-振动模式
-手机关机
-女性符号
-男性符号
-跨性别符号
-乘
-加
-减
-除
-粗等号
-无穷大
-双感叹号
-感叹疑问号
-红色问号
-白色问号
-白色感叹号
-红色感叹号
-波浪型破折号
-货币兑换
-粗美元符号
-医疗标志
-回收标志
-百合花饰
-三叉戟徽章
-姓名牌
-日本新手驾驶标志
-红色空心圆圈
-勾号按钮
-勾选框
-勾号
-叉号
-叉号按钮
-卷曲环
-双卷曲环
-庵点
-八轮辐星号
-八角星
-火花
-版权
-注册
-商标
-按键: #
-按键: *
-按键: 0
-按键: 1
-按键: 2
-按键: 3
-按键: 4
-按键: 5
-按键: 6
-按键: 7
-按键: 8
-按键: 9
-按键: 10
-输入大写拉丁字母
-输入小写拉丁字母
-输入数字
-输入符号
-输入拉丁字母
-A型血
-AB型血
-B型血
-CL按钮
-cool按钮
-免费按钮
-信息
-ID按钮
-圆圈包围的M
-new按钮
-NG按钮
-O 型血
-OK按钮
-停车按钮
-SOS按钮
-up按钮
-VS按钮
-日文的“这里”按钮
-日文的“服务费”按钮
-日文的“月总量”按钮
-日文的“收费”按钮
-日文的“预留”按钮
-日文的“议价”按钮
-日文的“打折”按钮
-日文的“免费”按钮
-日文的“禁止”按钮
-日文的“可接受”按钮
-日文的“申请”按钮
-日文的“合格”按钮
-日文的“有空位”按钮
-日文的“祝贺”按钮
-日文的“秘密”按钮
-日文的“开始营业”按钮
-日文的“没有空位”按钮
-红色圆
-橙色圆
-黄色圆
-绿色圆
-蓝色圆
-紫色圆
-棕色圆
-黑色圆
-白色圆
-红色方块
-橙色方块
-黄色方块
-绿色方块
-蓝色方块
-紫色方块
-棕色方块
-黑线大方框
-白线大方框
-黑色中方块
-白色中方块
-黑色中小方块
-白色中小方块
-黑色小方块
-白色小方块
-橙色大菱形
-蓝色大菱形
-橙色小菱形
-蓝色小菱形
-红色正三角
-红色倒三角
-带圆点的菱形
-单选按钮
-白色方形按钮
-黑色方形按钮
-终点旗
-三角旗
-交叉旗
-举黑旗
-举白旗
-彩虹旗
-跨性别旗
-海盗旗
-旗: 阿森松岛
-旗: 安道尔
-旗: 阿拉伯联合酋长国
-旗: 阿富汗
-旗: 安提瓜和巴布达
-旗: 安圭拉
-旗: 阿尔巴尼亚
-旗: 亚美尼亚
-旗: 安哥拉
-旗: 南极洲
-旗: 阿根廷
-旗: 美属萨摩亚
-旗: 奥地利
-旗: 澳大利亚
-旗: 阿鲁巴
-旗: 奥兰群岛
-旗: 阿塞拜疆
-旗: 波斯尼亚和黑塞哥维那
-旗: 巴巴多斯
-旗: 孟加拉国
-旗: 比利时
-旗: 布基纳法索
-旗: 保加利亚
-旗: 巴林
-旗: 布隆迪
-旗: 贝宁
-旗: 圣巴泰勒米
-旗: 百慕大
-旗: 文莱
-旗: 玻利维亚
-旗: 荷属加勒比区
-旗: 巴西
-旗: 巴哈马
-旗: 不丹
-旗: 布韦岛
-旗: 博茨瓦纳
-旗: 白俄罗斯
-旗: 伯利兹
-旗: 加拿大
-旗: 科科斯（基林）群岛
-旗: 刚果（金）
-旗: 中非共和国
-旗: 刚果（布）
-旗: 瑞士
-旗: 科特迪瓦
-旗: 库克群岛
-旗: 智利
-旗: 喀麦隆
-旗: 中国
-旗: 哥伦比亚
-旗: 克利珀顿岛
-旗: 哥斯达黎加
-旗: 古巴
-旗: 佛得角
-旗: 库拉索
-旗: 圣诞岛
-旗: 塞浦路斯
-旗: 捷克
-旗: 德国
-旗: 迪戈加西亚岛
-旗: 吉布提
-旗: 丹麦
-旗: 多米尼克
-旗: 多米尼加共和国
-旗: 阿尔及利亚
-旗: 休达及梅利利亚
-旗: 厄瓜多尔
-旗: 爱沙尼亚
-旗: 埃及
-旗: 西撒哈拉
-旗: 厄立特里亚
-旗: 西班牙
-旗: 埃塞俄比亚
-旗: 欧盟
-旗: 芬兰
-旗: 斐济
-旗: 福克兰群岛
-旗: 密克罗尼西亚
-旗: 法罗群岛
-旗: 法国
-旗: 加蓬
-旗: 英国
-旗: 格林纳达
-旗: 格鲁吉亚
-旗: 法属圭亚那
-旗: 根西岛
-旗: 加纳
-旗: 直布罗陀
-旗: 格陵兰
-旗: 冈比亚
-旗: 几内亚
-旗: 瓜德罗普
-旗: 赤道几内亚
-旗: 希腊
-旗: 南乔治亚和南桑威奇群岛
-旗: 危地马拉
-旗: 关岛
-旗: 几内亚比绍
-旗: 圭亚那
-旗: 中国香港特别行政区
-旗: 赫德岛和麦克唐纳群岛
-旗: 洪都拉斯
-旗: 克罗地亚
-旗: 海地
-旗: 匈牙利
-旗: 加纳利群岛
-旗: 印度尼西亚
-旗: 爱尔兰
-旗: 以色列
-旗: 马恩岛
-旗: 印度
-旗: 英属印度洋领地
-旗: 伊拉克
-旗: 伊朗
-旗: 冰岛
-旗: 意大利
-旗: 泽西岛
-旗: 牙买加
-旗: 约旦
-旗: 日本
-旗: 肯尼亚
-旗: 吉尔吉斯斯坦
-旗: 柬埔寨
-旗: 基里巴斯
-旗: 科摩罗
-旗: 圣基茨和尼维斯
-旗: 朝鲜
-旗: 韩国
-旗: 科威特
-旗: 开曼群岛
-旗: 哈萨克斯坦
-旗: 老挝
-旗: 黎巴嫩
-旗: 圣卢西亚
-旗: 列支敦士登
-旗: 斯里兰卡
-旗: 利比里亚
-旗: 莱索托
-旗: 立陶宛
-旗: 卢森堡
-旗: 拉脱维亚
-旗: 利比亚
-旗: 摩洛哥
-旗: 摩纳哥
-旗: 摩尔多瓦
-旗: 黑山
-旗: 法属圣马丁
-旗: 马达加斯加
-旗: 马绍尔群岛
-旗: 北马其顿
-旗: 马里
-旗: 缅甸
-旗: 蒙古
-旗: 中国澳门特别行政区
-旗: 北马里亚纳群岛
-旗: 马提尼克
-旗: 毛里塔尼亚
-旗: 蒙特塞拉特
-旗: 马耳他
-旗: 毛里求斯
-旗: 马尔代夫
-旗: 马拉维
-旗: 墨西哥
-旗: 马来西亚
-旗: 莫桑比克
-旗: 纳米比亚
-旗: 新喀里多尼亚
-旗: 尼日尔
-旗: 诺福克岛
-旗: 尼日利亚
-旗: 尼加拉瓜
-旗: 荷兰
-旗: 挪威
-旗: 尼泊尔
-旗: 瑙鲁
-旗: 纽埃
-旗: 新西兰
-旗: 阿曼
-旗: 巴拿马
-旗: 秘鲁
-旗: 法属波利尼西亚
-旗: 巴布亚新几内亚
-旗: 菲律宾
-旗: 巴基斯坦
-旗: 波兰
-旗: 圣皮埃尔和密克隆群岛
-旗: 皮特凯恩群岛
-旗: 波多黎各
-旗: 巴勒斯坦领土
-旗: 葡萄牙
-旗: 帕劳
-旗: 巴拉圭
-旗: 卡塔尔
-旗: 留尼汪
-旗: 罗马尼亚
-旗: 塞尔维亚
-旗: 俄罗斯
-旗: 卢旺达
-旗: 沙特阿拉伯
-旗: 所罗门群岛
-旗: 塞舌尔
-旗: 苏丹
-旗: 瑞典
-旗: 新加坡
-旗: 圣赫勒拿
-旗: 斯洛文尼亚
-旗: 斯瓦尔巴和扬马延
-旗: 斯洛伐克
-旗: 塞拉利昂
-旗: 圣马力诺
-旗: 塞内加尔
-旗: 索马里
-旗: 苏里南
-旗: 南苏丹
-旗: 圣多美和普林西比
-旗: 萨尔瓦多
-旗: 荷属圣马丁
-旗: 叙利亚
-旗: 斯威士兰
-旗: 特里斯坦-达库尼亚群岛
-旗: 特克斯和凯科斯群岛
-旗: 乍得
-旗: 法属南部领地
-旗: 多哥
-旗: 泰国
-旗: 塔吉克斯坦
-旗: 托克劳
-旗: 东帝汶
-旗: 土库曼斯坦
-旗: 突尼斯
-旗: 汤加
-旗: 土耳其
-旗: 特立尼达和多巴哥
-旗: 图瓦卢
-旗: 台湾
-旗: 坦桑尼亚
-旗: 乌克兰
-旗: 乌干达
-旗: 美国本土外小岛屿
-旗: 联合国
-旗: 美国
-旗: 乌拉圭
-旗: 乌兹别克斯坦
-旗: 梵蒂冈
-旗: 圣文森特和格林纳丁斯
-旗: 委内瑞拉
-旗: 英属维尔京群岛
-旗: 美属维尔京群岛
-旗: 越南
-旗: 瓦努阿图
-旗: 瓦利斯和富图纳
-旗: 萨摩亚
-旗: 科索沃
-旗: 也门
-旗: 马约特
-旗: 南非
-旗: 赞比亚
-旗: 津巴布韦
-旗: 英格兰
-旗: 苏格兰
-旗: 威尔士
-"""
-
-  /// The zh_Hant names, one a line in the order of ``emoji``; empty where CLDR has none.
-  static let chineseTraditional = """
-笑臉
-大笑
-呵呵
-嘻嘻
-狂笑
-汗
-笑翻了
-感動
-呆呆笑
-顛倒臉
-融化的臉
-眨眼
-微笑
-天使笑臉
-三個愛心的笑臉
-花痴
-眼冒星星
-親親飛吻
-親親
-輕鬆笑臉
-瞇眼親親
-笑臉親親
-微笑帶淚
-口水
-嘿嘿
-吐舌頭
-發瘋
-眨眼吐舌頭
-發財
-抱抱
-手蓋住嘴巴
-張眼摀嘴的臉
-一眼偷看的臉
-噓
-思考
-敬禮的臉
-閉嘴
-挑眉驚訝
-無語
-面無表情
-沉默
-虛線的臉
-茫茫然
-冷笑
-不高興
-翻白眼
-咬牙
-鬆一口氣
-鼻子變長了
-鬆了口氣
-沉思
-睏
-流口水
-睡著了
-口罩
-含溫度計
-包繃帶
-想吐
-狂吐中
-打噴嚏
-熱臉
-冷臉
-頭昏眼花
-頭暈目眩
-目眩頭暈
-一個頭兩個大
-牛仔
-慶祝的表情
-假扮的臉
-墨鏡
-搞怪
-單片眼鏡
-困擾
-歪嘴的臉
-擔心
-不開心
-不滿意
-驚訝
-哦
-震驚
-愛慕
-請求的臉
-強忍淚水的臉
-啊
-痛
-可怕
-冒汗
-流汗
-淚
-哭
-嚇死了
-困惑
-痛苦
-失望
-冷汗
-唉!
-累
-呵欠
-傲慢
-生氣
-不爽
-嘴上有符號的表情
-惡魔的笑
-惡魔
-骷髏頭
-交叉骷髏頭
-大便
-小丑
-魔鬼
-天狗
-鬼
-外星人
-怪物
-機器人
-哈哈
-微笑的貓臉
-感動的貓臉
-花痴的貓臉
-微笑貓臉
-親親的貓臉
-累的貓臉
-哭的貓臉
-生氣的貓臉
-非禮勿視
-非禮勿聽
-非禮勿言
-情書
-丘比特
-愛的禮物
-開心
-心動
-心跳
-心之舞
-心心相印
-心在框框裡
-心嘆號
-心碎
-火熱的心
-療心
-愛心
-橘心
-黃心
-綠心
-藍心
-紫心
-褐心
-黑心
-白心
-唇印
-滿分
-怒
-碰撞
-暈頭轉向
-出汗
-揚塵而去
-洞
-對話框
-眼睛對話框
-黑色對話框
-爆炸對話框
-心聲對話框
-睡著
-揮手
-豎起手掌
-停止
-舉手
-你好
-向右的手
-向左的手
-手掌向下
-手掌向上
-OK 手勢
-捏手指
-捏
-勝利
-祝好運
-食指和拇指交叉的手
-愛你手勢
-ROCK
-打給我
-左
-右
-上
-中指
-下
-注意
-食指朝向觀眾
-讚
-遜
-拳頭
-出拳
-握右拳
-握左拳
-鼓掌
-歡呼
-雙手心形
-攤開手
-雙手掌朝上
-握手
-握手: 白皮膚 黃皮膚
-握手: 白皮膚 淺褐皮膚
-握手: 白皮膚 褐皮膚
-握手: 白皮膚 黑皮膚
-握手: 黃皮膚 白皮膚
-握手: 黃皮膚 淺褐皮膚
-握手: 黃皮膚 褐皮膚
-握手: 黃皮膚 黑皮膚
-握手: 淺褐皮膚 白皮膚
-握手: 淺褐皮膚 黃皮膚
-握手: 淺褐皮膚 褐皮膚
-握手: 淺褐皮膚 黑皮膚
-握手: 褐皮膚 白皮膚
-握手: 褐皮膚 黃皮膚
-握手: 褐皮膚 淺褐皮膚
-握手: 褐皮膚 黑皮膚
-握手: 黑皮膚 白皮膚
-握手: 黑皮膚 黃皮膚
-握手: 黑皮膚 淺褐皮膚
-握手: 黑皮膚 褐皮膚
-感恩
-寫
-指甲油
-自拍
-肌肉
-機械手臂
-機械腳
-腿
-腳
-耳朵
-戴助聽器的耳朵
-鼻子
-腦
-心臟
-肺
-牙齒
-骨頭
-雙眼
-眼睛
-舌頭
-嘴巴
-咬唇
-小寶寶
-小孩
-男孩
-女孩
-大人
-金髮人
-金髮人: 白皮膚
-金髮人: 黃皮膚
-金髮人: 淺褐皮膚
-金髮人: 褐皮膚
-金髮人: 黑皮膚
-男人
-蓄鬍的人
-蓄鬍的人: 白皮膚
-蓄鬍的人: 黃皮膚
-蓄鬍的人: 淺褐皮膚
-蓄鬍的人: 褐皮膚
-蓄鬍的人: 黑皮膚
-男人: 蓄鬍的人
-男人: 白皮膚 蓄鬍的人
-男人: 黃皮膚 蓄鬍的人
-男人: 淺褐皮膚 蓄鬍的人
-男人: 褐皮膚 蓄鬍的人
-男人: 黑皮膚 蓄鬍的人
-女人: 蓄鬍的人
-女人: 白皮膚 蓄鬍的人
-女人: 黃皮膚 蓄鬍的人
-女人: 淺褐皮膚 蓄鬍的人
-女人: 褐皮膚 蓄鬍的人
-女人: 黑皮膚 蓄鬍的人
-男人: 紅髮
-男人: 白皮膚 紅髮
-男人: 黃皮膚 紅髮
-男人: 淺褐皮膚 紅髮
-男人: 褐皮膚 紅髮
-男人: 黑皮膚 紅髮
-男人: 卷髮
-男人: 白皮膚 卷髮
-男人: 黃皮膚 卷髮
-男人: 淺褐皮膚 卷髮
-男人: 褐皮膚 卷髮
-男人: 黑皮膚 卷髮
-男人: 白髮
-男人: 白皮膚 白髮
-男人: 黃皮膚 白髮
-男人: 淺褐皮膚 白髮
-男人: 褐皮膚 白髮
-男人: 黑皮膚 白髮
-男人: 禿頭
-男人: 白皮膚 禿頭
-男人: 黃皮膚 禿頭
-男人: 淺褐皮膚 禿頭
-男人: 褐皮膚 禿頭
-男人: 黑皮膚 禿頭
-女人
-女人: 紅髮
-女人: 白皮膚 紅髮
-女人: 黃皮膚 紅髮
-女人: 淺褐皮膚 紅髮
-女人: 褐皮膚 紅髮
-女人: 黑皮膚 紅髮
-大人: 紅髮
-大人: 白皮膚 紅髮
-大人: 黃皮膚 紅髮
-大人: 淺褐皮膚 紅髮
-大人: 褐皮膚 紅髮
-大人: 黑皮膚 紅髮
-女人: 卷髮
-女人: 白皮膚 卷髮
-女人: 黃皮膚 卷髮
-女人: 淺褐皮膚 卷髮
-女人: 褐皮膚 卷髮
-女人: 黑皮膚 卷髮
-大人: 卷髮
-大人: 白皮膚 卷髮
-大人: 黃皮膚 卷髮
-大人: 淺褐皮膚 卷髮
-大人: 褐皮膚 卷髮
-大人: 黑皮膚 卷髮
-女人: 白髮
-女人: 白皮膚 白髮
-女人: 黃皮膚 白髮
-女人: 淺褐皮膚 白髮
-女人: 褐皮膚 白髮
-女人: 黑皮膚 白髮
-大人: 白髮
-大人: 白皮膚 白髮
-大人: 黃皮膚 白髮
-大人: 淺褐皮膚 白髮
-大人: 褐皮膚 白髮
-大人: 黑皮膚 白髮
-女人: 禿頭
-女人: 白皮膚 禿頭
-女人: 黃皮膚 禿頭
-女人: 淺褐皮膚 禿頭
-女人: 褐皮膚 禿頭
-女人: 黑皮膚 禿頭
-大人: 禿頭
-大人: 白皮膚 禿頭
-大人: 黃皮膚 禿頭
-大人: 淺褐皮膚 禿頭
-大人: 褐皮膚 禿頭
-大人: 黑皮膚 禿頭
-金髮女
-金髮女: 白皮膚
-金髮女: 黃皮膚
-金髮女: 淺褐皮膚
-金髮女: 褐皮膚
-金髮女: 黑皮膚
-金髮男
-金髮男: 白皮膚
-金髮男: 黃皮膚
-金髮男: 淺褐皮膚
-金髮男: 褐皮膚
-金髮男: 黑皮膚
-長者
-老爺爺
-老奶奶
-皺眉
-男生皺眉
-女生皺眉
-生氣的人
-男生噘嘴
-女生噘嘴
-不行
-男生手比叉
-女生手比叉
-可以
-男生手比圈
-女生手比圈
-服務台人員
-男生抬手
-女生抬手
-嗨
-男生舉手
-女生舉手
-聽障人士
-聽障男子
-聽障女子
-鞠躬
-男生鞠躬
-女生鞠躬
-哦不
-男生遮臉
-女生遮臉
-聳肩
-男生聳肩
-女生聳肩
-醫護人員
-男醫生
-女醫生
-學生
-男畢業生
-女畢業生
-老師
-男老師
-女老師
-法官
-男法官
-女法官
-農民
-農夫
-農婦
-廚師
-男廚師
-女廚師
-技工
-男技工
-女技工
-工廠作業員
-工廠男作業員
-工廠女作業員
-上班族
-男性上班族
-女性上班族
-科學家
-男科學家
-女科學家
-工程師
-男工程師
-女工程師
-歌手
-男歌手
-女歌手
-藝術家
-男藝術家
-女藝術家
-機長
-男機長
-女機長
-太空人
-男太空人
-女太空人
-消防員
-男消防員
-女消防員
-警察
-男警
-女警
-偵探
-男偵探
-女偵探
-衛兵
-男衛兵
-女衛兵
-忍者
-建築工人
-男建築工人
-女建築工人
-戴皇冠的人
-王子
-公主
-戴頭巾的人
-纏頭男人
-纏頭女人
-戴瓜皮帽的人
-包頭巾的女子
-穿燕尾服的人
-穿燕尾服的男人
-穿燕尾服的女子
-披著頭紗的人
-披著頭紗的男人
-披著頭紗的女子
-孕婦
-懷孕的男人
-懷孕的人
-哺乳
-正在哺乳的媽媽
-正在餵奶的爸爸
-正在哺乳的人
-天使
-聖誕老人
-聖誕老奶奶
-跨性別聖誕老人
-超級英雄
-超人
-女超人
-超級反派
-男超級反派
-女超級反派
-魔術師
-男巫
-女巫師
-仙女
-男妖精
-女妖精
-吸血鬼
-男吸血鬼
-女吸血鬼
-人魚
-男人魚
-美人魚
-小精靈
-男精靈
-女精靈
-精靈
-藍精靈
-女藍精靈
-殭屍
-男殭屍
-女殭屍
-巨人
-按摩
-男生按摩
-女生按摩
-理髮
-男生理髮
-女生理髮
-行人
-男行人
-女行人
-站著的人
-站著的男子
-站著的女子
-跪著的人
-跪著的男子
-跪著的女子
-拿導盲手杖的人
-拿導盲手杖的男子
-拿導盲手杖的女子
-坐電動輪椅的人
-坐電動輪椅的男子
-坐電動輪椅的女子
-坐輪椅的人
-坐輪椅的男子
-坐輪椅的女子
-跑者
-男跑者
-女跑者
-舞者
-男人跳著舞
-穿西裝的人
-兔女郎
-雙人兔男郎
-雙人兔女郎
-做蒸氣浴的人
-做蒸氣浴的男子
-做蒸氣浴的女子
-攀岩的人
-攀岩男子
-攀岩女子
-西洋劍
-賽馬
-滑雪者
-滑雪板
-打高爾夫
-男生打高爾夫
-女生打高爾夫
-衝浪
-男生衝浪
-女生衝浪
-划艇
-男生划船
-女生划船
-游泳
-男生游泳
-女生游泳
-打球
-男生打球
-女生打球
-舉重
-男生舉重
-女生舉重
-騎自行車
-男自行車手
-女自行車手
-騎登山車
-男登山車手
-女登山車手
-側翻
-男生側翻
-女生側翻
-摔角手
-男子摔角
-女子摔角
-水球運動
-男生打水球
-女生打水球
-手球
-男生打手球
-女生打手球
-雜耍
-男生玩雜耍
-女生玩雜耍
-盤坐
-盤坐男子
-盤坐女子
-盆浴
-睡覺
-握手的人
-握手的人: 白皮膚 黃皮膚
-握手的人: 白皮膚 淺褐皮膚
-握手的人: 白皮膚 褐皮膚
-握手的人: 白皮膚 黑皮膚
-握手的人: 黃皮膚 白皮膚
-握手的人: 黃皮膚 淺褐皮膚
-握手的人: 黃皮膚 褐皮膚
-握手的人: 黃皮膚 黑皮膚
-握手的人: 淺褐皮膚 白皮膚
-握手的人: 淺褐皮膚 黃皮膚
-握手的人: 淺褐皮膚 褐皮膚
-握手的人: 淺褐皮膚 黑皮膚
-握手的人: 褐皮膚 白皮膚
-握手的人: 褐皮膚 黃皮膚
-握手的人: 褐皮膚 淺褐皮膚
-握手的人: 褐皮膚 黑皮膚
-握手的人: 黑皮膚 白皮膚
-握手的人: 黑皮膚 黃皮膚
-握手的人: 黑皮膚 淺褐皮膚
-握手的人: 黑皮膚 褐皮膚
-兩個女人
-兩個女人: 白皮膚 黃皮膚
-兩個女人: 白皮膚 淺褐皮膚
-兩個女人: 白皮膚 褐皮膚
-兩個女人: 白皮膚 黑皮膚
-兩個女人: 黃皮膚 白皮膚
-兩個女人: 黃皮膚 淺褐皮膚
-兩個女人: 黃皮膚 褐皮膚
-兩個女人: 黃皮膚 黑皮膚
-兩個女人: 淺褐皮膚 白皮膚
-兩個女人: 淺褐皮膚 黃皮膚
-兩個女人: 淺褐皮膚 褐皮膚
-兩個女人: 淺褐皮膚 黑皮膚
-兩個女人: 褐皮膚 白皮膚
-兩個女人: 褐皮膚 黃皮膚
-兩個女人: 褐皮膚 淺褐皮膚
-兩個女人: 褐皮膚 黑皮膚
-兩個女人: 黑皮膚 白皮膚
-兩個女人: 黑皮膚 黃皮膚
-兩個女人: 黑皮膚 淺褐皮膚
-兩個女人: 黑皮膚 褐皮膚
-一男一女
-一男一女: 白皮膚 黃皮膚
-一男一女: 白皮膚 淺褐皮膚
-一男一女: 白皮膚 褐皮膚
-一男一女: 白皮膚 黑皮膚
-一男一女: 黃皮膚 白皮膚
-一男一女: 黃皮膚 淺褐皮膚
-一男一女: 黃皮膚 褐皮膚
-一男一女: 黃皮膚 黑皮膚
-一男一女: 淺褐皮膚 白皮膚
-一男一女: 淺褐皮膚 黃皮膚
-一男一女: 淺褐皮膚 褐皮膚
-一男一女: 淺褐皮膚 黑皮膚
-一男一女: 褐皮膚 白皮膚
-一男一女: 褐皮膚 黃皮膚
-一男一女: 褐皮膚 淺褐皮膚
-一男一女: 褐皮膚 黑皮膚
-一男一女: 黑皮膚 白皮膚
-一男一女: 黑皮膚 黃皮膚
-一男一女: 黑皮膚 淺褐皮膚
-一男一女: 黑皮膚 褐皮膚
-兩個男人
-兩個男人: 白皮膚 黃皮膚
-兩個男人: 白皮膚 淺褐皮膚
-兩個男人: 白皮膚 褐皮膚
-兩個男人: 白皮膚 黑皮膚
-兩個男人: 黃皮膚 白皮膚
-兩個男人: 黃皮膚 淺褐皮膚
-兩個男人: 黃皮膚 褐皮膚
-兩個男人: 黃皮膚 黑皮膚
-兩個男人: 淺褐皮膚 白皮膚
-兩個男人: 淺褐皮膚 黃皮膚
-兩個男人: 淺褐皮膚 褐皮膚
-兩個男人: 淺褐皮膚 黑皮膚
-兩個男人: 褐皮膚 白皮膚
-兩個男人: 褐皮膚 黃皮膚
-兩個男人: 褐皮膚 淺褐皮膚
-兩個男人: 褐皮膚 黑皮膚
-兩個男人: 黑皮膚 白皮膚
-兩個男人: 黑皮膚 黃皮膚
-兩個男人: 黑皮膚 淺褐皮膚
-兩個男人: 黑皮膚 褐皮膚
-親
-親: 大人 大人 白皮膚 黃皮膚
-親: 大人 大人 白皮膚 淺褐皮膚
-親: 大人 大人 白皮膚 褐皮膚
-親: 大人 大人 白皮膚 黑皮膚
-親: 大人 大人 黃皮膚 白皮膚
-親: 大人 大人 黃皮膚 淺褐皮膚
-親: 大人 大人 黃皮膚 褐皮膚
-親: 大人 大人 黃皮膚 黑皮膚
-親: 大人 大人 淺褐皮膚 白皮膚
-親: 大人 大人 淺褐皮膚 黃皮膚
-親: 大人 大人 淺褐皮膚 褐皮膚
-親: 大人 大人 淺褐皮膚 黑皮膚
-親: 大人 大人 褐皮膚 白皮膚
-親: 大人 大人 褐皮膚 黃皮膚
-親: 大人 大人 褐皮膚 淺褐皮膚
-親: 大人 大人 褐皮膚 黑皮膚
-親: 大人 大人 黑皮膚 白皮膚
-親: 大人 大人 黑皮膚 黃皮膚
-親: 大人 大人 黑皮膚 淺褐皮膚
-親: 大人 大人 黑皮膚 褐皮膚
-親: 女人 男人
-親: 女人 男人 白皮膚
-親: 女人 男人 白皮膚 黃皮膚
-親: 女人 男人 白皮膚 淺褐皮膚
-親: 女人 男人 白皮膚 褐皮膚
-親: 女人 男人 白皮膚 黑皮膚
-親: 女人 男人 黃皮膚 白皮膚
-親: 女人 男人 黃皮膚
-親: 女人 男人 黃皮膚 淺褐皮膚
-親: 女人 男人 黃皮膚 褐皮膚
-親: 女人 男人 黃皮膚 黑皮膚
-親: 女人 男人 淺褐皮膚 白皮膚
-親: 女人 男人 淺褐皮膚 黃皮膚
-親: 女人 男人 淺褐皮膚
-親: 女人 男人 淺褐皮膚 褐皮膚
-親: 女人 男人 淺褐皮膚 黑皮膚
-親: 女人 男人 褐皮膚 白皮膚
-親: 女人 男人 褐皮膚 黃皮膚
-親: 女人 男人 褐皮膚 淺褐皮膚
-親: 女人 男人 褐皮膚
-親: 女人 男人 褐皮膚 黑皮膚
-親: 女人 男人 黑皮膚 白皮膚
-親: 女人 男人 黑皮膚 黃皮膚
-親: 女人 男人 黑皮膚 淺褐皮膚
-親: 女人 男人 黑皮膚 褐皮膚
-親: 女人 男人 黑皮膚
-親: 男人 男人
-親: 男人 男人 白皮膚
-親: 男人 男人 白皮膚 黃皮膚
-親: 男人 男人 白皮膚 淺褐皮膚
-親: 男人 男人 白皮膚 褐皮膚
-親: 男人 男人 白皮膚 黑皮膚
-親: 男人 男人 黃皮膚 白皮膚
-親: 男人 男人 黃皮膚
-親: 男人 男人 黃皮膚 淺褐皮膚
-親: 男人 男人 黃皮膚 褐皮膚
-親: 男人 男人 黃皮膚 黑皮膚
-親: 男人 男人 淺褐皮膚 白皮膚
-親: 男人 男人 淺褐皮膚 黃皮膚
-親: 男人 男人 淺褐皮膚
-親: 男人 男人 淺褐皮膚 褐皮膚
-親: 男人 男人 淺褐皮膚 黑皮膚
-親: 男人 男人 褐皮膚 白皮膚
-親: 男人 男人 褐皮膚 黃皮膚
-親: 男人 男人 褐皮膚 淺褐皮膚
-親: 男人 男人 褐皮膚
-親: 男人 男人 褐皮膚 黑皮膚
-親: 男人 男人 黑皮膚 白皮膚
-親: 男人 男人 黑皮膚 黃皮膚
-親: 男人 男人 黑皮膚 淺褐皮膚
-親: 男人 男人 黑皮膚 褐皮膚
-親: 男人 男人 黑皮膚
-親: 女人 女人
-親: 女人 女人 白皮膚
-親: 女人 女人 白皮膚 黃皮膚
-親: 女人 女人 白皮膚 淺褐皮膚
-親: 女人 女人 白皮膚 褐皮膚
-親: 女人 女人 白皮膚 黑皮膚
-親: 女人 女人 黃皮膚 白皮膚
-親: 女人 女人 黃皮膚
-親: 女人 女人 黃皮膚 淺褐皮膚
-親: 女人 女人 黃皮膚 褐皮膚
-親: 女人 女人 黃皮膚 黑皮膚
-親: 女人 女人 淺褐皮膚 白皮膚
-親: 女人 女人 淺褐皮膚 黃皮膚
-親: 女人 女人 淺褐皮膚
-親: 女人 女人 淺褐皮膚 褐皮膚
-親: 女人 女人 淺褐皮膚 黑皮膚
-親: 女人 女人 褐皮膚 白皮膚
-親: 女人 女人 褐皮膚 黃皮膚
-親: 女人 女人 褐皮膚 淺褐皮膚
-親: 女人 女人 褐皮膚
-親: 女人 女人 褐皮膚 黑皮膚
-親: 女人 女人 黑皮膚 白皮膚
-親: 女人 女人 黑皮膚 黃皮膚
-親: 女人 女人 黑皮膚 淺褐皮膚
-親: 女人 女人 黑皮膚 褐皮膚
-親: 女人 女人 黑皮膚
-相愛
-相愛: 大人 大人 白皮膚 黃皮膚
-相愛: 大人 大人 白皮膚 淺褐皮膚
-相愛: 大人 大人 白皮膚 褐皮膚
-相愛: 大人 大人 白皮膚 黑皮膚
-相愛: 大人 大人 黃皮膚 白皮膚
-相愛: 大人 大人 黃皮膚 淺褐皮膚
-相愛: 大人 大人 黃皮膚 褐皮膚
-相愛: 大人 大人 黃皮膚 黑皮膚
-相愛: 大人 大人 淺褐皮膚 白皮膚
-相愛: 大人 大人 淺褐皮膚 黃皮膚
-相愛: 大人 大人 淺褐皮膚 褐皮膚
-相愛: 大人 大人 淺褐皮膚 黑皮膚
-相愛: 大人 大人 褐皮膚 白皮膚
-相愛: 大人 大人 褐皮膚 黃皮膚
-相愛: 大人 大人 褐皮膚 淺褐皮膚
-相愛: 大人 大人 褐皮膚 黑皮膚
-相愛: 大人 大人 黑皮膚 白皮膚
-相愛: 大人 大人 黑皮膚 黃皮膚
-相愛: 大人 大人 黑皮膚 淺褐皮膚
-相愛: 大人 大人 黑皮膚 褐皮膚
-相愛: 女人 男人
-相愛: 女人 男人 白皮膚
-相愛: 女人 男人 白皮膚 黃皮膚
-相愛: 女人 男人 白皮膚 淺褐皮膚
-相愛: 女人 男人 白皮膚 褐皮膚
-相愛: 女人 男人 白皮膚 黑皮膚
-相愛: 女人 男人 黃皮膚 白皮膚
-相愛: 女人 男人 黃皮膚
-相愛: 女人 男人 黃皮膚 淺褐皮膚
-相愛: 女人 男人 黃皮膚 褐皮膚
-相愛: 女人 男人 黃皮膚 黑皮膚
-相愛: 女人 男人 淺褐皮膚 白皮膚
-相愛: 女人 男人 淺褐皮膚 黃皮膚
-相愛: 女人 男人 淺褐皮膚
-相愛: 女人 男人 淺褐皮膚 褐皮膚
-相愛: 女人 男人 淺褐皮膚 黑皮膚
-相愛: 女人 男人 褐皮膚 白皮膚
-相愛: 女人 男人 褐皮膚 黃皮膚
-相愛: 女人 男人 褐皮膚 淺褐皮膚
-相愛: 女人 男人 褐皮膚
-相愛: 女人 男人 褐皮膚 黑皮膚
-相愛: 女人 男人 黑皮膚 白皮膚
-相愛: 女人 男人 黑皮膚 黃皮膚
-相愛: 女人 男人 黑皮膚 淺褐皮膚
-相愛: 女人 男人 黑皮膚 褐皮膚
-相愛: 女人 男人 黑皮膚
-相愛: 男人 男人
-相愛: 男人 男人 白皮膚
-相愛: 男人 男人 白皮膚 黃皮膚
-相愛: 男人 男人 白皮膚 淺褐皮膚
-相愛: 男人 男人 白皮膚 褐皮膚
-相愛: 男人 男人 白皮膚 黑皮膚
-相愛: 男人 男人 黃皮膚 白皮膚
-相愛: 男人 男人 黃皮膚
-相愛: 男人 男人 黃皮膚 淺褐皮膚
-相愛: 男人 男人 黃皮膚 褐皮膚
-相愛: 男人 男人 黃皮膚 黑皮膚
-相愛: 男人 男人 淺褐皮膚 白皮膚
-相愛: 男人 男人 淺褐皮膚 黃皮膚
-相愛: 男人 男人 淺褐皮膚
-相愛: 男人 男人 淺褐皮膚 褐皮膚
-相愛: 男人 男人 淺褐皮膚 黑皮膚
-相愛: 男人 男人 褐皮膚 白皮膚
-相愛: 男人 男人 褐皮膚 黃皮膚
-相愛: 男人 男人 褐皮膚 淺褐皮膚
-相愛: 男人 男人 褐皮膚
-相愛: 男人 男人 褐皮膚 黑皮膚
-相愛: 男人 男人 黑皮膚 白皮膚
-相愛: 男人 男人 黑皮膚 黃皮膚
-相愛: 男人 男人 黑皮膚 淺褐皮膚
-相愛: 男人 男人 黑皮膚 褐皮膚
-相愛: 男人 男人 黑皮膚
-相愛: 女人 女人
-相愛: 女人 女人 白皮膚
-相愛: 女人 女人 白皮膚 黃皮膚
-相愛: 女人 女人 白皮膚 淺褐皮膚
-相愛: 女人 女人 白皮膚 褐皮膚
-相愛: 女人 女人 白皮膚 黑皮膚
-相愛: 女人 女人 黃皮膚 白皮膚
-相愛: 女人 女人 黃皮膚
-相愛: 女人 女人 黃皮膚 淺褐皮膚
-相愛: 女人 女人 黃皮膚 褐皮膚
-相愛: 女人 女人 黃皮膚 黑皮膚
-相愛: 女人 女人 淺褐皮膚 白皮膚
-相愛: 女人 女人 淺褐皮膚 黃皮膚
-相愛: 女人 女人 淺褐皮膚
-相愛: 女人 女人 淺褐皮膚 褐皮膚
-相愛: 女人 女人 淺褐皮膚 黑皮膚
-相愛: 女人 女人 褐皮膚 白皮膚
-相愛: 女人 女人 褐皮膚 黃皮膚
-相愛: 女人 女人 褐皮膚 淺褐皮膚
-相愛: 女人 女人 褐皮膚
-相愛: 女人 女人 褐皮膚 黑皮膚
-相愛: 女人 女人 黑皮膚 白皮膚
-相愛: 女人 女人 黑皮膚 黃皮膚
-相愛: 女人 女人 黑皮膚 淺褐皮膚
-相愛: 女人 女人 黑皮膚 褐皮膚
-相愛: 女人 女人 黑皮膚
-家庭
-家庭: 男人 女人 男孩
-家庭: 男人 女人 女孩
-家庭: 男人 女人 女孩 男孩
-家庭: 男人 女人 男孩 男孩
-家庭: 男人 女人 女孩 女孩
-家庭: 男人 男人 男孩
-家庭: 男人 男人 女孩
-家庭: 男人 男人 女孩 男孩
-家庭: 男人 男人 男孩 男孩
-家庭: 男人 男人 女孩 女孩
-家庭: 女人 女人 男孩
-家庭: 女人 女人 女孩
-家庭: 女人 女人 女孩 男孩
-家庭: 女人 女人 男孩 男孩
-家庭: 女人 女人 女孩 女孩
-家庭: 男人 男孩
-家庭: 男人 男孩 男孩
-家庭: 男人 女孩
-家庭: 男人 女孩 男孩
-家庭: 男人 女孩 女孩
-家庭: 女人 男孩
-家庭: 女人 男孩 男孩
-家庭: 女人 女孩
-家庭: 女人 女孩 男孩
-家庭: 女人 女孩 女孩
-說話的人影
-肖像剪影
-雙人肖像剪影
-擁抱的人
-腳印
-白皮膚
-黃皮膚
-淺褐皮膚
-褐皮膚
-黑皮膚
-紅髮
-卷髮
-白髮
-禿頭
-猴子頭
-猴子
-大猩猩
-猩猩
-狗頭
-狗
-導盲犬
-服務犬
-貴賓犬
-狼
-狐狸
-浣熊
-貓頭
-貓
-黑貓
-獅子
-老虎頭
-老虎
-花豹
-馬頭
-馬
-獨角獸
-斑馬
-鹿
-野牛
-牛頭
-公牛
-水牛
-乳牛
-豬頭
-豬
-野豬
-豬鼻子
-公羊
-綿羊
-山羊
-單峰駱駝
-雙峰駱駝
-羊駝
-長頸鹿
-大象
-毛象
-犀牛
-河馬
-老鼠頭
-小老鼠
-老鼠
-倉鼠
-兔子頭
-兔子
-松鼠
-海狸
-刺蝟
-蝙蝠
-熊
-北極熊
-無尾熊
-熊貓
-樹懶
-水獺
-臭鼬
-袋鼠
-獾
-動物腳印
-火雞
-雞
-公雞
-小雞破蛋
-小雞的臉
-小雞
-鳥
-企鵝
-飛鳥
-老鷹
-鴨子
-天鵝
-貓頭鷹
-渡渡鳥
-羽毛
-紅鶴
-孔雀
-鸚鵡
-青蛙
-鱷魚
-烏龜
-蜥蜴
-蛇
-龍頭
-龍
-蜥腳類恐龍
-暴龍
-鯨魚
-藍鯨
-海豚
-海豹
-魚
-熱帶魚
-河豚
-鯊魚
-章魚
-海螺
-珊瑚
-蝸牛
-蝴蝶
-毛毛蟲
-螞蟻
-蜜蜂
-甲蟲
-瓢蟲
-蟋蟀
-蟑螂
-蜘蛛
-蜘蛛網
-蠍子
-蚊子
-蒼蠅
-蠕蟲
-微生物
-花束
-櫻花
-白花
-蓮花
-花朵
-玫瑰
-枯萎花朵
-芙蓉
-向日葵
-開花
-鬱金香
-苗
-盆景
-常青樹
-落葉樹
-棕櫚樹
-仙人掌
-水稻
-草藥
-三葉草
-幸運草
-楓葉
-落葉
-隨風飄落的葉子
-空巢
-有蛋的巢
-蘑菇
-葡萄
-瓜
-西瓜
-橘子
-檸檬
-香蕉
-鳳梨
-芒果
-紅蘋果
-青蘋果
-梨子
-桃子
-櫻桃
-草莓
-藍莓
-奇異果
-番茄
-橄欖
-椰子
-酪梨
-茄子
-馬鈴薯
-胡蘿蔔
-玉米
-辣椒
-甜椒
-小黃瓜
-綠葉蔬菜
-花椰菜
-大蒜
-洋蔥
-花生
-豆子
-栗子
-吐司
-可頌
-法國麵包
-麵餅
-蝴蝶餅
-貝果
-鬆餅
-格子鬆餅
-起士
-排骨
-雞腿
-肉片
-培根
-漢堡
-薯條
-披薩
-熱狗
-三明治
-夾餅
-捲餅
-玉米粉蒸肉
-薄捲餅
-油炸鷹嘴豆餅
-蛋
-煎蛋
-淺鍋料理
-火鍋
-涮製菜餚
-碗和湯匙
-生菜沙拉
-爆米花
-奶油
-鹽
-罐頭食品
-便當
-米果
-飯糰
-米飯
-咖哩飯
-湯麵
-義大利麵
-烤地瓜
-關東煮
-壽司
-天婦羅
-魚板
-月餅
-糥米丸子
-水餃
-幸運餅乾
-外帶餐盒
-螃蟹
-龍蝦
-蝦子
-魷魚
-牡蠣
-霜淇淋
-刨冰
-冰淇淋
-甜甜圈
-餅乾
-生日蛋糕
-蛋糕
-杯子蛋糕
-派
-巧克力
-糖
-棒棒糖
-卡士達
-蜂蜜
-奶瓶
-一杯牛奶
-熱飲
-茶壺
-熱茶
-清酒
-洋酒
-葡萄酒
-雞尾酒
-熱帶水果飲料
-啤酒
-乾杯吧
-乾杯
-威士忌杯
-倒出液體
-杯子和吸管
-珍珠奶茶
-鋁箔包
-瑪黛茶
-冰塊
-筷子
-餐具
-刀叉
-湯匙
-菜刀
-廣口瓶
-陶罐
-歐洲及非洲
-美洲
-亞洲及澳洲
-子午線
-世界地圖
-日本
-指南針
-雪山
-山
-火山
-富士山
-露營
-海灘陽傘
-沙漠
-熱帶小島
-國家公園
-競技場
-古典建築
-施工中
-磚塊
-石頭
-木頭
-小屋
-房屋建築
-廢墟
-房子
-別墅
-辦公大樓
-日本郵局
-歐洲郵局
-醫院
-銀行
-旅館
-賓館
-便利商店
-學校
-百貨公司
-工廠
-日式城堡
-歐式城堡
-婚禮
-東京鐵塔
-自由女神
-教堂
-清真寺
-印度廟
-猶太教堂
-神社
-天房
-噴泉
-帳篷
-霧
-星空
-都市風景
-日出
-旭日
-黃昏
-夕陽
-夜橋
-溫泉
-旋轉木馬
-溜滑梯
-摩天輪
-雲霄飛車
-理髮店
-馬戲團
-蒸汽火車
-有軌電車
-高鐵
-高鐡車頭
-火車
-地鐵
-輕軌
-車站
-路面電車
-單軌
-山區鐵路
-電纜車
-公車
-公共汽車
-無軌電車
-小型巴士
-救護車
-消防車
-警車
-警察車
-計程車
-小黃
-汽車
-轎車
-休旅車
-皮卡車
-貨車
-卡車
-拖弋機
-賽車
-機車
-摩托車
-輪椅
-電動輪椅
-嘟嘟車
-自行車
-滑板車
-滑板
-輪式溜冰鞋
-公車站
-高速公路
-鐵軌
-油桶
-加油站
-輪子
-警車燈
-紅綠燈
-直式紅綠燈
-停止標誌
-施工
-錨
-救生圈
-帆船
-獨木舟
-快艇
-客船
-渡輪
-汽艇
-船
-飛機
-小飛機
-飛機起飛
-飛機著陸
-降落傘
-座位
-直升機
-懸索鐵路
-纜車
-空中纜車
-衛星
-火箭
-飛碟
-服務鈴
-行李
-沙漏
-流動的沙漏
-手錶
-鬧鐘
-碼錶
-計時器
-座鐘
-十二點
-十二點半
-一點
-一點半
-兩點
-兩點半
-三點
-三點半
-四點
-四點半
-五點
-五點半
-六點
-六點半
-七點
-七點半
-八點
-八點半
-九點
-九點半
-十點
-十點半
-十一點
-十一點半
-新月
-眉形新月
-上弦月
-盈凸月
-滿月
-虧凸月
-下弦月
-眉形殘月
-彎月
-月亮公公
-彎月臉朝左
-彎月臉朝右
-溫度計
-太陽
-微笑的滿月
-微笑的太陽
-帶行星環的行星
-星星
-閃爍的星星
-流星
-銀河
-雲
-陰天
-雷雨
-晴偶有雲
-晴時多雲
-晴時有雨
-雨天
-下雪
-閃電
-龍捲風
-有霧
-刮風
-颱風
-彩虹
-收合的傘
-雨傘
-雨中的傘
-遮陽傘
-高壓電
-雪花
-雪中的雪人
-雪人
-慧星
-火
-水滴
-波浪
-南瓜燈
-聖誕樹
-爆竹
-煙花
-鞭炮
-閃爍
-氣球
-拉炮
-五彩紙屑
-七夕
-盆栽
-女兒節
-鯉魚旗
-風鈴
-賞月
-紅包
-蝴蝶結
-禮物
-黃絲帶
-入場券
-門票
-軍事獎章
-獎盃
-獎牌
-金牌
-銀牌
-銅牌
-足球
-棒球
-壘球
-籃球
-排球
-美式足球
-橄欖球
-網球
-飛盤
-保齡球
-板球
-曲棍球
-冰上曲棍球
-袋棍球
-桌球
-羽毛球
-拳擊手套
-道服
-球門
-高爾夫
-溜冰鞋
-釣魚
-潛水面罩
-運動服
-滑雪
-雪橇
-冰石壺
-命中
-溜溜球
-風箏
-水槍
-撞球
-水晶球
-魔杖
-電玩
-搖桿
-吃角子老虎
-骰子
-拼圖
-泰迪熊
-皮納塔
-鏡面球
-俄羅斯娃娃
-黑桃
-紅心
-方塊
-梅花
-卒
-鬼牌
-紅中
-花牌
-戲劇
-裱框畫
-調色板
-線
-裁縫針
-毛線球
-繩結
-眼鏡
-太陽眼鏡
-蛙鏡
-實驗袍
-救生衣
-領帶
-T卹
-牛仔褲
-圍巾
-手套
-外套
-襪子
-洋裝
-和服
-莎麗服
-一件式泳裝
-泳褲
-短泳褲
-比基尼
-女裝
-錢包
-手提包
-手拿包
-紙袋
-書包
-人字拖
-皮鞋
-運動鞋
-登山靴
-平底鞋
-高跟鞋
-涼鞋
-芭蕾舞鞋
-靴子
-皇冠
-帽子
-禮帽
-畢業帽
-鴨舌帽
-頭盔
-工程安全帽
-項鍊
-口紅
-戒指
-鑽石
-關掉喇叭
-喇叭
-低音量
-高音量
-大聲公
-擴音器
-郵件通知
-鈴鐺
-靜音
-樂譜
-音符
-樂符
-錄音室麥克風
-調整桿
-控制旋鈕
-麥克風
-耳機
-收音機
-薩克斯風
-手風琴
-吉他
-鋼琴
-小號
-小提琴
-斑鳩琴
-鼓
-長鼓
-手機
-接電話
-電話
-聽筒
-呼叫器
-傳真機
-電池
-電量不足
-插頭
-筆電
-電腦
-印表機
-鍵盤
-滑鼠
-軌跡球
-迷你光碟
-磁碟片
-光碟
-DVD
-算盤
-電影攝影機
-電影膠卷
-電影放映機
-場記板
-電視
-相機
-開閃光燈
-攝影機
-錄影帶
-向左的放大鏡
-放大鏡
-蠟燭
-燈泡
-手電筒
-燈籠
-陶碗油燈
-彩色封面的筆記本
-合起來的書本
-打開來的書本
-綠色的書本
-藍色的書本
-橘色的書本
-書本
-筆記本
-帳本
-文件檔
-捲軸
-文件
-報紙
-捲好的報紙
-頁籤
-書籤
-吊牌
-錢袋
-硬幣
-日幣
-美金
-歐元
-英鎊
-錢飛了
-信用卡
-收據
-貨幣升值
-郵件
-電子郵件
-收到郵件
-寄出郵件
-寄件匣
-收件匣
-包裹
-有待收郵件
-無待收郵件
-有新郵件
-沒有新郵件
-信箱
-投票箱
-鉛筆
-鋼筆頭
-鋼筆
-筆
-畫筆
-蠟筆
-備忘錄
-公事包
-資料夾
-打開資料夾
-索引隔板
-行事曆
-日曆
-線圈筆記本
-線圈日曆
-索引卡
-漲
-跌
-圖表
-寫字夾板
-圖釘
-圓圖釘
-迴紋針
-相連的回紋針
-直尺
-三角尺
-剪刀
-卡片目錄盒
-檔案櫃
-廢紙簍
-上鎖
-開鎖
-鋼筆和鎖
-鑰匙和鎖
-鑰匙
-老鑰匙
-鎚子
-斧頭
-十字鎬
-鎚子和十字鎬
-鎚子和扳手
-匕首
-劍
-炸彈
-迴力鏢
-弓箭
-盾牌
-木工鋸
-扳手
-螺絲起子
-螺絲
-齒輪
-壓縮機
-天平
-導盲手杖
-連結
-鍊條
-鉤子
-工具箱
-磁鐵
-梯子
-蒸餾器
-試管
-培養皿
-DNA
-顯微鏡
-望遠鏡
-衛星天線
-針筒
-血滴
-藥丸
-OK 繃
-拐杖
-聽診器
-X 光
-門
-電梯
-鏡子
-窗戶
-床
-沙發和立燈
-椅子
-馬桶
-吸把
-淋浴
-澡盆
-捕鼠器
-剃刀
-乳液瓶
-安全別針
-掃帚
-籃子
-捲筒衛生紙
-水桶
-肥皂
-泡泡
-牙刷
-海綿
-滅火器
-購物車
-吸煙
-棺木
-墓石
-骨灰罈
-邪眼
-法蒂瑪之手
-復活節島
-告示牌
-識別證
-提款機
-垃圾桶
-飲用水
-無障礙空間
-男廁
-女廁
-洗手間
-寶寶
-廁所
-護照查驗
-海關
-提取行李
-寄存行李
-警告
-小心兒童
-禁止進入
-禁止通行
-禁行自行車
-禁止吸煙
-禁止亂丟垃圾
-非飲用水
-禁止行人通行
-禁用手機
-未成年人不宜
-放射性
-危害生物
-向上箭頭
-右上箭頭
-向右箭頭
-右下箭頭
-向下箭頭
-左下箭頭
-向左箭頭
-左上箭頭
-上下箭頭
-左右箭頭
-向左彎的右箭頭
-向右彎的左箭頭
-右上旋轉箭頭
-右下旋轉箭頭
-順時針方向
-逆時針
-返回
-結束
-ON
-馬上
-置頂
-祈禱
-原子
-唵
-六芒星
-法輪
-陰陽
-拉丁十字架
-東正教十字架
-伊斯蘭教星月
-和平
-猶太燭台
-六芒星加圓點
-牡羊座
-金牛座
-雙子座
-巨蟹座
-獅子座
-處女座
-天秤座
-天蠍座
-射手座
-摩羯座
-水瓶座
-雙魚座
-蛇夫座
-隨機播放
-重複播放
-重複目前單曲
-播放
-向前快轉
-下一首
-播放或暫停
-倒轉
-向後快轉
-上一首
-向上
-快速向上
-向下
-快速向下
-暫停
-停止播放
-錄製
-退出
-電影院
-低亮度
-高亮度
-訊號強弱
-震動模式
-手機關機
-女
-男
-變性符號
-乘
-加
-減
-除
-粗體等號
-無限大
-雙驚嘆號
-驚嘆號加問號
-紅色問號
-白色問號
-白色驚嘆號
-紅色驚嘆號
-波浪線
-貨幣兌換
-貨幣符號
-醫療符號
-回收
-鳶尾花
-三叉戟
-名牌
-日本初學者符號
-圓圈
-白色勾勾
-勾選
-打勾
-叉
-叉叉
-日本單環標誌
-日本免費電話標誌
-歌唱
-八芒星
-八角星
-火花
-版權
-註冊
-商標
-按鍵: #
-按鍵: *
-按鍵: 0
-按鍵: 1
-按鍵: 2
-按鍵: 3
-按鍵: 4
-按鍵: 5
-按鍵: 6
-按鍵: 7
-按鍵: 8
-按鍵: 9
-按鍵: 10
-大寫字母鍵
-小寫字母鍵
-數字鍵
-符號鍵
-拉丁字母鍵
-A型
-AB型
-B型
-CL
-酷
-免費
-資訊
-身分
-M
-新
-NG
-O型
-好的
-P
-救命
-UP
-對戰
-日文KOKO
-日文服務區
-月
-有
-指
-得
-割
-無
-禁
-可
-申
-合
-空的
-祝
-秘
-營
-滿
-大紅色圓形
-橘色圓形
-黃色圓形
-綠色圓形
-大藍色圓形
-紫色圓形
-褐色圓形
-黑色圓形
-白色圓形
-紅色方形
-橘色方形
-黃色方形
-綠色方形
-藍色方形
-紫色方形
-褐色方形
-黑色大方塊
-白色大方塊
-黑色中方塊
-白色中方塊
-黑色中小型方塊
-白色中小型方塊
-黑色小方塊
-白色小方塊
-大橙色菱形
-大藍色菱形
-小橙色菱形
-小藍色菱形
-向上紅色三角
-向下紅色三角
-菱形加圓點
-按鈕
-白色方按鈕
-黑色方按鈕
-終點旗
-三角旗
-紀念日
-黑旗
-白旗
-彩虹旗
-跨性別旗
-海盜旗
-旗子: 阿森松島
-旗子: 安道爾
-旗子: 阿拉伯聯合大公國
-旗子: 阿富汗
-旗子: 安地卡及巴布達
-旗子: 安奎拉
-旗子: 阿爾巴尼亞
-旗子: 亞美尼亞
-旗子: 安哥拉
-旗子: 南極洲
-旗子: 阿根廷
-旗子: 美屬薩摩亞
-旗子: 奧地利
-旗子: 澳洲
-旗子: 荷屬阿魯巴
-旗子: 奧蘭群島
-旗子: 亞塞拜然
-旗子: 波士尼亞與赫塞哥維納
-旗子: 巴貝多
-旗子: 孟加拉
-旗子: 比利時
-旗子: 布吉納法索
-旗子: 保加利亞
-旗子: 巴林
-旗子: 蒲隆地
-旗子: 貝南
-旗子: 聖巴瑟米
-旗子: 百慕達
-旗子: 汶萊
-旗子: 玻利維亞
-旗子: 荷蘭加勒比區
-旗子: 巴西
-旗子: 巴哈馬
-旗子: 不丹
-旗子: 布威島
-旗子: 波札那
-旗子: 白俄羅斯
-旗子: 貝里斯
-旗子: 加拿大
-旗子: 科克斯（基靈）群島
-旗子: 剛果（金夏沙）
-旗子: 中非共和國
-旗子: 剛果（布拉薩）
-旗子: 瑞士
-旗子: 象牙海岸
-旗子: 庫克群島
-旗子: 智利
-旗子: 喀麥隆
-旗子: 中國
-旗子: 哥倫比亞
-旗子: 克里派頓島
-旗子: 哥斯大黎加
-旗子: 古巴
-旗子: 維德角
-旗子: 庫拉索
-旗子: 聖誕島
-旗子: 賽普勒斯
-旗子: 捷克
-旗子: 德國
-旗子: 迪亞哥加西亞島
-旗子: 吉布地
-旗子: 丹麥
-旗子: 多米尼克
-旗子: 多明尼加共和國
-旗子: 阿爾及利亞
-旗子: 休達與梅利利亞
-旗子: 厄瓜多
-旗子: 愛沙尼亞
-旗子: 埃及
-旗子: 西撒哈拉
-旗子: 厄利垂亞
-旗子: 西班牙
-旗子: 衣索比亞
-旗子: 歐盟
-旗子: 芬蘭
-旗子: 斐濟
-旗子: 福克蘭群島
-旗子: 密克羅尼西亞
-旗子: 法羅群島
-旗子: 法國
-旗子: 加彭
-旗子: 英國
-旗子: 格瑞那達
-旗子: 喬治亞
-旗子: 法屬圭亞那
-旗子: 根息
-旗子: 迦納
-旗子: 直布羅陀
-旗子: 格陵蘭
-旗子: 甘比亞
-旗子: 幾內亞
-旗子: 瓜地洛普
-旗子: 赤道幾內亞
-旗子: 希臘
-旗子: 南喬治亞與南三明治群島
-旗子: 瓜地馬拉
-旗子: 關島
-旗子: 幾內亞比索
-旗子: 蓋亞那
-旗子: 中國香港特別行政區
-旗子: 赫德島及麥唐納群島
-旗子: 宏都拉斯
-旗子: 克羅埃西亞
-旗子: 海地
-旗子: 匈牙利
-旗子: 加那利群島
-旗子: 印尼
-旗子: 愛爾蘭
-旗子: 以色列
-旗子: 曼島
-旗子: 印度
-旗子: 英屬印度洋領地
-旗子: 伊拉克
-旗子: 伊朗
-旗子: 冰島
-旗子: 義大利
-旗子: 澤西島
-旗子: 牙買加
-旗子: 約旦
-旗子: 日本
-旗子: 肯亞
-旗子: 吉爾吉斯
-旗子: 柬埔寨
-旗子: 吉里巴斯
-旗子: 葛摩
-旗子: 聖克里斯多福及尼維斯
-旗子: 北韓
-旗子: 南韓
-旗子: 科威特
-旗子: 開曼群島
-旗子: 哈薩克
-旗子: 寮國
-旗子: 黎巴嫩
-旗子: 聖露西亞
-旗子: 列支敦斯登
-旗子: 斯里蘭卡
-旗子: 賴比瑞亞
-旗子: 賴索托
-旗子: 立陶宛
-旗子: 盧森堡
-旗子: 拉脫維亞
-旗子: 利比亞
-旗子: 摩洛哥
-旗子: 摩納哥
-旗子: 摩爾多瓦
-旗子: 蒙特內哥羅
-旗子: 法屬聖馬丁
-旗子: 馬達加斯加
-旗子: 馬紹爾群島
-旗子: 北馬其頓
-旗子: 馬利
-旗子: 緬甸
-旗子: 蒙古
-旗子: 中國澳門特別行政區
-旗子: 北馬利安納群島
-旗子: 馬丁尼克
-旗子: 茅利塔尼亞
-旗子: 蒙哲臘
-旗子: 馬爾他
-旗子: 模里西斯
-旗子: 馬爾地夫
-旗子: 馬拉威
-旗子: 墨西哥
-旗子: 馬來西亞
-旗子: 莫三比克
-旗子: 納米比亞
-旗子: 新喀里多尼亞
-旗子: 尼日
-旗子: 諾福克島
-旗子: 奈及利亞
-旗子: 尼加拉瓜
-旗子: 荷蘭
-旗子: 挪威
-旗子: 尼泊爾
-旗子: 諾魯
-旗子: 紐埃島
-旗子: 紐西蘭
-旗子: 阿曼
-旗子: 巴拿馬
-旗子: 秘魯
-旗子: 法屬玻里尼西亞
-旗子: 巴布亞紐幾內亞
-旗子: 菲律賓
-旗子: 巴基斯坦
-旗子: 波蘭
-旗子: 聖皮埃與密克隆群島
-旗子: 皮特肯群島
-旗子: 波多黎各
-旗子: 巴勒斯坦自治區
-旗子: 葡萄牙
-旗子: 帛琉
-旗子: 巴拉圭
-旗子: 卡達
-旗子: 留尼旺
-旗子: 羅馬尼亞
-旗子: 塞爾維亞
-旗子: 俄羅斯
-旗子: 盧安達
-旗子: 沙烏地阿拉伯
-旗子: 索羅門群島
-旗子: 塞席爾
-旗子: 蘇丹
-旗子: 瑞典
-旗子: 新加坡
-旗子: 聖赫勒拿島
-旗子: 斯洛維尼亞
-旗子: 挪威屬斯瓦巴及尖棉
-旗子: 斯洛伐克
-旗子: 獅子山
-旗子: 聖馬利諾
-旗子: 塞內加爾
-旗子: 索馬利亞
-旗子: 蘇利南
-旗子: 南蘇丹
-旗子: 聖多美普林西比
-旗子: 薩爾瓦多
-旗子: 荷屬聖馬丁
-旗子: 敘利亞
-旗子: 史瓦帝尼
-旗子: 特里斯坦達庫尼亞群島
-旗子: 土克斯及開科斯群島
-旗子: 查德
-旗子: 法屬南部屬地
-旗子: 多哥
-旗子: 泰國
-旗子: 塔吉克
-旗子: 托克勞群島
-旗子: 東帝汶
-旗子: 土庫曼
-旗子: 突尼西亞
-旗子: 東加
-旗子: 土耳其
-旗子: 千里達及托巴哥
-旗子: 吐瓦魯
-旗子: 台灣
-旗子: 坦尚尼亞
-旗子: 烏克蘭
-旗子: 烏干達
-旗子: 美國本土外小島嶼
-旗子: 聯合國
-旗子: 美國
-旗子: 烏拉圭
-旗子: 烏茲別克
-旗子: 梵蒂岡
-旗子: 聖文森及格瑞那丁
-旗子: 委內瑞拉
-旗子: 英屬維京群島
-旗子: 美屬維京群島
-旗子: 越南
-旗子: 萬那杜
-旗子: 瓦利斯群島和富圖那群島
-旗子: 薩摩亞
-旗子: 科索沃
-旗子: 葉門
-旗子: 馬約特島
-旗子: 南非
-旗子: 尚比亞
-旗子: 辛巴威
-旗子: 英格蘭
-旗子: 蘇格蘭
-旗子: 威爾斯
-"""
-
-  /// The en names, one a line in the order of ``emoji``; empty where CLDR has none.
-  static let english = """
-grinning face
-grinning face with big eyes
-grinning face with smiling eyes
-beaming face with smiling eyes
-grinning squinting face
-grinning face with sweat
-rolling on the floor laughing
-face with tears of joy
-slightly smiling face
-upside-down face
-melting face
-winking face
-smiling face with smiling eyes
-smiling face with halo
-smiling face with hearts
-smiling face with heart-eyes
-star-struck
-face blowing a kiss
-kissing face
-smiling face
-kissing face with closed eyes
-kissing face with smiling eyes
-smiling face with tear
-face savoring food
-face with tongue
-winking face with tongue
-zany face
-squinting face with tongue
-money-mouth face
-smiling face with open hands
-face with hand over mouth
-face with open eyes and hand over mouth
-face with peeking eye
-shushing face
-thinking face
-saluting face
-zipper-mouth face
-face with raised eyebrow
-neutral face
-expressionless face
-face without mouth
-dotted line face
-face in clouds
-smirking face
-unamused face
-face with rolling eyes
-grimacing face
-face exhaling
-lying face
-relieved face
-pensive face
-sleepy face
-drooling face
-sleeping face
-face with medical mask
-face with thermometer
-face with head-bandage
-nauseated face
-face vomiting
-sneezing face
-hot face
-cold face
-woozy face
-face with crossed-out eyes
-face with spiral eyes
-exploding head
-cowboy hat face
-partying face
-disguised face
-smiling face with sunglasses
-nerd face
-face with monocle
-confused face
-face with diagonal mouth
-worried face
-slightly frowning face
-frowning face
-face with open mouth
-hushed face
-astonished face
-flushed face
-pleading face
-face holding back tears
-frowning face with open mouth
-anguished face
-fearful face
-anxious face with sweat
-sad but relieved face
-crying face
-loudly crying face
-face screaming in fear
-confounded face
-persevering face
-disappointed face
-downcast face with sweat
-weary face
-tired face
-yawning face
-face with steam from nose
-enraged face
-angry face
-face with symbols on mouth
-smiling face with horns
-angry face with horns
-skull
-skull and crossbones
-pile of poo
-clown face
-ogre
-goblin
-ghost
-alien
-alien monster
-robot
-grinning cat
-grinning cat with smiling eyes
-cat with tears of joy
-smiling cat with heart-eyes
-cat with wry smile
-kissing cat
-weary cat
-crying cat
-pouting cat
-see-no-evil monkey
-hear-no-evil monkey
-speak-no-evil monkey
-love letter
-heart with arrow
-heart with ribbon
-sparkling heart
-growing heart
-beating heart
-revolving hearts
-two hearts
-heart decoration
-heart exclamation
-broken heart
-heart on fire
-mending heart
-red heart
-orange heart
-yellow heart
-green heart
-blue heart
-purple heart
-brown heart
-black heart
-white heart
-kiss mark
-hundred points
-anger symbol
-collision
-dizzy
-sweat droplets
-dashing away
-hole
-speech balloon
-eye in speech bubble
-left speech bubble
-right anger bubble
-thought balloon
-ZZZ
-waving hand
-raised back of hand
-hand with fingers splayed
-raised hand
-vulcan salute
-rightwards hand
-leftwards hand
-palm down hand
-palm up hand
-OK hand
-pinched fingers
-pinching hand
-victory hand
-crossed fingers
-hand with index finger and thumb crossed
-love-you gesture
-sign of the horns
-call me hand
-backhand index pointing left
-backhand index pointing right
-backhand index pointing up
-middle finger
-backhand index pointing down
-index pointing up
-index pointing at the viewer
-thumbs up
-thumbs down
-raised fist
-oncoming fist
-left-facing fist
-right-facing fist
-clapping hands
-raising hands
-heart hands
-open hands
-palms up together
-handshake
-handshake: light skin tone, medium-light skin tone
-handshake: light skin tone, medium skin tone
-handshake: light skin tone, medium-dark skin tone
-handshake: light skin tone, dark skin tone
-handshake: medium-light skin tone, light skin tone
-handshake: medium-light skin tone, medium skin tone
-handshake: medium-light skin tone, medium-dark skin tone
-handshake: medium-light skin tone, dark skin tone
-handshake: medium skin tone, light skin tone
-handshake: medium skin tone, medium-light skin tone
-handshake: medium skin tone, medium-dark skin tone
-handshake: medium skin tone, dark skin tone
-handshake: medium-dark skin tone, light skin tone
-handshake: medium-dark skin tone, medium-light skin tone
-handshake: medium-dark skin tone, medium skin tone
-handshake: medium-dark skin tone, dark skin tone
-handshake: dark skin tone, light skin tone
-handshake: dark skin tone, medium-light skin tone
-handshake: dark skin tone, medium skin tone
-handshake: dark skin tone, medium-dark skin tone
-folded hands
-writing hand
-nail polish
-selfie
-flexed biceps
-mechanical arm
-mechanical leg
-leg
-foot
-ear
-ear with hearing aid
-nose
-brain
-anatomical heart
-lungs
-tooth
-bone
-eyes
-eye
-tongue
-mouth
-biting lip
-baby
-child
-boy
-girl
-person
-person: blond hair
-person: light skin tone, blond hair
-person: medium-light skin tone, blond hair
-person: medium skin tone, blond hair
-person: medium-dark skin tone, blond hair
-person: dark skin tone, blond hair
-man
-person: beard
-person: light skin tone, beard
-person: medium-light skin tone, beard
-person: medium skin tone, beard
-person: medium-dark skin tone, beard
-person: dark skin tone, beard
-man: beard
-man: light skin tone, beard
-man: medium-light skin tone, beard
-man: medium skin tone, beard
-man: medium-dark skin tone, beard
-man: dark skin tone, beard
-woman: beard
-woman: light skin tone, beard
-woman: medium-light skin tone, beard
-woman: medium skin tone, beard
-woman: medium-dark skin tone, beard
-woman: dark skin tone, beard
-man: red hair
-man: light skin tone, red hair
-man: medium-light skin tone, red hair
-man: medium skin tone, red hair
-man: medium-dark skin tone, red hair
-man: dark skin tone, red hair
-man: curly hair
-man: light skin tone, curly hair
-man: medium-light skin tone, curly hair
-man: medium skin tone, curly hair
-man: medium-dark skin tone, curly hair
-man: dark skin tone, curly hair
-man: white hair
-man: light skin tone, white hair
-man: medium-light skin tone, white hair
-man: medium skin tone, white hair
-man: medium-dark skin tone, white hair
-man: dark skin tone, white hair
-man: bald
-man: light skin tone, bald
-man: medium-light skin tone, bald
-man: medium skin tone, bald
-man: medium-dark skin tone, bald
-man: dark skin tone, bald
-woman
-woman: red hair
-woman: light skin tone, red hair
-woman: medium-light skin tone, red hair
-woman: medium skin tone, red hair
-woman: medium-dark skin tone, red hair
-woman: dark skin tone, red hair
-person: red hair
-person: light skin tone, red hair
-person: medium-light skin tone, red hair
-person: medium skin tone, red hair
-person: medium-dark skin tone, red hair
-person: dark skin tone, red hair
-woman: curly hair
-woman: light skin tone, curly hair
-woman: medium-light skin tone, curly hair
-woman: medium skin tone, curly hair
-woman: medium-dark skin tone, curly hair
-woman: dark skin tone, curly hair
-person: curly hair
-person: light skin tone, curly hair
-person: medium-light skin tone, curly hair
-person: medium skin tone, curly hair
-person: medium-dark skin tone, curly hair
-person: dark skin tone, curly hair
-woman: white hair
-woman: light skin tone, white hair
-woman: medium-light skin tone, white hair
-woman: medium skin tone, white hair
-woman: medium-dark skin tone, white hair
-woman: dark skin tone, white hair
-person: white hair
-person: light skin tone, white hair
-person: medium-light skin tone, white hair
-person: medium skin tone, white hair
-person: medium-dark skin tone, white hair
-person: dark skin tone, white hair
-woman: bald
-woman: light skin tone, bald
-woman: medium-light skin tone, bald
-woman: medium skin tone, bald
-woman: medium-dark skin tone, bald
-woman: dark skin tone, bald
-person: bald
-person: light skin tone, bald
-person: medium-light skin tone, bald
-person: medium skin tone, bald
-person: medium-dark skin tone, bald
-person: dark skin tone, bald
-woman: blond hair
-woman: light skin tone, blond hair
-woman: medium-light skin tone, blond hair
-woman: medium skin tone, blond hair
-woman: medium-dark skin tone, blond hair
-woman: dark skin tone, blond hair
-man: blond hair
-man: light skin tone, blond hair
-man: medium-light skin tone, blond hair
-man: medium skin tone, blond hair
-man: medium-dark skin tone, blond hair
-man: dark skin tone, blond hair
-older person
-old man
-old woman
-person frowning
-man frowning
-woman frowning
-person pouting
-man pouting
-woman pouting
-person gesturing NO
-man gesturing NO
-woman gesturing NO
-person gesturing OK
-man gesturing OK
-woman gesturing OK
-person tipping hand
-man tipping hand
-woman tipping hand
-person raising hand
-man raising hand
-woman raising hand
-deaf person
-deaf man
-deaf woman
-person bowing
-man bowing
-woman bowing
-person facepalming
-man facepalming
-woman facepalming
-person shrugging
-man shrugging
-woman shrugging
-health worker
-man health worker
-woman health worker
-student
-man student
-woman student
-teacher
-man teacher
-woman teacher
-judge
-man judge
-woman judge
-farmer
-man farmer
-woman farmer
-cook
-man cook
-woman cook
-mechanic
-man mechanic
-woman mechanic
-factory worker
-man factory worker
-woman factory worker
-office worker
-man office worker
-woman office worker
-scientist
-man scientist
-woman scientist
-technologist
-man technologist
-woman technologist
-singer
-man singer
-woman singer
-artist
-man artist
-woman artist
-pilot
-man pilot
-woman pilot
-astronaut
-man astronaut
-woman astronaut
-firefighter
-man firefighter
-woman firefighter
-police officer
-man police officer
-woman police officer
-detective
-man detective
-woman detective
-guard
-man guard
-woman guard
-ninja
-construction worker
-man construction worker
-woman construction worker
-person with crown
-prince
-princess
-person wearing turban
-man wearing turban
-woman wearing turban
-person with skullcap
-woman with headscarf
-person in tuxedo
-man in tuxedo
-woman in tuxedo
-person with veil
-man with veil
-woman with veil
-pregnant woman
-pregnant man
-pregnant person
-breast-feeding
-woman feeding baby
-man feeding baby
-person feeding baby
-baby angel
-Santa Claus
-Mrs. Claus
-mx claus
-superhero
-man superhero
-woman superhero
-supervillain
-man supervillain
-woman supervillain
-mage
-man mage
-woman mage
-fairy
-man fairy
-woman fairy
-vampire
-man vampire
-woman vampire
-merperson
-merman
-mermaid
-elf
-man elf
-woman elf
-genie
-man genie
-woman genie
-zombie
-man zombie
-woman zombie
-troll
-person getting massage
-man getting massage
-woman getting massage
-person getting haircut
-man getting haircut
-woman getting haircut
-person walking
-man walking
-woman walking
-person standing
-man standing
-woman standing
-person kneeling
-man kneeling
-woman kneeling
-person with white cane
-man with white cane
-woman with white cane
-person in motorized wheelchair
-man in motorized wheelchair
-woman in motorized wheelchair
-person in manual wheelchair
-man in manual wheelchair
-woman in manual wheelchair
-person running
-man running
-woman running
-woman dancing
-man dancing
-person in suit levitating
-people with bunny ears
-men with bunny ears
-women with bunny ears
-person in steamy room
-man in steamy room
-woman in steamy room
-person climbing
-man climbing
-woman climbing
-person fencing
-horse racing
-skier
-snowboarder
-person golfing
-man golfing
-woman golfing
-person surfing
-man surfing
-woman surfing
-person rowing boat
-man rowing boat
-woman rowing boat
-person swimming
-man swimming
-woman swimming
-person bouncing ball
-man bouncing ball
-woman bouncing ball
-person lifting weights
-man lifting weights
-woman lifting weights
-person biking
-man biking
-woman biking
-person mountain biking
-man mountain biking
-woman mountain biking
-person cartwheeling
-man cartwheeling
-woman cartwheeling
-people wrestling
-men wrestling
-women wrestling
-person playing water polo
-man playing water polo
-woman playing water polo
-person playing handball
-man playing handball
-woman playing handball
-person juggling
-man juggling
-woman juggling
-person in lotus position
-man in lotus position
-woman in lotus position
-person taking bath
-person in bed
-people holding hands
-people holding hands: light skin tone, medium-light skin tone
-people holding hands: light skin tone, medium skin tone
-people holding hands: light skin tone, medium-dark skin tone
-people holding hands: light skin tone, dark skin tone
-people holding hands: medium-light skin tone, light skin tone
-people holding hands: medium-light skin tone, medium skin tone
-people holding hands: medium-light skin tone, medium-dark skin tone
-people holding hands: medium-light skin tone, dark skin tone
-people holding hands: medium skin tone, light skin tone
-people holding hands: medium skin tone, medium-light skin tone
-people holding hands: medium skin tone, medium-dark skin tone
-people holding hands: medium skin tone, dark skin tone
-people holding hands: medium-dark skin tone, light skin tone
-people holding hands: medium-dark skin tone, medium-light skin tone
-people holding hands: medium-dark skin tone, medium skin tone
-people holding hands: medium-dark skin tone, dark skin tone
-people holding hands: dark skin tone, light skin tone
-people holding hands: dark skin tone, medium-light skin tone
-people holding hands: dark skin tone, medium skin tone
-people holding hands: dark skin tone, medium-dark skin tone
-women holding hands
-women holding hands: light skin tone, medium-light skin tone
-women holding hands: light skin tone, medium skin tone
-women holding hands: light skin tone, medium-dark skin tone
-women holding hands: light skin tone, dark skin tone
-women holding hands: medium-light skin tone, light skin tone
-women holding hands: medium-light skin tone, medium skin tone
-women holding hands: medium-light skin tone, medium-dark skin tone
-women holding hands: medium-light skin tone, dark skin tone
-women holding hands: medium skin tone, light skin tone
-women holding hands: medium skin tone, medium-light skin tone
-women holding hands: medium skin tone, medium-dark skin tone
-women holding hands: medium skin tone, dark skin tone
-women holding hands: medium-dark skin tone, light skin tone
-women holding hands: medium-dark skin tone, medium-light skin tone
-women holding hands: medium-dark skin tone, medium skin tone
-women holding hands: medium-dark skin tone, dark skin tone
-women holding hands: dark skin tone, light skin tone
-women holding hands: dark skin tone, medium-light skin tone
-women holding hands: dark skin tone, medium skin tone
-women holding hands: dark skin tone, medium-dark skin tone
-woman and man holding hands
-woman and man holding hands: light skin tone, medium-light skin tone
-woman and man holding hands: light skin tone, medium skin tone
-woman and man holding hands: light skin tone, medium-dark skin tone
-woman and man holding hands: light skin tone, dark skin tone
-woman and man holding hands: medium-light skin tone, light skin tone
-woman and man holding hands: medium-light skin tone, medium skin tone
-woman and man holding hands: medium-light skin tone, medium-dark skin tone
-woman and man holding hands: medium-light skin tone, dark skin tone
-woman and man holding hands: medium skin tone, light skin tone
-woman and man holding hands: medium skin tone, medium-light skin tone
-woman and man holding hands: medium skin tone, medium-dark skin tone
-woman and man holding hands: medium skin tone, dark skin tone
-woman and man holding hands: medium-dark skin tone, light skin tone
-woman and man holding hands: medium-dark skin tone, medium-light skin tone
-woman and man holding hands: medium-dark skin tone, medium skin tone
-woman and man holding hands: medium-dark skin tone, dark skin tone
-woman and man holding hands: dark skin tone, light skin tone
-woman and man holding hands: dark skin tone, medium-light skin tone
-woman and man holding hands: dark skin tone, medium skin tone
-woman and man holding hands: dark skin tone, medium-dark skin tone
-men holding hands
-men holding hands: light skin tone, medium-light skin tone
-men holding hands: light skin tone, medium skin tone
-men holding hands: light skin tone, medium-dark skin tone
-men holding hands: light skin tone, dark skin tone
-men holding hands: medium-light skin tone, light skin tone
-men holding hands: medium-light skin tone, medium skin tone
-men holding hands: medium-light skin tone, medium-dark skin tone
-men holding hands: medium-light skin tone, dark skin tone
-men holding hands: medium skin tone, light skin tone
-men holding hands: medium skin tone, medium-light skin tone
-men holding hands: medium skin tone, medium-dark skin tone
-men holding hands: medium skin tone, dark skin tone
-men holding hands: medium-dark skin tone, light skin tone
-men holding hands: medium-dark skin tone, medium-light skin tone
-men holding hands: medium-dark skin tone, medium skin tone
-men holding hands: medium-dark skin tone, dark skin tone
-men holding hands: dark skin tone, light skin tone
-men holding hands: dark skin tone, medium-light skin tone
-men holding hands: dark skin tone, medium skin tone
-men holding hands: dark skin tone, medium-dark skin tone
-kiss
-kiss: person, person, light skin tone, medium-light skin tone
-kiss: person, person, light skin tone, medium skin tone
-kiss: person, person, light skin tone, medium-dark skin tone
-kiss: person, person, light skin tone, dark skin tone
-kiss: person, person, medium-light skin tone, light skin tone
-kiss: person, person, medium-light skin tone, medium skin tone
-kiss: person, person, medium-light skin tone, medium-dark skin tone
-kiss: person, person, medium-light skin tone, dark skin tone
-kiss: person, person, medium skin tone, light skin tone
-kiss: person, person, medium skin tone, medium-light skin tone
-kiss: person, person, medium skin tone, medium-dark skin tone
-kiss: person, person, medium skin tone, dark skin tone
-kiss: person, person, medium-dark skin tone, light skin tone
-kiss: person, person, medium-dark skin tone, medium-light skin tone
-kiss: person, person, medium-dark skin tone, medium skin tone
-kiss: person, person, medium-dark skin tone, dark skin tone
-kiss: person, person, dark skin tone, light skin tone
-kiss: person, person, dark skin tone, medium-light skin tone
-kiss: person, person, dark skin tone, medium skin tone
-kiss: person, person, dark skin tone, medium-dark skin tone
-kiss: woman, man
-kiss: woman, man, light skin tone
-kiss: woman, man, light skin tone, medium-light skin tone
-kiss: woman, man, light skin tone, medium skin tone
-kiss: woman, man, light skin tone, medium-dark skin tone
-kiss: woman, man, light skin tone, dark skin tone
-kiss: woman, man, medium-light skin tone, light skin tone
-kiss: woman, man, medium-light skin tone
-kiss: woman, man, medium-light skin tone, medium skin tone
-kiss: woman, man, medium-light skin tone, medium-dark skin tone
-kiss: woman, man, medium-light skin tone, dark skin tone
-kiss: woman, man, medium skin tone, light skin tone
-kiss: woman, man, medium skin tone, medium-light skin tone
-kiss: woman, man, medium skin tone
-kiss: woman, man, medium skin tone, medium-dark skin tone
-kiss: woman, man, medium skin tone, dark skin tone
-kiss: woman, man, medium-dark skin tone, light skin tone
-kiss: woman, man, medium-dark skin tone, medium-light skin tone
-kiss: woman, man, medium-dark skin tone, medium skin tone
-kiss: woman, man, medium-dark skin tone
-kiss: woman, man, medium-dark skin tone, dark skin tone
-kiss: woman, man, dark skin tone, light skin tone
-kiss: woman, man, dark skin tone, medium-light skin tone
-kiss: woman, man, dark skin tone, medium skin tone
-kiss: woman, man, dark skin tone, medium-dark skin tone
-kiss: woman, man, dark skin tone
-kiss: man, man
-kiss: man, man, light skin tone
-kiss: man, man, light skin tone, medium-light skin tone
-kiss: man, man, light skin tone, medium skin tone
-kiss: man, man, light skin tone, medium-dark skin tone
-kiss: man, man, light skin tone, dark skin tone
-kiss: man, man, medium-light skin tone, light skin tone
-kiss: man, man, medium-light skin tone
-kiss: man, man, medium-light skin tone, medium skin tone
-kiss: man, man, medium-light skin tone, medium-dark skin tone
-kiss: man, man, medium-light skin tone, dark skin tone
-kiss: man, man, medium skin tone, light skin tone
-kiss: man, man, medium skin tone, medium-light skin tone
-kiss: man, man, medium skin tone
-kiss: man, man, medium skin tone, medium-dark skin tone
-kiss: man, man, medium skin tone, dark skin tone
-kiss: man, man, medium-dark skin tone, light skin tone
-kiss: man, man, medium-dark skin tone, medium-light skin tone
-kiss: man, man, medium-dark skin tone, medium skin tone
-kiss: man, man, medium-dark skin tone
-kiss: man, man, medium-dark skin tone, dark skin tone
-kiss: man, man, dark skin tone, light skin tone
-kiss: man, man, dark skin tone, medium-light skin tone
-kiss: man, man, dark skin tone, medium skin tone
-kiss: man, man, dark skin tone, medium-dark skin tone
-kiss: man, man, dark skin tone
-kiss: woman, woman
-kiss: woman, woman, light skin tone
-kiss: woman, woman, light skin tone, medium-light skin tone
-kiss: woman, woman, light skin tone, medium skin tone
-kiss: woman, woman, light skin tone, medium-dark skin tone
-kiss: woman, woman, light skin tone, dark skin tone
-kiss: woman, woman, medium-light skin tone, light skin tone
-kiss: woman, woman, medium-light skin tone
-kiss: woman, woman, medium-light skin tone, medium skin tone
-kiss: woman, woman, medium-light skin tone, medium-dark skin tone
-kiss: woman, woman, medium-light skin tone, dark skin tone
-kiss: woman, woman, medium skin tone, light skin tone
-kiss: woman, woman, medium skin tone, medium-light skin tone
-kiss: woman, woman, medium skin tone
-kiss: woman, woman, medium skin tone, medium-dark skin tone
-kiss: woman, woman, medium skin tone, dark skin tone
-kiss: woman, woman, medium-dark skin tone, light skin tone
-kiss: woman, woman, medium-dark skin tone, medium-light skin tone
-kiss: woman, woman, medium-dark skin tone, medium skin tone
-kiss: woman, woman, medium-dark skin tone
-kiss: woman, woman, medium-dark skin tone, dark skin tone
-kiss: woman, woman, dark skin tone, light skin tone
-kiss: woman, woman, dark skin tone, medium-light skin tone
-kiss: woman, woman, dark skin tone, medium skin tone
-kiss: woman, woman, dark skin tone, medium-dark skin tone
-kiss: woman, woman, dark skin tone
-couple with heart
-couple with heart: person, person, light skin tone, medium-light skin tone
-couple with heart: person, person, light skin tone, medium skin tone
-couple with heart: person, person, light skin tone, medium-dark skin tone
-couple with heart: person, person, light skin tone, dark skin tone
-couple with heart: person, person, medium-light skin tone, light skin tone
-couple with heart: person, person, medium-light skin tone, medium skin tone
-couple with heart: person, person, medium-light skin tone, medium-dark skin tone
-couple with heart: person, person, medium-light skin tone, dark skin tone
-couple with heart: person, person, medium skin tone, light skin tone
-couple with heart: person, person, medium skin tone, medium-light skin tone
-couple with heart: person, person, medium skin tone, medium-dark skin tone
-couple with heart: person, person, medium skin tone, dark skin tone
-couple with heart: person, person, medium-dark skin tone, light skin tone
-couple with heart: person, person, medium-dark skin tone, medium-light skin tone
-couple with heart: person, person, medium-dark skin tone, medium skin tone
-couple with heart: person, person, medium-dark skin tone, dark skin tone
-couple with heart: person, person, dark skin tone, light skin tone
-couple with heart: person, person, dark skin tone, medium-light skin tone
-couple with heart: person, person, dark skin tone, medium skin tone
-couple with heart: person, person, dark skin tone, medium-dark skin tone
-couple with heart: woman, man
-couple with heart: woman, man, light skin tone
-couple with heart: woman, man, light skin tone, medium-light skin tone
-couple with heart: woman, man, light skin tone, medium skin tone
-couple with heart: woman, man, light skin tone, medium-dark skin tone
-couple with heart: woman, man, light skin tone, dark skin tone
-couple with heart: woman, man, medium-light skin tone, light skin tone
-couple with heart: woman, man, medium-light skin tone
-couple with heart: woman, man, medium-light skin tone, medium skin tone
-couple with heart: woman, man, medium-light skin tone, medium-dark skin tone
-couple with heart: woman, man, medium-light skin tone, dark skin tone
-couple with heart: woman, man, medium skin tone, light skin tone
-couple with heart: woman, man, medium skin tone, medium-light skin tone
-couple with heart: woman, man, medium skin tone
-couple with heart: woman, man, medium skin tone, medium-dark skin tone
-couple with heart: woman, man, medium skin tone, dark skin tone
-couple with heart: woman, man, medium-dark skin tone, light skin tone
-couple with heart: woman, man, medium-dark skin tone, medium-light skin tone
-couple with heart: woman, man, medium-dark skin tone, medium skin tone
-couple with heart: woman, man, medium-dark skin tone
-couple with heart: woman, man, medium-dark skin tone, dark skin tone
-couple with heart: woman, man, dark skin tone, light skin tone
-couple with heart: woman, man, dark skin tone, medium-light skin tone
-couple with heart: woman, man, dark skin tone, medium skin tone
-couple with heart: woman, man, dark skin tone, medium-dark skin tone
-couple with heart: woman, man, dark skin tone
-couple with heart: man, man
-couple with heart: man, man, light skin tone
-couple with heart: man, man, light skin tone, medium-light skin tone
-couple with heart: man, man, light skin tone, medium skin tone
-couple with heart: man, man, light skin tone, medium-dark skin tone
-couple with heart: man, man, light skin tone, dark skin tone
-couple with heart: man, man, medium-light skin tone, light skin tone
-couple with heart: man, man, medium-light skin tone
-couple with heart: man, man, medium-light skin tone, medium skin tone
-couple with heart: man, man, medium-light skin tone, medium-dark skin tone
-couple with heart: man, man, medium-light skin tone, dark skin tone
-couple with heart: man, man, medium skin tone, light skin tone
-couple with heart: man, man, medium skin tone, medium-light skin tone
-couple with heart: man, man, medium skin tone
-couple with heart: man, man, medium skin tone, medium-dark skin tone
-couple with heart: man, man, medium skin tone, dark skin tone
-couple with heart: man, man, medium-dark skin tone, light skin tone
-couple with heart: man, man, medium-dark skin tone, medium-light skin tone
-couple with heart: man, man, medium-dark skin tone, medium skin tone
-couple with heart: man, man, medium-dark skin tone
-couple with heart: man, man, medium-dark skin tone, dark skin tone
-couple with heart: man, man, dark skin tone, light skin tone
-couple with heart: man, man, dark skin tone, medium-light skin tone
-couple with heart: man, man, dark skin tone, medium skin tone
-couple with heart: man, man, dark skin tone, medium-dark skin tone
-couple with heart: man, man, dark skin tone
-couple with heart: woman, woman
-couple with heart: woman, woman, light skin tone
-couple with heart: woman, woman, light skin tone, medium-light skin tone
-couple with heart: woman, woman, light skin tone, medium skin tone
-couple with heart: woman, woman, light skin tone, medium-dark skin tone
-couple with heart: woman, woman, light skin tone, dark skin tone
-couple with heart: woman, woman, medium-light skin tone, light skin tone
-couple with heart: woman, woman, medium-light skin tone
-couple with heart: woman, woman, medium-light skin tone, medium skin tone
-couple with heart: woman, woman, medium-light skin tone, medium-dark skin tone
-couple with heart: woman, woman, medium-light skin tone, dark skin tone
-couple with heart: woman, woman, medium skin tone, light skin tone
-couple with heart: woman, woman, medium skin tone, medium-light skin tone
-couple with heart: woman, woman, medium skin tone
-couple with heart: woman, woman, medium skin tone, medium-dark skin tone
-couple with heart: woman, woman, medium skin tone, dark skin tone
-couple with heart: woman, woman, medium-dark skin tone, light skin tone
-couple with heart: woman, woman, medium-dark skin tone, medium-light skin tone
-couple with heart: woman, woman, medium-dark skin tone, medium skin tone
-couple with heart: woman, woman, medium-dark skin tone
-couple with heart: woman, woman, medium-dark skin tone, dark skin tone
-couple with heart: woman, woman, dark skin tone, light skin tone
-couple with heart: woman, woman, dark skin tone, medium-light skin tone
-couple with heart: woman, woman, dark skin tone, medium skin tone
-couple with heart: woman, woman, dark skin tone, medium-dark skin tone
-couple with heart: woman, woman, dark skin tone
-family
-family: man, woman, boy
-family: man, woman, girl
-family: man, woman, girl, boy
-family: man, woman, boy, boy
-family: man, woman, girl, girl
-family: man, man, boy
-family: man, man, girl
-family: man, man, girl, boy
-family: man, man, boy, boy
-family: man, man, girl, girl
-family: woman, woman, boy
-family: woman, woman, girl
-family: woman, woman, girl, boy
-family: woman, woman, boy, boy
-family: woman, woman, girl, girl
-family: man, boy
-family: man, boy, boy
-family: man, girl
-family: man, girl, boy
-family: man, girl, girl
-family: woman, boy
-family: woman, boy, boy
-family: woman, girl
-family: woman, girl, boy
-family: woman, girl, girl
-speaking head
-bust in silhouette
-busts in silhouette
-people hugging
-footprints
-light skin tone
-medium-light skin tone
-medium skin tone
-medium-dark skin tone
-dark skin tone
-red hair
-curly hair
-white hair
-bald
-monkey face
-monkey
-gorilla
-orangutan
-dog face
-dog
-guide dog
-service dog
-poodle
-wolf
-fox
-raccoon
-cat face
-cat
-black cat
-lion
-tiger face
-tiger
-leopard
-horse face
-horse
-unicorn
-zebra
-deer
-bison
-cow face
-ox
-water buffalo
-cow
-pig face
-pig
-boar
-pig nose
-ram
-ewe
-goat
-camel
-two-hump camel
-llama
-giraffe
-elephant
-mammoth
-rhinoceros
-hippopotamus
-mouse face
-mouse
-rat
-hamster
-rabbit face
-rabbit
-chipmunk
-beaver
-hedgehog
-bat
-bear
-polar bear
-koala
-panda
-sloth
-otter
-skunk
-kangaroo
-badger
-paw prints
-turkey
-chicken
-rooster
-hatching chick
-baby chick
-front-facing baby chick
-bird
-penguin
-dove
-eagle
-duck
-swan
-owl
-dodo
-feather
-flamingo
-peacock
-parrot
-frog
-crocodile
-turtle
-lizard
-snake
-dragon face
-dragon
-sauropod
-T-Rex
-spouting whale
-whale
-dolphin
-seal
-fish
-tropical fish
-blowfish
-shark
-octopus
-spiral shell
-coral
-snail
-butterfly
-bug
-ant
-honeybee
-beetle
-lady beetle
-cricket
-cockroach
-spider
-spider web
-scorpion
-mosquito
-fly
-worm
-microbe
-bouquet
-cherry blossom
-white flower
-lotus
-rosette
-rose
-wilted flower
-hibiscus
-sunflower
-blossom
-tulip
-seedling
-potted plant
-evergreen tree
-deciduous tree
-palm tree
-cactus
-sheaf of rice
-herb
-shamrock
-four leaf clover
-maple leaf
-fallen leaf
-leaf fluttering in wind
-empty nest
-nest with eggs
-mushroom
-grapes
-melon
-watermelon
-tangerine
-lemon
-banana
-pineapple
-mango
-red apple
-green apple
-pear
-peach
-cherries
-strawberry
-blueberries
-kiwi fruit
-tomato
-olive
-coconut
-avocado
-eggplant
-potato
-carrot
-ear of corn
-hot pepper
-bell pepper
-cucumber
-leafy green
-broccoli
-garlic
-onion
-peanuts
-beans
-chestnut
-bread
-croissant
-baguette bread
-flatbread
-pretzel
-bagel
-pancakes
-waffle
-cheese wedge
-meat on bone
-poultry leg
-cut of meat
-bacon
-hamburger
-french fries
-pizza
-hot dog
-sandwich
-taco
-burrito
-tamale
-stuffed flatbread
-falafel
-egg
-cooking
-shallow pan of food
-pot of food
-fondue
-bowl with spoon
-green salad
-popcorn
-butter
-salt
-canned food
-bento box
-rice cracker
-rice ball
-cooked rice
-curry rice
-steaming bowl
-spaghetti
-roasted sweet potato
-oden
-sushi
-fried shrimp
-fish cake with swirl
-moon cake
-dango
-dumpling
-fortune cookie
-takeout box
-crab
-lobster
-shrimp
-squid
-oyster
-soft ice cream
-shaved ice
-ice cream
-doughnut
-cookie
-birthday cake
-shortcake
-cupcake
-pie
-chocolate bar
-candy
-lollipop
-custard
-honey pot
-baby bottle
-glass of milk
-hot beverage
-teapot
-teacup without handle
-sake
-bottle with popping cork
-wine glass
-cocktail glass
-tropical drink
-beer mug
-clinking beer mugs
-clinking glasses
-tumbler glass
-pouring liquid
-cup with straw
-bubble tea
-beverage box
-mate
-ice
-chopsticks
-fork and knife with plate
-fork and knife
-spoon
-kitchen knife
-jar
-amphora
-globe showing Europe-Africa
-globe showing Americas
-globe showing Asia-Australia
-globe with meridians
-world map
-map of Japan
-compass
-snow-capped mountain
-mountain
-volcano
-mount fuji
-camping
-beach with umbrella
-desert
-desert island
-national park
-stadium
-classical building
-building construction
-brick
-rock
-wood
-hut
-houses
-derelict house
-house
-house with garden
-office building
-Japanese post office
-post office
-hospital
-bank
-hotel
-love hotel
-convenience store
-school
-department store
-factory
-Japanese castle
-castle
-wedding
-Tokyo tower
-Statue of Liberty
-church
-mosque
-hindu temple
-synagogue
-shinto shrine
-kaaba
-fountain
-tent
-foggy
-night with stars
-cityscape
-sunrise over mountains
-sunrise
-cityscape at dusk
-sunset
-bridge at night
-hot springs
-carousel horse
-playground slide
-ferris wheel
-roller coaster
-barber pole
-circus tent
-locomotive
-railway car
-high-speed train
-bullet train
-train
-metro
-light rail
-station
-tram
-monorail
-mountain railway
-tram car
-bus
-oncoming bus
-trolleybus
-minibus
-ambulance
-fire engine
-police car
-oncoming police car
-taxi
-oncoming taxi
-automobile
-oncoming automobile
-sport utility vehicle
-pickup truck
-delivery truck
-articulated lorry
-tractor
-racing car
-motorcycle
-motor scooter
-manual wheelchair
-motorized wheelchair
-auto rickshaw
-bicycle
-kick scooter
-skateboard
-roller skate
-bus stop
-motorway
-railway track
-oil drum
-fuel pump
-wheel
-police car light
-horizontal traffic light
-vertical traffic light
-stop sign
-construction
-anchor
-ring buoy
-sailboat
-canoe
-speedboat
-passenger ship
-ferry
-motor boat
-ship
-airplane
-small airplane
-airplane departure
-airplane arrival
-parachute
-seat
-helicopter
-suspension railway
-mountain cableway
-aerial tramway
-satellite
-rocket
-flying saucer
-bellhop bell
-luggage
-hourglass done
-hourglass not done
-watch
-alarm clock
-stopwatch
-timer clock
-mantelpiece clock
-twelve o’clock
-twelve-thirty
-one o’clock
-one-thirty
-two o’clock
-two-thirty
-three o’clock
-three-thirty
-four o’clock
-four-thirty
-five o’clock
-five-thirty
-six o’clock
-six-thirty
-seven o’clock
-seven-thirty
-eight o’clock
-eight-thirty
-nine o’clock
-nine-thirty
-ten o’clock
-ten-thirty
-eleven o’clock
-eleven-thirty
-new moon
-waxing crescent moon
-first quarter moon
-waxing gibbous moon
-full moon
-waning gibbous moon
-last quarter moon
-waning crescent moon
-crescent moon
-new moon face
-first quarter moon face
-last quarter moon face
-thermometer
-sun
-full moon face
-sun with face
-ringed planet
-star
-glowing star
-shooting star
-milky way
-cloud
-sun behind cloud
-cloud with lightning and rain
-sun behind small cloud
-sun behind large cloud
-sun behind rain cloud
-cloud with rain
-cloud with snow
-cloud with lightning
-tornado
-fog
-wind face
-cyclone
-rainbow
-closed umbrella
-umbrella
-umbrella with rain drops
-umbrella on ground
-high voltage
-snowflake
-snowman
-snowman without snow
-comet
-fire
-droplet
-water wave
-jack-o-lantern
-Christmas tree
-fireworks
-sparkler
-firecracker
-sparkles
-balloon
-party popper
-confetti ball
-tanabata tree
-pine decoration
-Japanese dolls
-carp streamer
-wind chime
-moon viewing ceremony
-red envelope
-ribbon
-wrapped gift
-reminder ribbon
-admission tickets
-ticket
-military medal
-trophy
-sports medal
-1st place medal
-2nd place medal
-3rd place medal
-soccer ball
-baseball
-softball
-basketball
-volleyball
-american football
-rugby football
-tennis
-flying disc
-bowling
-cricket game
-field hockey
-ice hockey
-lacrosse
-ping pong
-badminton
-boxing glove
-martial arts uniform
-goal net
-flag in hole
-ice skate
-fishing pole
-diving mask
-running shirt
-skis
-sled
-curling stone
-bullseye
-yo-yo
-kite
-water pistol
-pool 8 ball
-crystal ball
-magic wand
-video game
-joystick
-slot machine
-game die
-puzzle piece
-teddy bear
-piñata
-mirror ball
-nesting dolls
-spade suit
-heart suit
-diamond suit
-club suit
-chess pawn
-joker
-mahjong red dragon
-flower playing cards
-performing arts
-framed picture
-artist palette
-thread
-sewing needle
-yarn
-knot
-glasses
-sunglasses
-goggles
-lab coat
-safety vest
-necktie
-t-shirt
-jeans
-scarf
-gloves
-coat
-socks
-dress
-kimono
-sari
-one-piece swimsuit
-briefs
-shorts
-bikini
-woman’s clothes
-purse
-handbag
-clutch bag
-shopping bags
-backpack
-thong sandal
-man’s shoe
-running shoe
-hiking boot
-flat shoe
-high-heeled shoe
-woman’s sandal
-ballet shoes
-woman’s boot
-crown
-woman’s hat
-top hat
-graduation cap
-billed cap
-military helmet
-rescue worker’s helmet
-prayer beads
-lipstick
-ring
-gem stone
-muted speaker
-speaker low volume
-speaker medium volume
-speaker high volume
-loudspeaker
-megaphone
-postal horn
-bell
-bell with slash
-musical score
-musical note
-musical notes
-studio microphone
-level slider
-control knobs
-microphone
-headphone
-radio
-saxophone
-accordion
-guitar
-musical keyboard
-trumpet
-violin
-banjo
-drum
-long drum
-mobile phone
-mobile phone with arrow
-telephone
-telephone receiver
-pager
-fax machine
-battery
-low battery
-electric plug
-laptop
-desktop computer
-printer
-keyboard
-computer mouse
-trackball
-computer disk
-floppy disk
-optical disk
-dvd
-abacus
-movie camera
-film frames
-film projector
-clapper board
-television
-camera
-camera with flash
-video camera
-videocassette
-magnifying glass tilted left
-magnifying glass tilted right
-candle
-light bulb
-flashlight
-red paper lantern
-diya lamp
-notebook with decorative cover
-closed book
-open book
-green book
-blue book
-orange book
-books
-notebook
-ledger
-page with curl
-scroll
-page facing up
-newspaper
-rolled-up newspaper
-bookmark tabs
-bookmark
-label
-money bag
-coin
-yen banknote
-dollar banknote
-euro banknote
-pound banknote
-money with wings
-credit card
-receipt
-chart increasing with yen
-envelope
-e-mail
-incoming envelope
-envelope with arrow
-outbox tray
-inbox tray
-package
-closed mailbox with raised flag
-closed mailbox with lowered flag
-open mailbox with raised flag
-open mailbox with lowered flag
-postbox
-ballot box with ballot
-pencil
-black nib
-fountain pen
-pen
-paintbrush
-crayon
-memo
-briefcase
-file folder
-open file folder
-card index dividers
-calendar
-tear-off calendar
-spiral notepad
-spiral calendar
-card index
-chart increasing
-chart decreasing
-bar chart
-clipboard
-pushpin
-round pushpin
-paperclip
-linked paperclips
-straight ruler
-triangular ruler
-scissors
-card file box
-file cabinet
-wastebasket
-locked
-unlocked
-locked with pen
-locked with key
-key
-old key
-hammer
-axe
-pick
-hammer and pick
-hammer and wrench
-dagger
-crossed swords
-bomb
-boomerang
-bow and arrow
-shield
-carpentry saw
-wrench
-screwdriver
-nut and bolt
-gear
-clamp
-balance scale
-white cane
-link
-chains
-hook
-toolbox
-magnet
-ladder
-alembic
-test tube
-petri dish
-dna
-microscope
-telescope
-satellite antenna
-syringe
-drop of blood
-pill
-adhesive bandage
-crutch
-stethoscope
-x-ray
-door
-elevator
-mirror
-window
-bed
-couch and lamp
-chair
-toilet
-plunger
-shower
-bathtub
-mouse trap
-razor
-lotion bottle
-safety pin
-broom
-basket
-roll of paper
-bucket
-soap
-bubbles
-toothbrush
-sponge
-fire extinguisher
-shopping cart
-cigarette
-coffin
-headstone
-funeral urn
-nazar amulet
-hamsa
-moai
-placard
-identification card
-ATM sign
-litter in bin sign
-potable water
-wheelchair symbol
-men’s room
-women’s room
-restroom
-baby symbol
-water closet
-passport control
-customs
-baggage claim
-left luggage
-warning
-children crossing
-no entry
-prohibited
-no bicycles
-no smoking
-no littering
-non-potable water
-no pedestrians
-no mobile phones
-no one under eighteen
-radioactive
-biohazard
-up arrow
-up-right arrow
-right arrow
-down-right arrow
-down arrow
-down-left arrow
-left arrow
-up-left arrow
-up-down arrow
-left-right arrow
-right arrow curving left
-left arrow curving right
-right arrow curving up
-right arrow curving down
-clockwise vertical arrows
-counterclockwise arrows button
-BACK arrow
-END arrow
-ON! arrow
-SOON arrow
-TOP arrow
-place of worship
-atom symbol
-om
-star of David
-wheel of dharma
-yin yang
-latin cross
-orthodox cross
-star and crescent
-peace symbol
-menorah
-dotted six-pointed star
-Aries
-Taurus
-Gemini
-Cancer
-Leo
-Virgo
-Libra
-Scorpio
-Sagittarius
-Capricorn
-Aquarius
-Pisces
-Ophiuchus
-shuffle tracks button
-repeat button
-repeat single button
-play button
-fast-forward button
-next track button
-play or pause button
-reverse button
-fast reverse button
-last track button
-upwards button
-fast up button
-downwards button
-fast down button
-pause button
-stop button
-record button
-eject button
-cinema
-dim button
-bright button
-antenna bars
-vibration mode
-mobile phone off
-female sign
-male sign
-transgender symbol
-multiply
-plus
-minus
-divide
-heavy equals sign
-infinity
-double exclamation mark
-exclamation question mark
-red question mark
-white question mark
-white exclamation mark
-red exclamation mark
-wavy dash
-currency exchange
-heavy dollar sign
-medical symbol
-recycling symbol
-fleur-de-lis
-trident emblem
-name badge
-Japanese symbol for beginner
-hollow red circle
-check mark button
-check box with check
-check mark
-cross mark
-cross mark button
-curly loop
-double curly loop
-part alternation mark
-eight-spoked asterisk
-eight-pointed star
-sparkle
-copyright
-registered
-trade mark
-keycap: #
-keycap: *
-keycap: 0
-keycap: 1
-keycap: 2
-keycap: 3
-keycap: 4
-keycap: 5
-keycap: 6
-keycap: 7
-keycap: 8
-keycap: 9
-keycap: 10
-input latin uppercase
-input latin lowercase
-input numbers
-input symbols
-input latin letters
-A button (blood type)
-AB button (blood type)
-B button (blood type)
-CL button
-COOL button
-FREE button
-information
-ID button
-circled M
-NEW button
-NG button
-O button (blood type)
-OK button
-P button
-SOS button
-UP! button
-VS button
-Japanese “here” button
-Japanese “service charge” button
-Japanese “monthly amount” button
-Japanese “not free of charge” button
-Japanese “reserved” button
-Japanese “bargain” button
-Japanese “discount” button
-Japanese “free of charge” button
-Japanese “prohibited” button
-Japanese “acceptable” button
-Japanese “application” button
-Japanese “passing grade” button
-Japanese “vacancy” button
-Japanese “congratulations” button
-Japanese “secret” button
-Japanese “open for business” button
-Japanese “no vacancy” button
-red circle
-orange circle
-yellow circle
-green circle
-blue circle
-purple circle
-brown circle
-black circle
-white circle
-red square
-orange square
-yellow square
-green square
-blue square
-purple square
-brown square
-black large square
-white large square
-black medium square
-white medium square
-black medium-small square
-white medium-small square
-black small square
-white small square
-large orange diamond
-large blue diamond
-small orange diamond
-small blue diamond
-red triangle pointed up
-red triangle pointed down
-diamond with a dot
-radio button
-white square button
-black square button
-chequered flag
-triangular flag
-crossed flags
-black flag
-white flag
-rainbow flag
-transgender flag
-pirate flag
-flag: Ascension Island
-flag: Andorra
-flag: United Arab Emirates
-flag: Afghanistan
-flag: Antigua & Barbuda
-flag: Anguilla
-flag: Albania
-flag: Armenia
-flag: Angola
-flag: Antarctica
-flag: Argentina
-flag: American Samoa
-flag: Austria
-flag: Australia
-flag: Aruba
-flag: Åland Islands
-flag: Azerbaijan
-flag: Bosnia & Herzegovina
-flag: Barbados
-flag: Bangladesh
-flag: Belgium
-flag: Burkina Faso
-flag: Bulgaria
-flag: Bahrain
-flag: Burundi
-flag: Benin
-flag: St. Barthélemy
-flag: Bermuda
-flag: Brunei
-flag: Bolivia
-flag: Caribbean Netherlands
-flag: Brazil
-flag: Bahamas
-flag: Bhutan
-flag: Bouvet Island
-flag: Botswana
-flag: Belarus
-flag: Belize
-flag: Canada
-flag: Cocos (Keeling) Islands
-flag: Congo - Kinshasa
-flag: Central African Republic
-flag: Congo - Brazzaville
-flag: Switzerland
-flag: Côte d’Ivoire
-flag: Cook Islands
-flag: Chile
-flag: Cameroon
-flag: China
-flag: Colombia
-flag: Clipperton Island
-flag: Costa Rica
-flag: Cuba
-flag: Cape Verde
-flag: Curaçao
-flag: Christmas Island
-flag: Cyprus
-flag: Czechia
-flag: Germany
-flag: Diego Garcia
-flag: Djibouti
-flag: Denmark
-flag: Dominica
-flag: Dominican Republic
-flag: Algeria
-flag: Ceuta & Melilla
-flag: Ecuador
-flag: Estonia
-flag: Egypt
-flag: Western Sahara
-flag: Eritrea
-flag: Spain
-flag: Ethiopia
-flag: European Union
-flag: Finland
-flag: Fiji
-flag: Falkland Islands
-flag: Micronesia
-flag: Faroe Islands
-flag: France
-flag: Gabon
-flag: United Kingdom
-flag: Grenada
-flag: Georgia
-flag: French Guiana
-flag: Guernsey
-flag: Ghana
-flag: Gibraltar
-flag: Greenland
-flag: Gambia
-flag: Guinea
-flag: Guadeloupe
-flag: Equatorial Guinea
-flag: Greece
-flag: South Georgia & South Sandwich Islands
-flag: Guatemala
-flag: Guam
-flag: Guinea-Bissau
-flag: Guyana
-flag: Hong Kong SAR China
-flag: Heard & McDonald Islands
-flag: Honduras
-flag: Croatia
-flag: Haiti
-flag: Hungary
-flag: Canary Islands
-flag: Indonesia
-flag: Ireland
-flag: Israel
-flag: Isle of Man
-flag: India
-flag: British Indian Ocean Territory
-flag: Iraq
-flag: Iran
-flag: Iceland
-flag: Italy
-flag: Jersey
-flag: Jamaica
-flag: Jordan
-flag: Japan
-flag: Kenya
-flag: Kyrgyzstan
-flag: Cambodia
-flag: Kiribati
-flag: Comoros
-flag: St. Kitts & Nevis
-flag: North Korea
-flag: South Korea
-flag: Kuwait
-flag: Cayman Islands
-flag: Kazakhstan
-flag: Laos
-flag: Lebanon
-flag: St. Lucia
-flag: Liechtenstein
-flag: Sri Lanka
-flag: Liberia
-flag: Lesotho
-flag: Lithuania
-flag: Luxembourg
-flag: Latvia
-flag: Libya
-flag: Morocco
-flag: Monaco
-flag: Moldova
-flag: Montenegro
-flag: St. Martin
-flag: Madagascar
-flag: Marshall Islands
-flag: North Macedonia
-flag: Mali
-flag: Myanmar (Burma)
-flag: Mongolia
-flag: Macao SAR China
-flag: Northern Mariana Islands
-flag: Martinique
-flag: Mauritania
-flag: Montserrat
-flag: Malta
-flag: Mauritius
-flag: Maldives
-flag: Malawi
-flag: Mexico
-flag: Malaysia
-flag: Mozambique
-flag: Namibia
-flag: New Caledonia
-flag: Niger
-flag: Norfolk Island
-flag: Nigeria
-flag: Nicaragua
-flag: Netherlands
-flag: Norway
-flag: Nepal
-flag: Nauru
-flag: Niue
-flag: New Zealand
-flag: Oman
-flag: Panama
-flag: Peru
-flag: French Polynesia
-flag: Papua New Guinea
-flag: Philippines
-flag: Pakistan
-flag: Poland
-flag: St. Pierre & Miquelon
-flag: Pitcairn Islands
-flag: Puerto Rico
-flag: Palestinian Territories
-flag: Portugal
-flag: Palau
-flag: Paraguay
-flag: Qatar
-flag: Réunion
-flag: Romania
-flag: Serbia
-flag: Russia
-flag: Rwanda
-flag: Saudi Arabia
-flag: Solomon Islands
-flag: Seychelles
-flag: Sudan
-flag: Sweden
-flag: Singapore
-flag: St. Helena
-flag: Slovenia
-flag: Svalbard & Jan Mayen
-flag: Slovakia
-flag: Sierra Leone
-flag: San Marino
-flag: Senegal
-flag: Somalia
-flag: Suriname
-flag: South Sudan
-flag: São Tomé & Príncipe
-flag: El Salvador
-flag: Sint Maarten
-flag: Syria
-flag: Eswatini
-flag: Tristan da Cunha
-flag: Turks & Caicos Islands
-flag: Chad
-flag: French Southern Territories
-flag: Togo
-flag: Thailand
-flag: Tajikistan
-flag: Tokelau
-flag: Timor-Leste
-flag: Turkmenistan
-flag: Tunisia
-flag: Tonga
-flag: Turkey
-flag: Trinidad & Tobago
-flag: Tuvalu
-flag: Taiwan
-flag: Tanzania
-flag: Ukraine
-flag: Uganda
-flag: U.S. Outlying Islands
-flag: United Nations
-flag: United States
-flag: Uruguay
-flag: Uzbekistan
-flag: Vatican City
-flag: St. Vincent & Grenadines
-flag: Venezuela
-flag: British Virgin Islands
-flag: U.S. Virgin Islands
-flag: Vietnam
-flag: Vanuatu
-flag: Wallis & Futuna
-flag: Samoa
-flag: Kosovo
-flag: Yemen
-flag: Mayotte
-flag: South Africa
-flag: Zambia
-flag: Zimbabwe
-flag: England
-flag: Scotland
-flag: Wales
-"""
-
-  /// The ja names, one a line in the order of ``emoji``; empty where CLDR has none.
-  static let japanese = """
-にっこり笑う
-わーい
-笑顔
-にやっと笑う
-きゃー
-冷や汗笑顔
-笑い転げる
-嬉し泣き
-微笑む
-さかさまの顔
-溶けている顔
-ウインク
-にこにこ
-天使の輪がついた笑顔
-ハートの笑顔
-目がハートの笑顔
-目が星の笑顔
-投げキッス
-キス
-スマイリー
-ちゅっ
-にっこりキス
-嬉し涙の顔
-にこにこぺろり
-舌を出した顔
-あっかんべー
-ふざけた顔
-目を閉じてべー
-お金の顔
-ハグ
-口に手を当てた顔
-目を開けて口に手を当てた顔
-指の間からのぞき見る顔
-しーっ
-考える顔
-敬礼する顔
-口チャック
-眉を上げた顔
-ポーカーフェイス
-無表情
-口のない顔
-点線の顔
-雲の中の顔
-薄笑いをする顔
-しらけた
-上を見る顔
-しかめ面
-息を吐く顔
-うそつきの顔
-ほっとした顔
-しょぼーん
-眠い
-よだれを垂らした顔
-寝る
-マスク顔
-熱がある顔
-包帯を巻いた顔
-吐き気を催している顔
-嘔吐する顔
-くしゃみする顔
-暑い顔
-寒い顔
-ふらふらの顔
-めまい
-目を回した顔
-頭爆発
-カウボーイの顔
-パーティーの顔
-変装した顔
-サングラスで笑顔
-オタク
-モノクルを付けた顔
-混乱
-口が斜めの顔
-悩む顔
-少し困った顔
-困った顔
-口が開いた顔
-ぽかーん
-びっくり
-赤面
-訴えるような顔
-涙をこらえた顔
-あきれ顔
-苦悩
-青ざめ
-冷や汗青ざめ
-どうしよう
-泣き顔
-大泣き
-恐怖
-困惑した顔
-我慢
-失望した顔
-冷や汗
-あきらめ
-疲れた
-あくびした顔
-勝ち誇った顔
-ふくれっ面
-ぷんぷん
-ののしる
-笑った悪魔
-怒った悪魔
-ドクロ
-ドクロと骨
-うんち
-ピエロの顔
-鬼
-天狗
-お化け
-エイリアン
-インベーダー
-ロボット
-にっこり笑う猫
-にやっと笑う猫
-嬉し泣きする猫
-目がハートの猫
-にやりとする猫
-猫のキス
-絶望する猫
-泣いている猫
-不機嫌な猫
-見ざる
-聞かざる
-言わざる
-ラブレター
-ハートに矢
-ハートにリボン
-きらきらハート
-大きくなるハート
-ドキドキするハート
-回転するハート
-2つのハート
-ハートデコ
-ハートのびっくり
-割れたハート
-燃えるハート
-包帯を巻いたハート
-赤いハート
-オレンジのハート
-黄色のハート
-緑のハート
-青いハート
-紫のハート
-茶色いハート
-黒いハート
-白いハート
-キスマーク
-100点満点
-むかっ
-衝突
-くらくら
-あせあせ
-ダッシュ
-穴
-会話の吹き出し
-吹き出しの目
-吹き出し左
-怒りの吹き出し
-雲形の吹き出し
-グーグー
-手を振る
-手の甲
-開いた手
-挙手
-バルカンの挨拶
-右に向けた手
-左に向けた手
-下に向けた手
-上に向けた手
-OKの手
-上向きにすぼめた手
-つまんでいる指
-Vサイン
-指をクロス
-親指と人差し指をクロス
-アイラブユー
-角の指サイン
-電話の合図
-左指差し
-右指差し
-手の甲上指差し
-立てた中指
-下指差し
-上指差し
-人を指差している手
-サムズアップ
-サムズダウン
-げんこつ
-グー
-左向きのこぶし
-右向きのこぶし
-拍手
-バンザイ
-ハート形の手
-両手のひら
-手のひらを揃えた両手
-握手
-握手: 薄い肌色 やや薄い肌色
-握手: 薄い肌色 中間の肌色
-握手: 薄い肌色 やや濃い肌色
-握手: 薄い肌色 濃い肌色
-握手: やや薄い肌色 薄い肌色
-握手: やや薄い肌色 中間の肌色
-握手: やや薄い肌色 やや濃い肌色
-握手: やや薄い肌色 濃い肌色
-握手: 中間の肌色 薄い肌色
-握手: 中間の肌色 やや薄い肌色
-握手: 中間の肌色 やや濃い肌色
-握手: 中間の肌色 濃い肌色
-握手: やや濃い肌色 薄い肌色
-握手: やや濃い肌色 やや薄い肌色
-握手: やや濃い肌色 中間の肌色
-握手: やや濃い肌色 濃い肌色
-握手: 濃い肌色 薄い肌色
-握手: 濃い肌色 やや薄い肌色
-握手: 濃い肌色 中間の肌色
-握手: 濃い肌色 やや濃い肌色
-祈り
-書いている手
-マニキュアを塗る手
-セルフィー
-力こぶ
-義手
-義足
-脚
-足
-耳
-補聴器を付けた耳
-鼻
-脳
-心臓
-肺
-歯
-骨
-目
-片目
-舌
-口
-唇を咬んでいる口
-赤ん坊
-子供
-男の子
-女の子
-大人
-金髪の人
-金髪の人: 薄い肌色
-金髪の人: やや薄い肌色
-金髪の人: 中間の肌色
-金髪の人: やや濃い肌色
-金髪の人: 濃い肌色
-男性
-あごひげの人
-あごひげの人: 薄い肌色
-あごひげの人: やや薄い肌色
-あごひげの人: 中間の肌色
-あごひげの人: やや濃い肌色
-あごひげの人: 濃い肌色
-あごひげの男性
-あごひげの男性: 薄い肌色
-あごひげの男性: やや薄い肌色
-あごひげの男性: 中間の肌色
-あごひげの男性: やや濃い肌色
-あごひげの男性: 濃い肌色
-あごひげの女性
-あごひげの女性: 薄い肌色
-あごひげの女性: やや薄い肌色
-あごひげの女性: 中間の肌色
-あごひげの女性: やや濃い肌色
-あごひげの女性: 濃い肌色
-男性: 赤毛
-男性: 薄い肌色 赤毛
-男性: やや薄い肌色 赤毛
-男性: 中間の肌色 赤毛
-男性: やや濃い肌色 赤毛
-男性: 濃い肌色 赤毛
-男性: 巻き毛
-男性: 薄い肌色 巻き毛
-男性: やや薄い肌色 巻き毛
-男性: 中間の肌色 巻き毛
-男性: やや濃い肌色 巻き毛
-男性: 濃い肌色 巻き毛
-男性: 白髪
-男性: 薄い肌色 白髪
-男性: やや薄い肌色 白髪
-男性: 中間の肌色 白髪
-男性: やや濃い肌色 白髪
-男性: 濃い肌色 白髪
-男性: はげ頭
-男性: 薄い肌色 はげ頭
-男性: やや薄い肌色 はげ頭
-男性: 中間の肌色 はげ頭
-男性: やや濃い肌色 はげ頭
-男性: 濃い肌色 はげ頭
-女性
-女性: 赤毛
-女性: 薄い肌色 赤毛
-女性: やや薄い肌色 赤毛
-女性: 中間の肌色 赤毛
-女性: やや濃い肌色 赤毛
-女性: 濃い肌色 赤毛
-大人: 赤毛
-大人: 薄い肌色 赤毛
-大人: やや薄い肌色 赤毛
-大人: 中間の肌色 赤毛
-大人: やや濃い肌色 赤毛
-大人: 濃い肌色 赤毛
-女性: 巻き毛
-女性: 薄い肌色 巻き毛
-女性: やや薄い肌色 巻き毛
-女性: 中間の肌色 巻き毛
-女性: やや濃い肌色 巻き毛
-女性: 濃い肌色 巻き毛
-大人: 巻き毛
-大人: 薄い肌色 巻き毛
-大人: やや薄い肌色 巻き毛
-大人: 中間の肌色 巻き毛
-大人: やや濃い肌色 巻き毛
-大人: 濃い肌色 巻き毛
-女性: 白髪
-女性: 薄い肌色 白髪
-女性: やや薄い肌色 白髪
-女性: 中間の肌色 白髪
-女性: やや濃い肌色 白髪
-女性: 濃い肌色 白髪
-大人: 白髪
-大人: 薄い肌色 白髪
-大人: やや薄い肌色 白髪
-大人: 中間の肌色 白髪
-大人: やや濃い肌色 白髪
-大人: 濃い肌色 白髪
-女性: はげ頭
-女性: 薄い肌色 はげ頭
-女性: やや薄い肌色 はげ頭
-女性: 中間の肌色 はげ頭
-女性: やや濃い肌色 はげ頭
-女性: 濃い肌色 はげ頭
-大人: はげ頭
-大人: 薄い肌色 はげ頭
-大人: やや薄い肌色 はげ頭
-大人: 中間の肌色 はげ頭
-大人: やや濃い肌色 はげ頭
-大人: 濃い肌色 はげ頭
-金髪の女性
-金髪の女性: 薄い肌色
-金髪の女性: やや薄い肌色
-金髪の女性: 中間の肌色
-金髪の女性: やや濃い肌色
-金髪の女性: 濃い肌色
-金髪の男性
-金髪の男性: 薄い肌色
-金髪の男性: やや薄い肌色
-金髪の男性: 中間の肌色
-金髪の男性: やや濃い肌色
-金髪の男性: 濃い肌色
-お年寄り
-おじいさん
-おばあさん
-しかめ面の人
-しかめ面の男
-しかめ面の女
-不機嫌な人
-不機嫌な男
-不機嫌な女
-ダメのポーズをする人
-ダメのポーズをする男
-ダメのポーズをする女
-OKのポーズをする人
-OKのポーズをする男
-OKのポーズをする女
-案内する人
-案内する男
-案内する女
-手を挙げる人
-手を挙げる男
-手を挙げる女
-耳の不自由な人
-耳の不自由な男性
-耳の不自由な女性
-おじぎする人
-おじぎする男
-おじぎする女
-ひたいに手をあてる人
-ひたいに手をあてる男
-ひたいに手をあてる女
-お手上げする人
-お手上げする男
-お手上げする女
-医者
-男性の医者
-女性の医者
-学生
-男子学生
-女子学生
-教師
-男性の教師
-女性の教師
-裁判官
-男性の裁判官
-女性の裁判官
-農家
-農家の男性
-農家の女性
-コック
-男性のコック
-女性のコック
-整備士
-男性の整備士
-女性の整備士
-溶接工
-男性の溶接工
-女性の溶接工
-会社員
-男性会社員
-女性会社員
-科学者
-男性科学者
-女性科学者
-技術者
-男性技術者
-女性技術者
-歌手
-男性歌手
-女性歌手
-芸術家
-男性の芸術家
-女性の芸術家
-パイロット
-男性パイロット
-女性パイロット
-宇宙飛行士
-男性宇宙飛行士
-女性宇宙飛行士
-消防士
-男性消防士
-女性消防士
-警察官
-男性警察官
-女性警察官
-探偵
-男性の探偵
-女性の探偵
-衛兵
-男性の衛兵
-女性の衛兵
-忍者
-建設作業員
-男性の建設作業員
-女性の建設作業員
-王冠をかぶった人
-プリンス
-プリンセス
-ターバンの人
-ターバンの男性
-ターバンの女性
-中華帽の男性
-スカーフの女性
-タキシードの人
-タキシードの男性
-タキシードの女性
-ベールの人
-ベールの男性
-ベールの女性
-妊婦
-妊夫
-妊娠した人
-授乳
-授乳する女性
-授乳する男性
-授乳する人
-天使
-サンタ
-女性のサンタ
-サンタさん
-スーパーヒーロー
-男性のスーパーヒーロー
-女性のスーパーヒーロー
-悪役
-男性の悪役
-女性の悪役
-魔法使い
-男の魔法使い
-女の魔法使い
-妖精
-男の妖精
-女の妖精
-吸血鬼
-男の吸血鬼
-女の吸血鬼
-人魚
-マーマン
-マーメイド
-エルフ
-男のエルフ
-女のエルフ
-精霊
-男の精霊
-女の精霊
-ゾンビ
-男のゾンビ
-女のゾンビ
-トロール
-フェイスマッサージ中の人
-フェイスマッサージ中の男
-フェイスマッサージ中の女
-散髪される人
-散髪される男
-散髪される女
-歩く人
-歩く男
-歩く女
-立つ人
-立つ男
-立つ女
-正座する人
-正座する男性
-正座する女性
-杖をついた人
-杖をついた男性
-杖をついた女性
-電動車椅子の人
-電動車椅子の男性
-電動車椅子の女性
-手動式車椅子の人
-手動式車椅子の男性
-手動式車椅子の女性
-走る人
-走る男
-走る女
-踊る女
-踊る男
-浮いてるビジネスマン
-バニー
-バニーボーイ
-バニーガール
-サウナに入る人
-サウナに入る男
-サウナに入る女
-山を登る人
-山を登る男
-山を登る女
-フェンシングをする人
-競馬
-スキーヤー
-スノーボーダー
-ゴルフをする人
-ゴルフをする男
-ゴルフをする女
-サーフィンする人
-サーフィンする男
-サーフィンする女
-ボートをこぐ人
-ボートをこぐ男
-ボートをこぐ女
-泳ぐ人
-泳ぐ男
-泳ぐ女
-バスケットボールをする人
-バスケットボールをする男
-バスケットボールをする女
-重量挙げをする人
-重量挙げをする男
-重量挙げをする女
-自転車に乗る人
-自転車に乗る男
-自転車に乗る女
-マウンテンバイクに乗る人
-マウンテンバイクに乗る男
-マウンテンバイクに乗る女
-側転する人
-側転する男
-側転する女
-レスリングする人
-レスリングする男
-レスリングする女
-水球をする人
-水球をする男
-水球をする女
-ハンドボールをする人
-ハンドボールをする男
-ハンドボールをする女
-ジャグリングをする人
-ジャグリングをする男
-ジャグリングをする女
-ヨガのポーズをする人
-ヨガのポーズをする男
-ヨガのポーズをする女
-風呂に入る人
-ベッドに寝る人
-手をつなぐ2人
-手をつなぐ2人: 薄い肌色 やや薄い肌色
-手をつなぐ2人: 薄い肌色 中間の肌色
-手をつなぐ2人: 薄い肌色 やや濃い肌色
-手をつなぐ2人: 薄い肌色 濃い肌色
-手をつなぐ2人: やや薄い肌色 薄い肌色
-手をつなぐ2人: やや薄い肌色 中間の肌色
-手をつなぐ2人: やや薄い肌色 やや濃い肌色
-手をつなぐ2人: やや薄い肌色 濃い肌色
-手をつなぐ2人: 中間の肌色 薄い肌色
-手をつなぐ2人: 中間の肌色 やや薄い肌色
-手をつなぐ2人: 中間の肌色 やや濃い肌色
-手をつなぐ2人: 中間の肌色 濃い肌色
-手をつなぐ2人: やや濃い肌色 薄い肌色
-手をつなぐ2人: やや濃い肌色 やや薄い肌色
-手をつなぐ2人: やや濃い肌色 中間の肌色
-手をつなぐ2人: やや濃い肌色 濃い肌色
-手をつなぐ2人: 濃い肌色 薄い肌色
-手をつなぐ2人: 濃い肌色 やや薄い肌色
-手をつなぐ2人: 濃い肌色 中間の肌色
-手をつなぐ2人: 濃い肌色 やや濃い肌色
-手をつなぐ女性
-手をつなぐ女性: 薄い肌色 やや薄い肌色
-手をつなぐ女性: 薄い肌色 中間の肌色
-手をつなぐ女性: 薄い肌色 やや濃い肌色
-手をつなぐ女性: 薄い肌色 濃い肌色
-手をつなぐ女性: やや薄い肌色 薄い肌色
-手をつなぐ女性: やや薄い肌色 中間の肌色
-手をつなぐ女性: やや薄い肌色 やや濃い肌色
-手をつなぐ女性: やや薄い肌色 濃い肌色
-手をつなぐ女性: 中間の肌色 薄い肌色
-手をつなぐ女性: 中間の肌色 やや薄い肌色
-手をつなぐ女性: 中間の肌色 やや濃い肌色
-手をつなぐ女性: 中間の肌色 濃い肌色
-手をつなぐ女性: やや濃い肌色 薄い肌色
-手をつなぐ女性: やや濃い肌色 やや薄い肌色
-手をつなぐ女性: やや濃い肌色 中間の肌色
-手をつなぐ女性: やや濃い肌色 濃い肌色
-手をつなぐ女性: 濃い肌色 薄い肌色
-手をつなぐ女性: 濃い肌色 やや薄い肌色
-手をつなぐ女性: 濃い肌色 中間の肌色
-手をつなぐ女性: 濃い肌色 やや濃い肌色
-手をつなぐ男女
-手をつなぐ男女: 薄い肌色 やや薄い肌色
-手をつなぐ男女: 薄い肌色 中間の肌色
-手をつなぐ男女: 薄い肌色 やや濃い肌色
-手をつなぐ男女: 薄い肌色 濃い肌色
-手をつなぐ男女: やや薄い肌色 薄い肌色
-手をつなぐ男女: やや薄い肌色 中間の肌色
-手をつなぐ男女: やや薄い肌色 やや濃い肌色
-手をつなぐ男女: やや薄い肌色 濃い肌色
-手をつなぐ男女: 中間の肌色 薄い肌色
-手をつなぐ男女: 中間の肌色 やや薄い肌色
-手をつなぐ男女: 中間の肌色 やや濃い肌色
-手をつなぐ男女: 中間の肌色 濃い肌色
-手をつなぐ男女: やや濃い肌色 薄い肌色
-手をつなぐ男女: やや濃い肌色 やや薄い肌色
-手をつなぐ男女: やや濃い肌色 中間の肌色
-手をつなぐ男女: やや濃い肌色 濃い肌色
-手をつなぐ男女: 濃い肌色 薄い肌色
-手をつなぐ男女: 濃い肌色 やや薄い肌色
-手をつなぐ男女: 濃い肌色 中間の肌色
-手をつなぐ男女: 濃い肌色 やや濃い肌色
-手をつなぐ男性
-手をつなぐ男性: 薄い肌色 やや薄い肌色
-手をつなぐ男性: 薄い肌色 中間の肌色
-手をつなぐ男性: 薄い肌色 やや濃い肌色
-手をつなぐ男性: 薄い肌色 濃い肌色
-手をつなぐ男性: やや薄い肌色 薄い肌色
-手をつなぐ男性: やや薄い肌色 中間の肌色
-手をつなぐ男性: やや薄い肌色 やや濃い肌色
-手をつなぐ男性: やや薄い肌色 濃い肌色
-手をつなぐ男性: 中間の肌色 薄い肌色
-手をつなぐ男性: 中間の肌色 やや薄い肌色
-手をつなぐ男性: 中間の肌色 やや濃い肌色
-手をつなぐ男性: 中間の肌色 濃い肌色
-手をつなぐ男性: やや濃い肌色 薄い肌色
-手をつなぐ男性: やや濃い肌色 やや薄い肌色
-手をつなぐ男性: やや濃い肌色 中間の肌色
-手をつなぐ男性: やや濃い肌色 濃い肌色
-手をつなぐ男性: 濃い肌色 薄い肌色
-手をつなぐ男性: 濃い肌色 やや薄い肌色
-手をつなぐ男性: 濃い肌色 中間の肌色
-手をつなぐ男性: 濃い肌色 やや濃い肌色
-2人でキス
-2人でキス: 大人 大人 薄い肌色 やや薄い肌色
-2人でキス: 大人 大人 薄い肌色 中間の肌色
-2人でキス: 大人 大人 薄い肌色 やや濃い肌色
-2人でキス: 大人 大人 薄い肌色 濃い肌色
-2人でキス: 大人 大人 やや薄い肌色 薄い肌色
-2人でキス: 大人 大人 やや薄い肌色 中間の肌色
-2人でキス: 大人 大人 やや薄い肌色 やや濃い肌色
-2人でキス: 大人 大人 やや薄い肌色 濃い肌色
-2人でキス: 大人 大人 中間の肌色 薄い肌色
-2人でキス: 大人 大人 中間の肌色 やや薄い肌色
-2人でキス: 大人 大人 中間の肌色 やや濃い肌色
-2人でキス: 大人 大人 中間の肌色 濃い肌色
-2人でキス: 大人 大人 やや濃い肌色 薄い肌色
-2人でキス: 大人 大人 やや濃い肌色 やや薄い肌色
-2人でキス: 大人 大人 やや濃い肌色 中間の肌色
-2人でキス: 大人 大人 やや濃い肌色 濃い肌色
-2人でキス: 大人 大人 濃い肌色 薄い肌色
-2人でキス: 大人 大人 濃い肌色 やや薄い肌色
-2人でキス: 大人 大人 濃い肌色 中間の肌色
-2人でキス: 大人 大人 濃い肌色 やや濃い肌色
-2人でキス: 女性 男性
-2人でキス: 女性 男性 薄い肌色
-2人でキス: 女性 男性 薄い肌色 やや薄い肌色
-2人でキス: 女性 男性 薄い肌色 中間の肌色
-2人でキス: 女性 男性 薄い肌色 やや濃い肌色
-2人でキス: 女性 男性 薄い肌色 濃い肌色
-2人でキス: 女性 男性 やや薄い肌色 薄い肌色
-2人でキス: 女性 男性 やや薄い肌色
-2人でキス: 女性 男性 やや薄い肌色 中間の肌色
-2人でキス: 女性 男性 やや薄い肌色 やや濃い肌色
-2人でキス: 女性 男性 やや薄い肌色 濃い肌色
-2人でキス: 女性 男性 中間の肌色 薄い肌色
-2人でキス: 女性 男性 中間の肌色 やや薄い肌色
-2人でキス: 女性 男性 中間の肌色
-2人でキス: 女性 男性 中間の肌色 やや濃い肌色
-2人でキス: 女性 男性 中間の肌色 濃い肌色
-2人でキス: 女性 男性 やや濃い肌色 薄い肌色
-2人でキス: 女性 男性 やや濃い肌色 やや薄い肌色
-2人でキス: 女性 男性 やや濃い肌色 中間の肌色
-2人でキス: 女性 男性 やや濃い肌色
-2人でキス: 女性 男性 やや濃い肌色 濃い肌色
-2人でキス: 女性 男性 濃い肌色 薄い肌色
-2人でキス: 女性 男性 濃い肌色 やや薄い肌色
-2人でキス: 女性 男性 濃い肌色 中間の肌色
-2人でキス: 女性 男性 濃い肌色 やや濃い肌色
-2人でキス: 女性 男性 濃い肌色
-2人でキス: 男性 男性
-2人でキス: 男性 男性 薄い肌色
-2人でキス: 男性 男性 薄い肌色 やや薄い肌色
-2人でキス: 男性 男性 薄い肌色 中間の肌色
-2人でキス: 男性 男性 薄い肌色 やや濃い肌色
-2人でキス: 男性 男性 薄い肌色 濃い肌色
-2人でキス: 男性 男性 やや薄い肌色 薄い肌色
-2人でキス: 男性 男性 やや薄い肌色
-2人でキス: 男性 男性 やや薄い肌色 中間の肌色
-2人でキス: 男性 男性 やや薄い肌色 やや濃い肌色
-2人でキス: 男性 男性 やや薄い肌色 濃い肌色
-2人でキス: 男性 男性 中間の肌色 薄い肌色
-2人でキス: 男性 男性 中間の肌色 やや薄い肌色
-2人でキス: 男性 男性 中間の肌色
-2人でキス: 男性 男性 中間の肌色 やや濃い肌色
-2人でキス: 男性 男性 中間の肌色 濃い肌色
-2人でキス: 男性 男性 やや濃い肌色 薄い肌色
-2人でキス: 男性 男性 やや濃い肌色 やや薄い肌色
-2人でキス: 男性 男性 やや濃い肌色 中間の肌色
-2人でキス: 男性 男性 やや濃い肌色
-2人でキス: 男性 男性 やや濃い肌色 濃い肌色
-2人でキス: 男性 男性 濃い肌色 薄い肌色
-2人でキス: 男性 男性 濃い肌色 やや薄い肌色
-2人でキス: 男性 男性 濃い肌色 中間の肌色
-2人でキス: 男性 男性 濃い肌色 やや濃い肌色
-2人でキス: 男性 男性 濃い肌色
-2人でキス: 女性 女性
-2人でキス: 女性 女性 薄い肌色
-2人でキス: 女性 女性 薄い肌色 やや薄い肌色
-2人でキス: 女性 女性 薄い肌色 中間の肌色
-2人でキス: 女性 女性 薄い肌色 やや濃い肌色
-2人でキス: 女性 女性 薄い肌色 濃い肌色
-2人でキス: 女性 女性 やや薄い肌色 薄い肌色
-2人でキス: 女性 女性 やや薄い肌色
-2人でキス: 女性 女性 やや薄い肌色 中間の肌色
-2人でキス: 女性 女性 やや薄い肌色 やや濃い肌色
-2人でキス: 女性 女性 やや薄い肌色 濃い肌色
-2人でキス: 女性 女性 中間の肌色 薄い肌色
-2人でキス: 女性 女性 中間の肌色 やや薄い肌色
-2人でキス: 女性 女性 中間の肌色
-2人でキス: 女性 女性 中間の肌色 やや濃い肌色
-2人でキス: 女性 女性 中間の肌色 濃い肌色
-2人でキス: 女性 女性 やや濃い肌色 薄い肌色
-2人でキス: 女性 女性 やや濃い肌色 やや薄い肌色
-2人でキス: 女性 女性 やや濃い肌色 中間の肌色
-2人でキス: 女性 女性 やや濃い肌色
-2人でキス: 女性 女性 やや濃い肌色 濃い肌色
-2人でキス: 女性 女性 濃い肌色 薄い肌色
-2人でキス: 女性 女性 濃い肌色 やや薄い肌色
-2人でキス: 女性 女性 濃い肌色 中間の肌色
-2人でキス: 女性 女性 濃い肌色 やや濃い肌色
-2人でキス: 女性 女性 濃い肌色
-カップルとハート
-カップルとハート: 大人 大人 薄い肌色 やや薄い肌色
-カップルとハート: 大人 大人 薄い肌色 中間の肌色
-カップルとハート: 大人 大人 薄い肌色 やや濃い肌色
-カップルとハート: 大人 大人 薄い肌色 濃い肌色
-カップルとハート: 大人 大人 やや薄い肌色 薄い肌色
-カップルとハート: 大人 大人 やや薄い肌色 中間の肌色
-カップルとハート: 大人 大人 やや薄い肌色 やや濃い肌色
-カップルとハート: 大人 大人 やや薄い肌色 濃い肌色
-カップルとハート: 大人 大人 中間の肌色 薄い肌色
-カップルとハート: 大人 大人 中間の肌色 やや薄い肌色
-カップルとハート: 大人 大人 中間の肌色 やや濃い肌色
-カップルとハート: 大人 大人 中間の肌色 濃い肌色
-カップルとハート: 大人 大人 やや濃い肌色 薄い肌色
-カップルとハート: 大人 大人 やや濃い肌色 やや薄い肌色
-カップルとハート: 大人 大人 やや濃い肌色 中間の肌色
-カップルとハート: 大人 大人 やや濃い肌色 濃い肌色
-カップルとハート: 大人 大人 濃い肌色 薄い肌色
-カップルとハート: 大人 大人 濃い肌色 やや薄い肌色
-カップルとハート: 大人 大人 濃い肌色 中間の肌色
-カップルとハート: 大人 大人 濃い肌色 やや濃い肌色
-カップルとハート: 女性 男性
-カップルとハート: 女性 男性 薄い肌色
-カップルとハート: 女性 男性 薄い肌色 やや薄い肌色
-カップルとハート: 女性 男性 薄い肌色 中間の肌色
-カップルとハート: 女性 男性 薄い肌色 やや濃い肌色
-カップルとハート: 女性 男性 薄い肌色 濃い肌色
-カップルとハート: 女性 男性 やや薄い肌色 薄い肌色
-カップルとハート: 女性 男性 やや薄い肌色
-カップルとハート: 女性 男性 やや薄い肌色 中間の肌色
-カップルとハート: 女性 男性 やや薄い肌色 やや濃い肌色
-カップルとハート: 女性 男性 やや薄い肌色 濃い肌色
-カップルとハート: 女性 男性 中間の肌色 薄い肌色
-カップルとハート: 女性 男性 中間の肌色 やや薄い肌色
-カップルとハート: 女性 男性 中間の肌色
-カップルとハート: 女性 男性 中間の肌色 やや濃い肌色
-カップルとハート: 女性 男性 中間の肌色 濃い肌色
-カップルとハート: 女性 男性 やや濃い肌色 薄い肌色
-カップルとハート: 女性 男性 やや濃い肌色 やや薄い肌色
-カップルとハート: 女性 男性 やや濃い肌色 中間の肌色
-カップルとハート: 女性 男性 やや濃い肌色
-カップルとハート: 女性 男性 やや濃い肌色 濃い肌色
-カップルとハート: 女性 男性 濃い肌色 薄い肌色
-カップルとハート: 女性 男性 濃い肌色 やや薄い肌色
-カップルとハート: 女性 男性 濃い肌色 中間の肌色
-カップルとハート: 女性 男性 濃い肌色 やや濃い肌色
-カップルとハート: 女性 男性 濃い肌色
-カップルとハート: 男性 男性
-カップルとハート: 男性 男性 薄い肌色
-カップルとハート: 男性 男性 薄い肌色 やや薄い肌色
-カップルとハート: 男性 男性 薄い肌色 中間の肌色
-カップルとハート: 男性 男性 薄い肌色 やや濃い肌色
-カップルとハート: 男性 男性 薄い肌色 濃い肌色
-カップルとハート: 男性 男性 やや薄い肌色 薄い肌色
-カップルとハート: 男性 男性 やや薄い肌色
-カップルとハート: 男性 男性 やや薄い肌色 中間の肌色
-カップルとハート: 男性 男性 やや薄い肌色 やや濃い肌色
-カップルとハート: 男性 男性 やや薄い肌色 濃い肌色
-カップルとハート: 男性 男性 中間の肌色 薄い肌色
-カップルとハート: 男性 男性 中間の肌色 やや薄い肌色
-カップルとハート: 男性 男性 中間の肌色
-カップルとハート: 男性 男性 中間の肌色 やや濃い肌色
-カップルとハート: 男性 男性 中間の肌色 濃い肌色
-カップルとハート: 男性 男性 やや濃い肌色 薄い肌色
-カップルとハート: 男性 男性 やや濃い肌色 やや薄い肌色
-カップルとハート: 男性 男性 やや濃い肌色 中間の肌色
-カップルとハート: 男性 男性 やや濃い肌色
-カップルとハート: 男性 男性 やや濃い肌色 濃い肌色
-カップルとハート: 男性 男性 濃い肌色 薄い肌色
-カップルとハート: 男性 男性 濃い肌色 やや薄い肌色
-カップルとハート: 男性 男性 濃い肌色 中間の肌色
-カップルとハート: 男性 男性 濃い肌色 やや濃い肌色
-カップルとハート: 男性 男性 濃い肌色
-カップルとハート: 女性 女性
-カップルとハート: 女性 女性 薄い肌色
-カップルとハート: 女性 女性 薄い肌色 やや薄い肌色
-カップルとハート: 女性 女性 薄い肌色 中間の肌色
-カップルとハート: 女性 女性 薄い肌色 やや濃い肌色
-カップルとハート: 女性 女性 薄い肌色 濃い肌色
-カップルとハート: 女性 女性 やや薄い肌色 薄い肌色
-カップルとハート: 女性 女性 やや薄い肌色
-カップルとハート: 女性 女性 やや薄い肌色 中間の肌色
-カップルとハート: 女性 女性 やや薄い肌色 やや濃い肌色
-カップルとハート: 女性 女性 やや薄い肌色 濃い肌色
-カップルとハート: 女性 女性 中間の肌色 薄い肌色
-カップルとハート: 女性 女性 中間の肌色 やや薄い肌色
-カップルとハート: 女性 女性 中間の肌色
-カップルとハート: 女性 女性 中間の肌色 やや濃い肌色
-カップルとハート: 女性 女性 中間の肌色 濃い肌色
-カップルとハート: 女性 女性 やや濃い肌色 薄い肌色
-カップルとハート: 女性 女性 やや濃い肌色 やや薄い肌色
-カップルとハート: 女性 女性 やや濃い肌色 中間の肌色
-カップルとハート: 女性 女性 やや濃い肌色
-カップルとハート: 女性 女性 やや濃い肌色 濃い肌色
-カップルとハート: 女性 女性 濃い肌色 薄い肌色
-カップルとハート: 女性 女性 濃い肌色 やや薄い肌色
-カップルとハート: 女性 女性 濃い肌色 中間の肌色
-カップルとハート: 女性 女性 濃い肌色 やや濃い肌色
-カップルとハート: 女性 女性 濃い肌色
-家族
-家族: 男性 女性 男の子
-家族: 男性 女性 女の子
-家族: 男性 女性 女の子 男の子
-家族: 男性 女性 男の子 男の子
-家族: 男性 女性 女の子 女の子
-家族: 男性 男性 男の子
-家族: 男性 男性 女の子
-家族: 男性 男性 女の子 男の子
-家族: 男性 男性 男の子 男の子
-家族: 男性 男性 女の子 女の子
-家族: 女性 女性 男の子
-家族: 女性 女性 女の子
-家族: 女性 女性 女の子 男の子
-家族: 女性 女性 男の子 男の子
-家族: 女性 女性 女の子 女の子
-家族: 男性 男の子
-家族: 男性 男の子 男の子
-家族: 男性 女の子
-家族: 男性 女の子 男の子
-家族: 男性 女の子 女の子
-家族: 女性 男の子
-家族: 女性 男の子 男の子
-家族: 女性 女の子
-家族: 女性 女の子 男の子
-家族: 女性 女の子 女の子
-話す人のシルエット
-人のシルエット
-2人のシルエット
-ハグする人
-足あと
-薄い肌色
-やや薄い肌色
-中間の肌色
-やや濃い肌色
-濃い肌色
-赤毛
-巻き毛
-白髪
-はげ頭
-サルの顔
-サル
-ゴリラ
-オランウータン
-イヌの顔
-イヌ
-盲導犬
-介助犬
-プードル
-オオカミの顔
-キツネの顔
-アライグマ
-ネコの顔
-ネコ
-黒猫
-ライオンの顔
-トラの顔
-トラ
-ヒョウ
-馬の顔
-馬
-ユニコーンの顔
-シマウマ
-シカ
-バイソン
-牛の顔
-牡牛
-水牛
-牝牛
-ブタの顔
-ブタ
-イノシシ
-ブタ鼻
-牡羊
-羊
-山羊
-ラクダ
-フタコブラクダ
-ラマ
-キリン
-ゾウ
-マンモス
-サイ
-カバ
-ネズミの顔
-ハツカネズミ
-ネズミ
-ハムスターの顔
-ウサギの顔
-ウサギ
-リス
-ビーバー
-ハリネズミ
-コウモリ
-クマの顔
-シロクマ
-コアラ
-パンダの顔
-ナマケモノ
-カワウソ
-スカンク
-カンガルー
-アナグマ
-肉球
-七面鳥
-にわとり
-おんどり
-卵からかえったひよこ
-ひよこ
-前を向いているひよこ
-鳥
-ペンギン
-ハト
-ワシ
-カモ
-白鳥
-フクロウ
-ドードー
-羽
-フラミンゴ
-クジャク
-オウム
-カエルの顔
-ワニ
-カメ
-トカゲ
-ヘビ
-ドラゴンの顔
-ドラゴン
-草食恐竜
-ティラノサウルス
-潮吹きクジラ
-クジラ
-イルカ
-アザラシ
-魚
-熱帯魚
-フグ
-サメ
-タコ
-巻き貝
-サンゴ
-かたつむり
-チョウ
-毛虫
-アリ
-ミツバチ
-カブトムシ
-テントウムシ
-バッタ
-ゴキブリ
-クモ
-クモの巣
-サソリ
-蚊
-ハエ
-ミミズ
-微生物
-花束
-桜
-大変よくできました
-ハスの花
-花飾り
-バラ
-しおれた花
-ハイビスカス
-ヒマワリ
-開花
-チューリップ
-新芽
-鉢植え
-常緑樹
-落葉樹
-ヤシの木
-サボテン
-稲
-ハーブ
-クローバー
-四つ葉のクローバー
-かえで
-落ち葉
-風に揺れる葉
-空っぽの巣
-鳥の卵と巣
-キノコ
-ぶどう
-メロン
-スイカ
-みかん
-レモン
-バナナ
-パイナップル
-マンゴー
-赤リンゴ
-青リンゴ
-洋ナシ
-桃
-さくらんぼ
-いちご
-ブルーベリー
-キウイフルーツ
-トマト
-オリーブ
-ココナツ
-アボカド
-ナス
-ジャガイモ
-人参
-とうもろこし
-とうがらし
-赤ピーマン
-キュウリ
-葉野菜
-ブロッコリー
-ニンニク
-タマネギ
-ピーナッツ
-豆
-くり
-食パン
-クロワッサン
-バゲット
-フラットブレッド
-プレッツェル
-ベーグル
-パンケーキ
-ワッフル
-チーズ
-骨付き肉
-鶏もも肉
-ステーキ肉
-ベーコン
-ハンバーガー
-フライドポテト
-ピザ
-ホットドッグ
-サンドイッチ
-タコス
-ブリトー
-タマル
-ケバブサンド
-ファラフェル
-卵
-料理
-パエリア
-なべ
-フォンデュ
-ボウルとスプーン
-グリーンサラダ
-ポップコーン
-バター
-塩
-缶詰
-弁当
-せんべい
-おにぎり
-ごはん
-カレーライス
-ラーメン
-スパゲッティ
-焼き芋
-おでん
-すし
-エビフライ
-なると
-月餅
-だんご
-点心
-フォーチュンクッキー
-テイクアウト弁当
-カニ
-ザリガニ
-エビ
-イカ
-牡蠣
-ソフトクリーム
-かき氷
-アイスクリーム
-ドーナツ
-クッキー
-バースデーケーキ
-ショートケーキ
-カップケーキ
-パイ
-チョコレート
-キャンディ
-ぺろぺろキャンディ
-プリン
-はちみつ
-ほにゅう瓶
-牛乳入りのコップ
-温かい飲み物
-ティーポット
-湯飲み
-徳利
-シャンパン
-ワイングラス
-カクテルグラス
-トロピカルドリンク
-ビールジョッキ
-ビールで乾杯
-グラスで乾杯
-タンブラーグラス
-コップから注ぐ
-ストローカップ
-タピオカドリンク
-紙パック飲料
-マテ茶
-角氷
-はし
-ナイフとフォークと皿
-ナイフとフォーク
-スプーン
-包丁
-瓶
-壺
-地球（ヨーロッパとアフリカ）
-地球（アメリカ大陸）
-地球（アジアとオーストラリア）
-子午線のある地球
-世界地図
-日本地図
-コンパス
-雪山
-山
-火山
-富士山
-キャンプ
-ビーチパラソル
-砂漠
-無人島
-国立公園
-競技場
-歴史的な建物
-建設中
-れんが
-岩石
-丸太
-わらぶき小屋
-住宅街
-廃屋
-家
-庭付きの家
-オフィスビル
-郵便局
-西洋の郵便局
-病院
-銀行
-ホテル
-ラブホテル
-コンビニ
-学校
-デパート
-工場
-城
-西洋の城
-結婚式
-東京タワー
-自由の女神
-教会
-モスク
-ヒンドゥー教の寺院
-シナゴーグ
-鳥居
-カーバ
-噴水
-テント
-霧の都会
-夜の都会
-高層ビル
-山から日の出
-日の出
-夕暮れの都会
-夕日
-夜の橋
-温泉マーク
-メリーゴーランド
-すべり台
-観覧車
-ジェットコースター
-床屋
-サーカス
-蒸気機関車
-電車
-新幹線
-0系新幹線
-電車正面
-地下鉄
-ライトレール
-駅
-路面電車正面
-モノレール
-登山鉄道
-路面電車
-バス
-バス正面
-トロリーバス
-マイクロバス
-救急車
-消防車
-パトカー
-パトカー正面
-タクシー
-タクシー正面
-自動車
-自動車正面
-アールブイ車
-軽トラック
-トラック
-トレーラー
-トラクター
-レーシングカー
-オートバイ
-スクーター
-手動式車椅子
-電動車椅子
-三輪タクシー
-自転車
-キックボード
-スケートボード
-ローラースケート
-バス停
-高速道路
-線路
-ドラム缶
-ガソリンスタンド
-ホイール
-パトランプ
-信号横
-信号縦
-止まれの標識
-工事中
-錨
-救命浮環
-ヨット
-カヌー
-スピードボート
-客船
-フェリー
-モーターボート
-船
-飛行機
-小型飛行機
-飛行機離陸
-飛行機着陸
-パラシュート
-座席
-ヘリコプター
-懸垂式モノレール
-ケーブルカー
-ロープウェイ
-人工衛星
-ロケット
-空飛ぶ円盤
-ベルボーイベル
-スーツケース
-砂時計
-砂が落ちている砂時計
-腕時計
-目覚まし時計
-ストップウォッチ
-タイマー
-置時計
-12時
-12時半
-1時
-1時半
-2時
-2時半
-3時
-3時半
-4時
-4時半
-5時
-5時半
-6時
-6時半
-7時
-7時半
-8時
-8時半
-9時
-9時半
-10時
-10時半
-11時
-11時半
-新月
-初月
-上弦の月
-十三夜月
-満月
-寝待月
-下弦の月
-有明月
-三日月
-顔のある新月
-顔のある上弦の月
-顔のある下弦の月
-温度計
-太陽
-顔のある満月
-顔のある太陽
-環のある惑星
-スター
-きらきら星
-流れ星
-天の川
-雲
-曇り時々晴れ
-雷雨
-晴れ時々曇り
-曇り一時晴れ
-雨時々晴れ
-雨雲
-雪雲
-雷雲
-竜巻
-霧
-顔のある風
-渦巻き
-虹
-閉じた傘
-傘
-傘と雨
-パラソル
-高電圧
-雪の結晶
-雪だるまと雪
-雪だるま
-彗星
-火
-水滴
-波
-ハロウィンかぼちゃ
-クリスマスツリー
-打ち上げ花火
-線香花火
-爆竹
-きらきら
-風船
-クラッカー
-くす玉
-七夕
-門松
-ひな祭り
-こいのぼり
-風鈴
-月見
-赤い封筒
-リボン
-プレゼント
-リマインダーリボン
-入場券
-チケット
-勲章
-トロフィー
-メダル
-金メダル
-銀メダル
-銅メダル
-サッカー
-野球
-ソフトボール
-バスケットボール
-バレーボール
-アメフト
-ラグビー
-テニス
-フリスビー
-ボウリング
-クリケット
-ホッケー
-アイスホッケー
-ラクロス
-卓球
-バドミントン
-ボクシング
-武道
-ゴールネット
-ゴルフ
-アイススケート
-釣り
-ダイビング マスク
-長距離走
-スキー
-そり競技
-カーリング
-的
-ヨーヨー
-たこ
-水鉄砲
-ビリヤード
-水晶玉
-魔法の杖
-テレビゲーム
-ジョイスティック
-スロットマシン
-サイコロ
-ジグソーパズル
-テディベア
-ピニャータ
-ミラーボール
-マトリョーシカ
-スペード
-ハート
-ダイヤ
-クラブ
-チェスの駒
-ジョーカー
-麻雀
-花札
-舞台芸術
-絵画
-絵の具パレット
-糸
-縫い針
-毛糸
-結び目
-メガネ
-サングラス
-ゴーグル
-白衣
-安全ベスト
-ネクタイ
-Tシャツ
-ジーンズ
-マフラー
-手袋
-コート
-ソックス
-ワンピース
-着物
-サリー
-ワンピースの水着
-ブリーフ
-ショーツ
-ビキニ
-婦人服
-がま口
-ハンドバッグ
-ポーチ
-紙袋
-バックパック
-ビーチサンダル
-紳士靴
-スニーカー
-ハイキングシューズ
-フラットシューズ
-ハイヒール
-サンダル
-トウシューズ
-ブーツ
-王冠
-婦人帽子
-シルクハット
-角帽
-キャップ
-軍用ヘルメット
-白十字ヘルメット
-数珠
-口紅
-指輪
-宝石
-スピーカー消音
-スピーカー
-スピーカー音量小
-スピーカー音量大
-拡声器
-メガホン
-郵便ラッパ
-ベル
-ベル消音
-楽譜
-音符
-複数の音符
-スタジオマイク
-レベルスライダー
-コントロールつまみ
-マイク
-ヘッドホン
-ラジオ
-サックス
-アコーディオン
-ギター
-鍵盤
-トランペット
-バイオリン
-バンジョー
-ドラム
-コンガ
-携帯電話
-着信中
-固定電話
-受話器
-ポケベル
-ファックス
-電池
-バッテリー残量低下
-コンセント
-ノートパソコン
-デスクトップパソコン
-プリンタ
-キーボード
-マウス
-トラックボール
-MD
-フロッピー
-CD
-DVD
-そろばん
-映画カメラ
-映画フィルム
-映写機
-カチンコ
-テレビ
-カメラ
-フラッシュを焚いているカメラ
-ビデオカメラ
-ビデオテープ
-虫眼鏡左
-虫眼鏡右
-ろうそく
-電球
-懐中電灯
-赤ちょうちん
-ディヤランプ
-表紙付きノート
-閉じた本
-開いた本
-緑の本
-青の本
-オレンジの本
-本の山
-ノート
-リングノート
-巻きページ
-巻き物
-ページ
-新聞
-丸めた新聞
-ページに付箋
-しおり
-荷札
-ドル袋
-コイン
-円札
-ドル札
-ユーロ札
-ポンド札
-羽が生えたお金
-クレジットカード
-レシート
-為替
-封筒
-Eメール
-メール受信中
-メール受信
-送信トレイ
-受信トレイ
-荷物
-閉じた郵便受け（手紙あり）
-閉じた郵便受け（手紙なし）
-開いた郵便受け（手紙あり）
-開いた郵便受け（手紙なし）
-郵便ポスト
-投票箱
-鉛筆
-ペン先
-万年筆
-ペン
-絵筆
-クレヨン
-鉛筆とメモ
-ブリーフケース
-フォルダー
-開いたフォルダー
-カードフォルダー
-カレンダー
-日めくりカレンダー
-メモ帳
-月めくりカレンダー
-カードインデックス
-グラフ上向き
-グラフ下向き
-棒グラフ
-クリップボード
-押しピン
-丸い押しピン
-クリップ
-つながったクリップ
-定規
-三角定規
-はさみ
-カードファイルボックス
-ファイルキャビネット
-ごみ箱
-閉じた錠
-開いた錠
-閉じた錠とペン
-閉じた錠と鍵
-鍵
-古い鍵
-ハンマー
-斧
-つるはし
-ハンマーとつるはし
-ハンマーとレンチ
-短刀
-クロスした剣
-爆弾
-ブーメラン
-弓矢
-盾
-のこぎり
-レンチ
-ねじ回し
-ボルトとナット
-歯車
-万力
-天秤
-白杖
-リンクシンボル
-鎖
-フック
-工具箱
-U字型磁石
-はしご
-蒸留器
-試験管
-ペトリ皿
-DNA
-顕微鏡
-望遠鏡
-パラボラアンテナ
-注射器
-血液
-薬
-絆創膏
-松葉杖
-聴診器
-X線
-ドア
-エレベーター
-鏡
-窓
-ベッド
-ソファとランプ
-椅子
-便器
-ラバーカップ
-シャワー
-バスタブ
-ねずみ捕り
-剃刀
-ローション
-安全ピン
-ほうき
-かご
-トイレットペーパー
-バケツ
-石けん
-泡
-歯ブラシ
-スポンジ
-消火器
-ショッピングカート
-煙草
-棺桶
-墓石
-骨壺
-ナザール・ボンジュウ
-ハムサ
-モアイ
-プラカード
-身分証
-ATM
-ゴミ箱
-飲料水
-車椅子
-男子トイレ
-女子トイレ
-トイレ
-ベビーシート
-WC
-出入国審査
-税関
-手荷物受取
-手荷物預かり
-警告
-児童横断
-車両進入禁止
-車両通行止め
-自転車禁止
-禁煙
-ポイ捨て禁止
-飲用不可
-歩行者立入禁止
-携帯電話禁止
-18歳未満禁止
-放射能
-バイオハザード
-上矢印
-右上矢印
-右矢印
-右下矢印
-下矢印
-左下矢印
-左矢印
-左上矢印
-上下矢印
-左右矢印
-右カーブ矢印
-左カーブ矢印
-上カーブ矢印
-下カーブ矢印
-右回り縦矢印
-左回り矢印
-BACK矢印
-END矢印
-ON矢印
-SOON矢印
-TOP矢印
-礼拝所
-原子のシンボル
-オーム
-ダビデの星
-法輪
-陰陽
-十字架
-八端十字架
-星と三日月
-ピースマーク
-メノーラー
-六芒星
-おひつじ座
-おうし座
-ふたご座
-かに座
-しし座
-おとめ座
-てんびん座
-さそり座
-いて座
-やぎ座
-みずがめ座
-うお座
-へびつかい座
-シャッフルボタン
-リピートボタン
-1曲リピートボタン
-再生ボタン
-早送りボタン
-次の曲ボタン
-再生／一時停止ボタン
-逆再生ボタン
-早戻しボタン
-前の曲ボタン
-上ボタン
-高速上ボタン
-下ボタン
-高速下ボタン
-一時停止ボタン
-停止ボタン
-録音録画ボタン
-取り出しボタン
-映画
-低輝度
-高輝度
-アンテナマーク
-マナーモード
-携帯電話電源オフ
-女性のマーク
-男性のマーク
-トランスジェンダーのマーク
-掛け算
-プラス
-マイナス
-割り算
-太字の等号
-無限大
-二重感嘆符
-感嘆符疑問符
-赤い疑問符
-白い疑問符
-白い感嘆符
-赤い感嘆符
-波線
-外貨両替
-ドル記号
-医療のシンボル
-リサイクルマーク
-フルール・ド・リス
-トライデント
-名札
-初心者マーク
-太い丸
-白抜きのチェック
-チェックボックス
-太字のチェック
-バツ
-白抜きのバツ
-ループ
-ダブルループ
-いおりてん
-八角アスタリスク
-八角星
-スパークル
-著作権マーク
-登録商標マーク
-商標マーク
-囲み数字: #
-囲み数字: *
-囲み数字: 0
-囲み数字: 1
-囲み数字: 2
-囲み数字: 3
-囲み数字: 4
-囲み数字: 5
-囲み数字: 6
-囲み数字: 7
-囲み数字: 8
-囲み数字: 9
-囲み数字: 10
-英大文字の入力
-英小文字の入力
-数字の入力
-記号の入力
-英字の入力
-血液型A型
-血液型AB型
-血液型B型
-CLマーク
-COOLマーク
-FREEマーク
-iマーク
-IDマーク
-丸いMマーク
-NEWマーク
-NGマーク
-血液型O型
-OKマーク
-Pマーク
-SOSマーク
-UPマーク
-VSマーク
-ココのマーク
-サのマーク
-月マーク
-有マーク
-指マーク
-マル得
-割マーク
-無マーク
-禁マーク
-可マーク
-申マーク
-合マーク
-空マーク
-祝マーク
-マル秘
-営マーク
-満マーク
-赤い丸
-オレンジの丸
-黄色い丸
-緑の丸
-青い丸
-紫の丸
-茶色の丸
-黒い丸
-白い丸
-赤い四角
-オレンジの四角
-黄色い四角
-緑の四角
-青い四角
-紫の四角
-茶色い四角
-黒四角特大
-白四角特大
-黒四角大
-白四角大
-黒四角中
-白四角中
-黒四角小
-白四角小
-大きいオレンジのひし形
-大きい青のひし形
-小さいオレンジのひし形
-小さい青のひし形
-赤い上三角
-赤い下三角
-ドット付きひし形
-ラジオボタン
-白枠四角
-黒枠四角
-チェッカーフラッグ
-三角の旗
-祝日の旗
-黒旗
-白旗
-レインボーフラッグ
-トランスジェンダーフラッグ
-海賊旗
-旗: アセンション島
-旗: アンドラ
-旗: アラブ首長国連邦
-旗: アフガニスタン
-旗: アンティグア・バーブーダ
-旗: アンギラ
-旗: アルバニア
-旗: アルメニア
-旗: アンゴラ
-旗: 南極
-旗: アルゼンチン
-旗: 米領サモア
-旗: オーストリア
-旗: オーストラリア
-旗: アルバ
-旗: オーランド諸島
-旗: アゼルバイジャン
-旗: ボスニア・ヘルツェゴビナ
-旗: バルバドス
-旗: バングラデシュ
-旗: ベルギー
-旗: ブルキナファソ
-旗: ブルガリア
-旗: バーレーン
-旗: ブルンジ
-旗: ベナン
-旗: サン・バルテルミー
-旗: バミューダ
-旗: ブルネイ
-旗: ボリビア
-旗: オランダ領カリブ
-旗: ブラジル
-旗: バハマ
-旗: ブータン
-旗: ブーベ島
-旗: ボツワナ
-旗: ベラルーシ
-旗: ベリーズ
-旗: カナダ
-旗: ココス(キーリング)諸島
-旗: コンゴ民主共和国(キンシャサ)
-旗: 中央アフリカ共和国
-旗: コンゴ共和国(ブラザビル)
-旗: スイス
-旗: コートジボワール
-旗: クック諸島
-旗: チリ
-旗: カメルーン
-旗: 中国
-旗: コロンビア
-旗: クリッパートン島
-旗: コスタリカ
-旗: キューバ
-旗: カーボベルデ
-旗: キュラソー
-旗: クリスマス島
-旗: キプロス
-旗: チェコ
-旗: ドイツ
-旗: ディエゴガルシア島
-旗: ジブチ
-旗: デンマーク
-旗: ドミニカ国
-旗: ドミニカ共和国
-旗: アルジェリア
-旗: セウタ・メリリャ
-旗: エクアドル
-旗: エストニア
-旗: エジプト
-旗: 西サハラ
-旗: エリトリア
-旗: スペイン
-旗: エチオピア
-旗: 欧州連合
-旗: フィンランド
-旗: フィジー
-旗: フォークランド諸島
-旗: ミクロネシア連邦
-旗: フェロー諸島
-旗: フランス
-旗: ガボン
-旗: イギリス
-旗: グレナダ
-旗: ジョージア
-旗: 仏領ギアナ
-旗: ガーンジー
-旗: ガーナ
-旗: ジブラルタル
-旗: グリーンランド
-旗: ガンビア
-旗: ギニア
-旗: グアドループ
-旗: 赤道ギニア
-旗: ギリシャ
-旗: サウスジョージア・サウスサンドウィッチ諸島
-旗: グアテマラ
-旗: グアム
-旗: ギニアビサウ
-旗: ガイアナ
-旗: 中華人民共和国香港特別行政区
-旗: ハード島・マクドナルド諸島
-旗: ホンジュラス
-旗: クロアチア
-旗: ハイチ
-旗: ハンガリー
-旗: カナリア諸島
-旗: インドネシア
-旗: アイルランド
-旗: イスラエル
-旗: マン島
-旗: インド
-旗: 英領インド洋地域
-旗: イラク
-旗: イラン
-旗: アイスランド
-旗: イタリア
-旗: ジャージー
-旗: ジャマイカ
-旗: ヨルダン
-旗: 日本
-旗: ケニア
-旗: キルギス
-旗: カンボジア
-旗: キリバス
-旗: コモロ
-旗: セントクリストファー・ネーヴィス
-旗: 北朝鮮
-旗: 韓国
-旗: クウェート
-旗: ケイマン諸島
-旗: カザフスタン
-旗: ラオス
-旗: レバノン
-旗: セントルシア
-旗: リヒテンシュタイン
-旗: スリランカ
-旗: リベリア
-旗: レソト
-旗: リトアニア
-旗: ルクセンブルク
-旗: ラトビア
-旗: リビア
-旗: モロッコ
-旗: モナコ
-旗: モルドバ
-旗: モンテネグロ
-旗: サン・マルタン
-旗: マダガスカル
-旗: マーシャル諸島
-旗: 北マケドニア
-旗: マリ
-旗: ミャンマー (ビルマ)
-旗: モンゴル
-旗: 中華人民共和国マカオ特別行政区
-旗: 北マリアナ諸島
-旗: マルティニーク
-旗: モーリタニア
-旗: モントセラト
-旗: マルタ
-旗: モーリシャス
-旗: モルディブ
-旗: マラウイ
-旗: メキシコ
-旗: マレーシア
-旗: モザンビーク
-旗: ナミビア
-旗: ニューカレドニア
-旗: ニジェール
-旗: ノーフォーク島
-旗: ナイジェリア
-旗: ニカラグア
-旗: オランダ
-旗: ノルウェー
-旗: ネパール
-旗: ナウル
-旗: ニウエ
-旗: ニュージーランド
-旗: オマーン
-旗: パナマ
-旗: ペルー
-旗: 仏領ポリネシア
-旗: パプアニューギニア
-旗: フィリピン
-旗: パキスタン
-旗: ポーランド
-旗: サンピエール島・ミクロン島
-旗: ピトケアン諸島
-旗: プエルトリコ
-旗: パレスチナ自治区
-旗: ポルトガル
-旗: パラオ
-旗: パラグアイ
-旗: カタール
-旗: レユニオン
-旗: ルーマニア
-旗: セルビア
-旗: ロシア
-旗: ルワンダ
-旗: サウジアラビア
-旗: ソロモン諸島
-旗: セーシェル
-旗: スーダン
-旗: スウェーデン
-旗: シンガポール
-旗: セントヘレナ
-旗: スロベニア
-旗: スバールバル諸島・ヤンマイエン島
-旗: スロバキア
-旗: シエラレオネ
-旗: サンマリノ
-旗: セネガル
-旗: ソマリア
-旗: スリナム
-旗: 南スーダン
-旗: サントメ・プリンシペ
-旗: エルサルバドル
-旗: シント・マールテン
-旗: シリア
-旗: エスワティニ
-旗: トリスタン・ダ・クーニャ
-旗: タークス・カイコス諸島
-旗: チャド
-旗: 仏領極南諸島
-旗: トーゴ
-旗: タイ
-旗: タジキスタン
-旗: トケラウ
-旗: 東ティモール
-旗: トルクメニスタン
-旗: チュニジア
-旗: トンガ
-旗: トルコ
-旗: トリニダード・トバゴ
-旗: ツバル
-旗: 台湾
-旗: タンザニア
-旗: ウクライナ
-旗: ウガンダ
-旗: 合衆国領有小離島
-旗: 国際連合
-旗: アメリカ合衆国
-旗: ウルグアイ
-旗: ウズベキスタン
-旗: バチカン市国
-旗: セントビンセント及びグレナディーン諸島
-旗: ベネズエラ
-旗: 英領ヴァージン諸島
-旗: 米領ヴァージン諸島
-旗: ベトナム
-旗: バヌアツ
-旗: ウォリス・フツナ
-旗: サモア
-旗: コソボ
-旗: イエメン
-旗: マヨット
-旗: 南アフリカ
-旗: ザンビア
-旗: ジンバブエ
-旗: イングランド
-旗: スコットランド
-旗: ウェールズ
-"""
-
 }

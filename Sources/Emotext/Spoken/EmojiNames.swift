@@ -34,10 +34,10 @@ public enum EmojiNames {
   private struct Table: Sendable {
     let names: [String: String]
 
-    static let chineseSimplified = Table(EmojiNameTable.chineseSimplified)
-    static let chineseTraditional = Table(EmojiNameTable.chineseTraditional)
-    static let english = Table(EmojiNameTable.english)
-    static let japanese = Table(EmojiNameTable.japanese)
+    static let chineseSimplified = Table(column: 1)
+    static let chineseTraditional = Table(column: 2)
+    static let english = Table(column: 3)
+    static let japanese = Table(column: 4)
 
     static func shared(_ language: SpokenLanguage) -> Table {
       switch language {
@@ -48,13 +48,14 @@ public enum EmojiNames {
       }
     }
 
-    init(_ namesBlob: String) {
-      let emoji = EmojiNameTable.emoji.split(separator: "\n", omittingEmptySubsequences: false)
-      let names = namesBlob.split(separator: "\n", omittingEmptySubsequences: false)
-      precondition(emoji.count == names.count, "the generated emoji name table has misaligned lines")
+    /// The names in `column` of ``EmojiNameTable/entries`` (1 to 4: zh, zh_Hant, en, ja), keyed by the emoji.
+    init(column: Int) {
       var table: [String: String] = [:]
-      table.reserveCapacity(emoji.count)
-      for (key, name) in zip(emoji, names) where !name.isEmpty { table[String(key)] = String(name) }
+      for entry in EmojiNameTable.entries.split(separator: "\n") {
+        let fields = entry.split(separator: "\t", omittingEmptySubsequences: false)
+        precondition(fields.count == 5, "an entry of the emoji name table has \(fields.count) fields, not 5")
+        if !fields[column].isEmpty { table[String(fields[0])] = String(fields[column]) }
+      }
       self.names = table
     }
   }

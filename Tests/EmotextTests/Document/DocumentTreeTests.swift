@@ -1,4 +1,5 @@
 import EmotextTestSupport
+import EmotextUnicode
 import Testing
 
 @testable import Emotext

@@ -71,6 +71,6 @@ struct InLeafInsertionTests {
     }
     // Note: most insertions must take the in-place path, or the test shows nothing about it.
     // (With the internal checks' 24-byte leaves, most leaves are too full or too small to take the run.)
-    #expect(inPlace > insertions / CanonicalShortcutTests.leafFactor / 2, "\(inPlace) of \(insertions) in place")
+    #expect(inPlace > insertions / CanonicalFastPathTests.leafFactor / 2, "\(inPlace) of \(insertions) in place")
   }
 }

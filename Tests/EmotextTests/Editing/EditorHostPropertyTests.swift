@@ -6,7 +6,9 @@ import Testing
 /// Random scripts of everything a host does (typing, IME compositions, InputConnection deletes, completion,
 /// selection, undo and redo, copy, cut and paste in every flavour), some under a length limit and half deleting
 /// mentions and topics whole, with the laws a host relies on checked after every step:
-/// - a mirror that applies only ``Editor/lastChange`` equals the document (attachments as U+FFFC);
+/// - mirrors in UTF-16 units, scalars (with each scalar's attributes) and UTF-8 bytes, each applying only the change
+///   in its own unit (``Editor/lastChange(in:)``) and the restyles (``Editor/lastRestyle``), equal the document
+///   (attachments as U+FFFC);
 /// - outside a composition the document is what the batch pass makes of its post text: tokenized, and with
 ///   entities recognized when the editor recognizes them;
 /// - marked text never holds an attachment or an entity;
@@ -54,7 +56,11 @@ struct EditorHostPropertyTests {
       let action: String
       // Whether the step applied every change to the mirror itself (the commit, undo and redo above).
       var mirrorIsCurrent = false
-      switch Int.random(in: 0..<23, using: &random) {
+      /// A random scalar boundary of the document, counted in `unit` (read from the mirror, which is current).
+      func boundary(in unit: TextUnit) -> Int {
+        mirror.offset(Int.random(in: 0...mirror.scalars.count, using: &random), in: unit)
+      }
+      switch Int.random(in: 0..<27, using: &random) {
       case 0...4:
         let piece = Self.pieces.randomElement(using: &random)!
         action = "insert \(piece)"
@@ -125,6 +131,35 @@ struct EditorHostPropertyTests {
         let html = Self.foreignHTML.randomElement(using: &random)!
         action = "paste html \(html)"
         try editor.paste(.html(html))
+      case 23:
+        let unit = TextUnit.allCases.randomElement(using: &random)!
+        let (anchor, head) = (boundary(in: unit), boundary(in: unit))
+        action = "select anchor \(anchor) head \(head) in \(unit)"
+        editor.select(anchor: anchor, head: head, in: unit)
+        #expect(
+          (anchor < head) == (editor.caret > editor.selectionEnds(in: .utf16).anchor) || anchor == head
+            || editor.selection.isEmpty, "\(action) lost its direction")
+      case 24:
+        let unit = TextUnit.allCases.randomElement(using: &random)!
+        let bounds = [boundary(in: unit), boundary(in: unit)].sorted()
+        let caret = editor.selectionEnds(in: unit).head
+        action = "deleteSurrounding offset \(bounds[0] - caret) count \(bounds[1] - bounds[0]) in \(unit)"
+        editor.deleteSurroundingText(offset: bounds[0] - caret, count: bounds[1] - bounds[0], in: unit)
+      case 25:
+        let unit = TextUnit.allCases.randomElement(using: &random)!
+        let bounds = [boundary(in: unit), boundary(in: unit)].sorted()
+        let piece = Self.pieces.randomElement(using: &random)!
+        action = "replace \(bounds[0])..<\(bounds[1]) in \(unit) with \(piece)"
+        editor.replace(bounds[0]..<bounds[1], in: unit, with: RichText(piece))
+      case 26:
+        if editor.markedRange == nil { beforeComposition = (editor.document, editor.selection) }
+        let unit = TextUnit.allCases.randomElement(using: &random)!
+        let text = Self.compositions.randomElement(using: &random)!
+        let caret = Int.random(in: 0...text.unicodeScalars.count, using: &random)
+        let caretInUnit = HostMirror(RichText(text)).offset(caret, in: unit)
+        action = "mark \(text) caret \(caretInUnit) in \(unit)"
+        editor.setMarkedText(text, selectedRange: caretInUnit..<caretInUnit, in: unit)
+        if editor.markedRange == nil { beforeComposition = nil }
       default:
         action = "paste"
         editor.insert(tokenizer.tokenize("粘[哈哈]@小明 " + Self.pieces.randomElement(using: &random)!))
@@ -140,10 +175,10 @@ struct EditorHostPropertyTests {
       history.append(action)
       let context = "seed \(seed), step \(step): \(history.suffix(12))"
       // Note: copying is no mutating call, so it leaves `lastChange` as the call before it set it.
-      if !mirrorIsCurrent && action != "copy" { mirror.apply(editor.lastChange, from: editor.document) }
+      if !mirrorIsCurrent && action != "copy" { mirror.apply(editor) }
       let document = editor.document
       document.checkInvariants()
-      try #require(mirror.units == HostMirror.units(of: document), "the mirror differs, \(context)")
+      try #require(mirror.mirrors(document), "the mirror differs, \(context)")
       if let marked = editor.markedRange {
         let content = document.slice(marked)
         let holdsAttachment = content.runs.contains { $0.isEmoticon }
@@ -165,17 +200,17 @@ struct EditorHostPropertyTests {
     of editor: inout Editor, mirror: inout HostMirror, restoring document: RichText, _ selection: Range<Int>,
     _ context: String
   ) throws {
-    mirror.apply(editor.lastChange, from: editor.document)
-    try #require(mirror.units == HostMirror.units(of: editor.document), "the mirror differs after a commit, \(context)")
+    mirror.apply(editor)
+    try #require(mirror.mirrors(editor.document), "the mirror differs after a commit, \(context)")
     let after = editor.document
     editor.undo()
-    mirror.apply(editor.lastChange, from: editor.document)
-    try #require(mirror.units == HostMirror.units(of: editor.document), "the mirror differs after undo, \(context)")
+    mirror.apply(editor)
+    try #require(mirror.mirrors(editor.document), "the mirror differs after undo, \(context)")
     #expect(editor.document == document, "undo of a composition: \(context)")
     #expect(editor.selection == selection, "undo of a composition restores the selection: \(context)")
     editor.redo()
-    mirror.apply(editor.lastChange, from: editor.document)
-    try #require(mirror.units == HostMirror.units(of: editor.document), "the mirror differs after redo, \(context)")
+    mirror.apply(editor)
+    try #require(mirror.mirrors(editor.document), "the mirror differs after redo, \(context)")
     #expect(editor.document == after, "redo of a composition: \(context)")
   }
 
@@ -188,7 +223,7 @@ struct EditorHostPropertyTests {
     var mirror = HostMirror(editor.document)
     let (document, selection) = (editor.document, editor.selection)
     editor.setMarkedText(composed, selectedRange: composed.utf16.count..<composed.utf16.count)
-    mirror.apply(editor.lastChange, from: editor.document)
+    mirror.apply(editor)
     editor.unmarkText()
     try Self.undoAndRedoCommit(of: &editor, mirror: &mirror, restoring: document, selection, composed)
   }

@@ -172,8 +172,12 @@ struct LiveEntityTests {
     #expect(Self.entities(editor) == [])
     editor.insert("#")
     #expect(Self.entities(editor) == ["topic:#春天#"])
-    #expect(editor.lastChange == TextChange(replacedRange: 0..<3, insertedUTF16Count: 4))
+    // Note: the text change is the `#` typed; the recolouring of the whole topic is a restyle.
+    #expect(editor.lastChange == TextChange(replacedRange: 3..<3, insertedUTF16Count: 1))
+    #expect(editor.lastRestyle == 0..<4)
     editor.deleteBackward()
+    #expect(editor.lastChange == TextChange(replacedRange: 3..<4, insertedUTF16Count: 0))
+    #expect(editor.lastRestyle == 0..<3)
     #expect(Self.entities(editor) == [])
   }
 
@@ -183,16 +187,18 @@ struct LiveEntityTests {
     #expect(editor.document.runs.last == .emoticon(EmoticonAttachment(haha)))
   }
 
-  @Test func theChangeCoversWhatWasRecolouredAndNoMore() {
+  @Test func theRestyleCoversWhatWasRecolouredAndNoMore() {
     var editor = Editor(document: RichText("@a\n@b"), catalog: .default, recognizesEntities: true)
     #expect(Self.entities(editor) == ["mention:@a", "mention:@b"])
     editor.insert("c")
     #expect(Self.entities(editor) == ["mention:@a", "mention:@bc"])
     #expect(editor.lastChange == TextChange(replacedRange: 5..<5, insertedUTF16Count: 1))
+    #expect(editor.lastRestyle == 5..<6)
     editor.select(0..<0)
     editor.insert("x")  // x@a: no mention after a letter
     #expect(Self.entities(editor) == ["mention:@bc"])
-    #expect(editor.lastChange == TextChange(replacedRange: 0..<2, insertedUTF16Count: 3))
+    #expect(editor.lastChange == TextChange(replacedRange: 0..<0, insertedUTF16Count: 1))
+    #expect(editor.lastRestyle == 1..<3)
   }
 
   @Test func markedTextIsNoEntityUntilCommitted() {

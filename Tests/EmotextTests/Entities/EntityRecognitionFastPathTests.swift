@@ -8,7 +8,7 @@ import Testing
 /// attributes, entity runs already there, runs cut across leaves by edits, text of every script), the shortcut's
 /// answer must equal the rebuilt one, for both URL finders.
 @Suite("Entities: a document without entities returned as it is")
-struct EntityRecognitionShortcutTests {
+struct EntityRecognitionFastPathTests {
   /// Text with no entity but with the bytes that make a run worth scanning (`.`, `:`, `@` after a letter, `#` alone).
   static let quietPieces = [
     "abc", " ", "中文", "。", "\n", "\r\n", "\t", "a.b", "x:y", "ab@c", "#", "e\u{301}", "\u{600}a", "👍🏽", "[哈哈]",
@@ -36,7 +36,7 @@ struct EntityRecognitionShortcutTests {
     return document
   }
 
-  @Test func theShortcutAnswersAsTheRebuiltDocument() {
+  @Test func theFastPathAnswersAsTheRebuiltDocument() {
     var random = SeededGenerator(seed: 0x656e_7469_7479)
     var (unchanged, changed) = (0, 0)
     for _ in 0..<2_000 {

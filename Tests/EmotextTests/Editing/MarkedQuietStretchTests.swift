@@ -9,7 +9,7 @@ import Testing
 /// line breaks, typing entity characters too; after every step both documents must be equal and equal to
 /// recognizing the whole document.
 @Suite("Live entities: quiet stretches that end at entity characters against recognizing every edit")
-struct QuietStretchAtEntitiesTests {
+struct MarkedQuietStretchTests {
   /// Words that touch each other or a separator: entities, repost chains, colons before ideographs, letters, digits
   /// and URL path characters after a colon, unmarked `@`; `hashWords`, with a `#`, come one time in six (an unmarked
   /// `#` keeps the marks from showing cuts for 70 scalars).
@@ -109,7 +109,7 @@ struct QuietStretchAtEntitiesTests {
         general.select(offset..<offset)
       }
       history.append(action)
-      guard QuietEntityStretchTests.agree(fast, general, seed: seed, history: history) else { break }
+      guard RememberedQuietStretchTests.agree(fast, general, seed: seed, history: history) else { break }
       #expect(fast.selection == general.selection && fast.lastChange == general.lastChange)
       if let stretch = fast.quietEntityStretch {
         let document = fast.document
@@ -178,7 +178,7 @@ struct QuietStretchAtEntitiesTests {
           general.insert(typed)
         }
         history.append(action)
-        guard QuietEntityStretchTests.agree(fast, general, seed: seed, history: history) else { return }
+        guard RememberedQuietStretchTests.agree(fast, general, seed: seed, history: history) else { return }
       }
     }
   }
@@ -272,7 +272,7 @@ struct QuietStretchAtEntitiesTests {
         general.select(offset..<offset)
       }
       history.append(action)
-      guard QuietEntityStretchTests.agree(fast, general, seed: seed, history: history) else { return }
+      guard RememberedQuietStretchTests.agree(fast, general, seed: seed, history: history) else { return }
       #expect(fast.selection == general.selection && fast.lastChange == general.lastChange)
       // Note: counts the stretches whose 140 units before hold a `#` or `:` before a line break.
       if let stretch = fast.quietEntityStretch {
@@ -338,7 +338,7 @@ struct QuietStretchAtEntitiesTests {
           general.deleteBackward()
         }
         history.append("\(separator == " " ? "space" : "line break") \(length): \(step)")
-        guard QuietEntityStretchTests.agree(fast, general, seed: UInt64(length), history: history) else { return }
+        guard RememberedQuietStretchTests.agree(fast, general, seed: UInt64(length), history: history) else { return }
         // Note: the last Backspace removes the space before the edit, the cut.
         guard history.count < 4 else { continue }
         #expect((fast.quietEntityStretch != nil) == (separator == "\n"), "\(history)")
@@ -379,7 +379,7 @@ struct QuietStretchAtEntitiesTests {
           general.deleteBackward()
         }
         history.append("\(length): \(step)")
-        guard QuietEntityStretchTests.agree(fast, general, seed: UInt64(length), history: history) else { return }
+        guard RememberedQuietStretchTests.agree(fast, general, seed: UInt64(length), history: history) else { return }
         #expect(fast.quietEntityStretch == nil, "\(history)")
       }
       if !startsAsLink && fast.document.entityKinds().contains(.link) { linksMade += 1 }

@@ -7,8 +7,8 @@ import Testing
 /// tokenizing) against the general path (``RichText/canonicalizeTokensInReach(around:caret:tokenizer:)``): on
 /// random documents full of brackets, tokens, attachments, entity and host attributes and text of every script,
 /// whenever the shortcut says no token can overlap an edited range, the general path must find none.
-@Suite("Token canonicalization: the shortcut against the general path")
-struct CanonicalShortcutTests {
+@Suite("Token canonicalization: the fast path against the general path")
+struct CanonicalFastPathTests {
   /// The default catalog (CJK tokens), and one of ASCII tokens, whose longest token is as many UTF-16 units as
   /// bytes (so reading less than the reach misses it).
   static let tokenizers = [
@@ -63,7 +63,7 @@ struct CanonicalShortcutTests {
     return document
   }
 
-  @Test(arguments: 0..<2) func theShortcutSkipsOnlyWhereTheGeneralPathFindsNoToken(catalog: Int) {
+  @Test(arguments: 0..<2) func theFastPathSkipsOnlyWhereTheGeneralPathFindsNoToken(catalog: Int) {
     let tokenizer = Self.tokenizers[catalog]
     let pieces = Self.pieces(tokenizer)
     var random = SeededGenerator(seed: 0x6361_6E6F_6E69_6361 &+ UInt64(catalog))

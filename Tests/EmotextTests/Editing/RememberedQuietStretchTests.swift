@@ -9,7 +9,7 @@ import Testing
 /// stretches next to entities, separators, attachments, Prepend scalars and host attributes; after every step both
 /// documents must be equal and equal to recognizing the whole document.
 @Suite("Live entities: the remembered quiet stretch against recognizing every edit")
-struct QuietEntityStretchTests {
+struct RememberedQuietStretchTests {
   /// Quiet text (no `@ # : .`), with and without separators, beside `LiveEntityPropertyTests.pieces`.
   static let quietPieces = [
     "a", "b", "中", "好", "é", "ж", "한", " ", "，", "。", "\n", "\u{600}", "\u{600} ", "\r", "😀", "👍🏽", "\u{301}",

@@ -9,8 +9,8 @@ import Testing
 /// caret snapped), on random scripts of emoticons inserted at a caret and over selections, typing of bracket pieces
 /// that complete tokens, Backspace, undo and redo, on documents full of brackets, tokens and text of every script.
 /// After every step the two editors must have the same document, selection and ``Editor/lastChange``.
-@Suite("Emoticon insertion: the shortcut against the general path")
-struct EmoticonInsertionShortcutTests {
+@Suite("Emoticon insertion: the fast path against the general path")
+struct EmoticonInsertionFastPathTests {
   /// The bracket tokenizer as a type the editor has no shortcut for.
   struct GeneralPathTokenizer: EmoticonTokenizer {
     let base: BracketTokenizer
@@ -22,13 +22,13 @@ struct EmoticonInsertionShortcutTests {
   }
 
   @Test(arguments: 0..<2) func shortcutAndGeneralPathAgree(catalog: Int) {
-    let tokenizer = CanonicalShortcutTests.tokenizers[catalog]
-    let pieces = CanonicalShortcutTests.pieces(tokenizer)
+    let tokenizer = CanonicalFastPathTests.tokenizers[catalog]
+    let pieces = CanonicalFastPathTests.pieces(tokenizer)
     let emoticons = tokenizer.catalog.packs.flatMap(\.emoticons)
     var random = SeededGenerator(seed: 0x656D_6F74_6963_6F6E &+ UInt64(catalog))
     var shortcuts = 0
     for _ in 0..<150 {
-      let document = CanonicalShortcutTests.document(&random, tokenizer: tokenizer, pieces: pieces)
+      let document = CanonicalFastPathTests.document(&random, tokenizer: tokenizer, pieces: pieces)
       var fast = Editor(document: document, tokenizer: tokenizer)
       var general = Editor(document: document, tokenizer: GeneralPathTokenizer(base: tokenizer))
       for step in 0..<40 {

@@ -8,10 +8,10 @@ import Testing
 /// document's end or where the scalars on either side decide it, the caret after it is a cluster boundary, so it is
 /// not snapped. The editor with those shortcuts against one that looks again (`trustsInsertionEdges` off), on random
 /// typing of every script and emoji piece, bracket pieces and emoticons, at random carets in documents full of
-/// attachments, with both catalogs of `CanonicalShortcutTests`: after every step the two editors must have the same
+/// attachments, with both catalogs of `CanonicalFastPathTests`: after every step the two editors must have the same
 /// document, selection and ``Editor/lastChange``.
 @Suite("Typing: the insertion's edges against looking again")
-struct InsertionEdgeShortcutTests {
+struct InsertionEdgeFastPathTests {
   /// What is typed: the canonicalization tests' pieces (brackets, tokens whole and cut) and single scalars that join
   /// the clusters around them (marks, joiners, selectors, skin tones, flags' halves, Hangul jamo, a Prepend).
   static let joiners = [
@@ -20,8 +20,8 @@ struct InsertionEdgeShortcutTests {
   ]
 
   @Test(arguments: 0..<2) func edgesAgreeWithLookingAgain(catalog: Int) {
-    let tokenizer = CanonicalShortcutTests.tokenizers[catalog]
-    let pieces = CanonicalShortcutTests.pieces(tokenizer) + Self.joiners
+    let tokenizer = CanonicalFastPathTests.tokenizers[catalog]
+    let pieces = CanonicalFastPathTests.pieces(tokenizer) + Self.joiners
     let emoticons = tokenizer.catalog.packs.flatMap(\.emoticons).filter {
       if case .image = $0.kind { true } else { false }
     }
@@ -30,7 +30,7 @@ struct InsertionEdgeShortcutTests {
     var atHardEdge = 0
     var knownBoundaries = 0
     for _ in 0..<150 {
-      let document = CanonicalShortcutTests.document(&random, tokenizer: tokenizer, pieces: pieces)
+      let document = CanonicalFastPathTests.document(&random, tokenizer: tokenizer, pieces: pieces)
       var fast = Editor(document: document, tokenizer: tokenizer)
       var general = fast
       general.trustsInsertionEdges = false

@@ -44,3 +44,32 @@ struct EmbeddingArticleTests {
     #expect(article.contains("editor.deleteSurroundingText(before: 1, after: 0); apply(editor)"))
   }
 }
+
+/// The units example of the Editing and Embedding article ("Positions in every unit"), with its comments as
+/// expectations.
+@Suite("Editing and Embedding article: units example")
+struct EmbeddingArticleUnitsTests {
+  @Test func aScalarBufferFollowsTheEditor() {
+    var editor = Editor(catalog: .default, recognizesEntities: true)
+    var buffer: [Unicode.Scalar] = []
+    func apply(_ editor: Editor) {
+      guard let change = editor.lastChange(in: .unicodeScalars) else { return }
+      let inserted = editor.document.range(change.insertedRange, from: .unicodeScalars, to: .utf16)
+      buffer.replaceSubrange(change.replacedRange, with: editor.document.slice(inserted).bufferText.unicodeScalars)
+    }
+    editor.insert("😀#春天")
+    apply(editor)
+    editor.insert("#")
+    apply(editor)
+    #expect(
+      editor.lastChange(in: .unicodeScalars)
+        == UnitTextChange(unit: .unicodeScalars, replacedRange: 4..<4, insertedCount: 1))
+    #expect(editor.lastRestyle(in: .unicodeScalars) == 1..<5)
+    editor.select(anchor: 5, head: 1, in: .unicodeScalars)
+    #expect(editor.selectionEnds(in: .utf8) == SelectionEnds(anchor: 12, head: 4))
+    editor.insert(emoticon: EmoticonCatalog.default.emoticon(forToken: "[哈哈]")!)
+    apply(editor)
+    #expect(String(String.UnicodeScalarView(buffer)) == editor.document.bufferText)
+    #expect(editor.document.bufferText == "😀\u{FFFC}")
+  }
+}
