@@ -2,8 +2,8 @@ import Emotext
 
 extension ToolkitHost {
   /// Applies the editor's last change and restyle to the buffer, then marks the preedit and places the selection.
-  mutating func mirror(scalarCountBefore: Int) {
-    if let change = editor.lastChange(in: .unicodeScalars, countBefore: scalarCountBefore) {
+  mutating func mirror() {
+    if let change = editor.lastChange(in: .unicodeScalars) {
       if !change.replacedRange.isEmpty { buffer.deleteScalars(change.replacedRange) }
       let inserted = editor.document.range(change.insertedRange, from: .unicodeScalars, to: .utf16)
       insertContent(of: inserted, atScalar: change.replacedRange.lowerBound)

@@ -44,8 +44,7 @@ public struct ToolkitHost<Buffer: ToolkitTextBuffer> {
 
   /// Runs `edit` on the editor and mirrors what it changed.
   mutating func editing(_ edit: (inout Editor) -> Void) {
-    let scalarCountBefore = editor.document.count(in: .unicodeScalars)
     edit(&editor)
-    mirror(scalarCountBefore: scalarCountBefore)
+    mirror()
   }
 }

@@ -102,10 +102,7 @@ import Testing
     host.insertText("abcd", atScalar: 0)
     host.selectionChanged(anchor: 3, head: 1)
     #expect(host.editor.selection(in: .unicodeScalars) == 1..<3)
-    // Note: the stand-in for the engine's unit API keeps no direction; this passes once `main`'s lands.
-    withKnownIssue("the stand-in's select(anchor:head:in:) drops the direction") {
-      #expect(host.buffer.head == 1)
-    }
+    #expect(host.buffer.head == 1 && host.buffer.anchor == 3)
     let clipboard = host.cut()
     #expect(clipboard.text == "bc")
     #expect(caretText(host) == "a‸d")
@@ -118,6 +115,18 @@ import Testing
     }
     #expect(host.buffer.tags == FakeTextBuffer.expectedTags(of: host.editor.document))
     #expect(host.buffer.tags.contains(.mention) && host.buffer.tags.contains(.topic))
+  }
+
+  @Test func recognizingAnEntityRetagsWithoutDeletingOrInserting() {
+    var host = makeHost()
+    for (offset, scalar) in "#话题".unicodeScalars.enumerated() { host.insertText(String(scalar), atScalar: offset) }
+    host.buffer.calls = []
+    host.insertText("#", atScalar: 3)
+    #expect(host.buffer.calls.filter { if case .delete = $0 { true } else { false } }.isEmpty)
+    #expect(host.buffer.calls.contains(.insertText("#", 3)))
+    #expect(
+      host.buffer.calls.contains { if case .applyTag(.topic, let range) = $0 { range.lowerBound == 0 } else { false } })
+    #expect(host.buffer.tags == Array(repeating: .topic, count: 4))
   }
 
   @Test func surroundingDeletionSpeaksCharacters() {
