@@ -93,9 +93,13 @@ extension ToolkitHost {
       json.map(Clipboard.Flavor.documentJSON), html.map(Clipboard.Flavor.html), text.map(Clipboard.Flavor.text),
     ]
     for case let flavor? in offered {
-      var pasted = false
-      editing { editor in pasted = (try? editor.paste(flavor)) != nil }
-      if pasted { return flavor }
+      // Note: a paste that throws changes nothing and leaves `lastChange` as the call before left it, so it is
+      // tried on a copy and only a paste that worked is mirrored.
+      var trial = editor
+      guard (try? trial.paste(flavor)) != nil else { continue }
+      editor = trial
+      mirror()
+      return flavor
     }
     return nil
   }

@@ -16,7 +16,7 @@ import Emotext
 /// ```
 public struct ToolkitHost<Buffer: ToolkitTextBuffer> {
   /// The engine's editing state.
-  public private(set) var editor: Editor
+  public internal(set) var editor: Editor
   /// The toolkit's buffer the document is mirrored into.
   public let buffer: Buffer
   /// Whether every edit ends with a comparison of ``buffer``'s text and the document's (a debug mode: traps on a
