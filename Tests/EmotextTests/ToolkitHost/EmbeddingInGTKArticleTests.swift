@@ -10,6 +10,19 @@ import Testing
     #expect(document.offset(2, from: .unicodeScalars, to: .utf8) == 4)
   }
 
+  @Test func loopExample() {
+    var editor = Editor(catalog: .default)
+    editor.insert("[哈哈")
+    editor.insert("]")
+    let change = editor.lastChange(in: .unicodeScalars)!
+    #expect(change.replacedRange == 0..<3 && change.insertedCount == 1)
+    let inserted = editor.document.range(change.insertedRange, from: .unicodeScalars, to: .utf16)
+    let content = editor.document.slice(inserted)
+    #expect(content.runs.count == 1 && content.runs.first?.isEmoticon == true)
+    let caret = editor.selectionEnds(in: .unicodeScalars)
+    #expect(caret.anchor == 1 && caret.head == 1)
+  }
+
   @Test func mirrorExample() {
     let buffer = FakeTextBuffer()
     var host = ToolkitHost(editor: Editor(catalog: .default, recognizesEntities: true), buffer: buffer)
