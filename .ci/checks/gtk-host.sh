@@ -57,5 +57,13 @@ DISPLAY=$display xdpyinfo >/dev/null 2>&1 || { echo "gtk-host: Xvfb did not star
 
 start=$(date +%s)
 DISPLAY=$display GTK_HOST_BINARY="$binary" GTK_HOST_LOGS="$logs" GTK_HOST_WORK="$work" \
-  timeout 600 dbus-run-session -- bash "$root/.ci/checks/gtk-host/scenarios.sh"
-echo "gtk-host: every scenario passed in $(($(date +%s) - start)) s (logs and screenshots in $logs)"
+  timeout 600 dbus-run-session -- bash "$root/.ci/checks/gtk-host/scenarios.sh" 2>"$logs/session.log" \
+  | tee "$logs/scenarios.log" || { tail -30 "$logs/session.log" >&2; exit 1; }
+# Note: checking nothing must not pass: every scenario of scenarios.sh has to have said ok.
+expected=$(grep -c '^scenario=' "$root/.ci/checks/gtk-host/scenarios.sh")
+passed=$(grep -c '^gtk-host: ok ' "$logs/scenarios.log" || true)
+if [ "$passed" -ne "$expected" ] || [ "$expected" -lt 10 ]; then
+  echo "gtk-host: $passed of $expected scenarios passed" >&2
+  exit 1
+fi
+echo "gtk-host: all $expected scenarios passed in $(($(date +%s) - start)) s (logs and screenshots in $logs)"

@@ -6,6 +6,7 @@
   atspi.py names ROLE           prints the accessible names of the widgets with that role, one a line
   atspi.py caret                prints the text view's caret offset
   atspi.py insert TEXT          inserts TEXT at the caret through the editable-text interface
+  atspi.py enabled NAME         prints "true" when the button named NAME is sensitive, else "false"
   atspi.py label NAME           prints the text of the label or widget whose accessible name is NAME
 """
 import json
@@ -67,6 +68,12 @@ def main():
         view = text_view(root)
         offset = view.queryText().caretOffset
         view.queryEditableText().insertText(offset, sys.argv[2], len(sys.argv[2].encode()))
+    elif command == "enabled":
+        for node in walk(root):
+            if node.getRoleName() in ("push button", "button") and node.name == sys.argv[2]:
+                print("true" if node.getState().contains(pyatspi.STATE_SENSITIVE) else "false")
+                return
+        sys.exit("atspi: no button named %r" % sys.argv[2])
     elif command == "label":
         for node in walk(root):
             if node.name == sys.argv[2]:

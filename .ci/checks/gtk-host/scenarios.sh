@@ -8,6 +8,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # Send prints the post text. Typed through IBus's xkb engine.
 scenario=latin-emoticon
 start_app --recents "$work/recents-latin.json"
+[ "$(atspi enabled Send)" = false ] || fail "Send is enabled with no text"
 type_latin "hi [haha"
 expect_text '["hi [haha", 8, []]'
 type_latin "]"
@@ -18,9 +19,10 @@ xdotool key Left Left BackSpace
 expect_text '["hi ok", 3, []]'
 xdotool key ctrl+z
 expect_text '["hi ok", 4, ["haha"]]'
+[ "$(atspi enabled Send)" = true ] || fail "Send is not enabled with text that fits"
 xdotool key ctrl+Return
 expect_exit 0 "hi [haha]ok"
-pass "typed, emoticon at ], Backspace whole, undo, sent"
+pass "Send off when empty; typed, emoticon at ], Backspace whole, undo, Send on, sent"
 
 # --- Pinyin through IBus libpinyin: the preedit shows in the text (marked text) before the commit, is never in a
 # sent post, and space commits 你好.
