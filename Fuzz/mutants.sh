@@ -36,7 +36,7 @@ mutant() {
   news[$1]=$5
 }
 
-mutant summary-off-by-one Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+mutant summary-off-by-one Sources/Emotext/Document/Summary.swift storage,edit \
   'utf16: lhs.utf16 + rhs.utf16,' \
   'utf16: lhs.utf16 + rhs.utf16 + (lhs.leaves == 2 ? 1 : 0),'
 mutant skipped-leaf-split Sources/Emotext/Document/LeafBuilder.swift storage,edit \
@@ -69,7 +69,7 @@ mutant local-boundary-too-eager Sources/EmotextUnicode/GraphemeBreaks+Local.swif
 mutant canonical-shortcut-short-reach Sources/Emotext/Editing/RichText+Canonical.swift edit,storage \
   'let scanStart = utf16Range.lowerBound - reach - 1' \
   'let scanStart = utf16Range.lowerBound - reach / 2'
-mutant in-leaf-insertion-split Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+mutant in-leaf-insertion-split Sources/Emotext/Document/RichText+Leaf.swift storage,edit \
   'after.utf16Count -= split.utf16' \
   'after.utf16Count -= split.utf16 > 1 ? split.utf16 - 1 : split.utf16'
 # Note: branch keys3's fast paths: the stretch walk's quiet bytes (0xC2 leads U+00A0 and U+0085, separators), a
@@ -147,7 +147,7 @@ mutant hash-cut-ignores-prepend Sources/Emotext/Editing/QuietEntityStretch.swift
 
 # Note: the sixth round's composing path (the lead): a full leaf split at a descriptor seam, one attachment inserted
 # with no token canonicalization, an undo step's first change kept inline, the content table's open addressing.
-mutant leaf-split-attachment-scalars Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+mutant leaf-split-attachment-scalars Sources/Emotext/Document/RichText+Leaf.swift storage,edit \
   'buffer[utf8..<(utf8 + length)])).scalars : 1' \
   'buffer[utf8..<(utf8 + length)])).scalars : 0'
 mutant one-run-leaves-tokens-alone Sources/Emotext/Editing/Editor.swift edit,editscript \
@@ -156,7 +156,7 @@ mutant one-run-leaves-tokens-alone Sources/Emotext/Editing/Editor.swift edit,edi
 mutant undo-second-change-overwrites-first Sources/Emotext/Editing/UndoSteps.swift edit,editscript \
   'if first == nil { first = change } else { rest.append(change) }' \
   'if rest.isEmpty { first = change } else { rest.append(change) }'
-mutant content-table-probe-matches-slot Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+mutant content-table-probe-matches-slot Sources/Emotext/Document/RunContentTable.swift storage,edit \
   'if contents[entry] == content { return' \
   'if contents[entry].tableHash & mask == content.tableHash & mask { return'
 
@@ -191,7 +191,7 @@ mutant cutter-rest-counts-scalars-as-utf16 Sources/Emotext/Document/LeafCutter.s
 # Note: the seventh round's composing path (the lead): an insertion at a caret planned and made in its leaf in one
 # descent (a run of its own at a descriptor's end put before that descriptor), and the local cluster rule with one side
 # of kind Other (a ZWJ before a pictograph decided locally, GB11 forgotten).
-mutant insertion-before-ending-descriptor Sources/Emotext/Document/RichText+Tree.swift storage,edit \
+mutant insertion-before-ending-descriptor Sources/Emotext/Document/RichText+Leaf.swift storage,edit \
   'let before = offset == end ? index + 1 : index' \
   'let before = index'
 mutant local-boundary-zwj-before-pictograph Sources/EmotextUnicode/GraphemeBreaks+Local.swift graphemes,edit,storage \
@@ -199,10 +199,10 @@ mutant local-boundary-zwj-before-pictograph Sources/EmotextUnicode/GraphemeBreak
   'if after & GraphemeTable.extendedPictographic != 0 && kindBefore == Kind.extend.rawValue { return nil }'
 # Note: typed text's edges (the lead): a caret inside text taken for a hard edge (canonicalization skipped), an end
 # the scalars do not decide taken for a cluster boundary (the caret not snapped).
-mutant insertion-edge-inside-text-hard Sources/Emotext/Document/RichText+Tree.swift edit,editscript \
+mutant insertion-edge-inside-text-hard Sources/Emotext/Document/RichText+Leaf.swift edit,editscript \
   '? !descriptor.isText : offset > utf16 ? false : index > 0' \
   '? !descriptor.isText : offset > utf16 ? true : index > 0'
-mutant insertion-end-undecided-boundary Sources/Emotext/Document/RichText+Tree.swift edit,editscript \
+mutant insertion-end-undecided-boundary Sources/Emotext/Document/RichText+Leaf.swift edit,editscript \
   '    } ?? false
   }' \
   '    } ?? true
@@ -210,7 +210,7 @@ mutant insertion-end-undecided-boundary Sources/Emotext/Document/RichText+Tree.s
 mutant emoticon-equality-hash-guard Sources/Emotext/Catalog/Emoticon.swift storage,edit \
   '|| (lhs.storedHash == rhs.storedHash && lhs.code == rhs.code' \
   '|| (lhs.storedHash != rhs.storedHash && lhs.code == rhs.code'
-mutant text-edit-spans-next-run Sources/Emotext/Document/RichText+Tree.swift storage,edit,editscript \
+mutant text-edit-spans-next-run Sources/Emotext/Document/RichText+Leaf.swift storage,edit,editscript \
   'guard range.upperBound <= descriptorEnd && descriptor.isText && (content == nil' \
   'guard range.upperBound <= descriptorEnd + 1 && descriptor.isText && (content == nil'
 # Seventh round (tokenize7): the token table's inlined look-up (candidates of 4 to 16 bytes) compares only the first 8
@@ -265,7 +265,7 @@ mutant scan-pair-skips-first-block Sources/Emotext/Tokenizer/BracketTokenizer.sw
   'lanes.add(Self.bytes(of: first, before: offset))' \
   'lanes.add(Self.bytes(of: first, before: offset < 16 ? offset : 0))'
 # (scan10) the scan's scalar starts take 0xBF (a continuation byte) for one.
-mutant scan-scalar-starts-take-bf Sources/Emotext/Tokenizer/BracketTokenizer.swift tokenize,storage \
+mutant scan-scalar-starts-take-bf Sources/EmotextUnicode/UTF8LaneCounts.swift tokenize,storage \
   'let lastContinuation = SIMD16<Int8>(repeating: -65)
     fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
 ' \

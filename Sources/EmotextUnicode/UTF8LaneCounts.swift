@@ -23,7 +23,8 @@
   /// The continuation bytes counted.
   @inlinable package var continuationCount: Int { Self.sum(continuations) }
   /// The four-byte leads counted.
-  // Note: most text has none (emoji are rare), and the test is cheaper than the sum.
+  // Note: tested for none first: a count sums up to 255 blocks at once, most text has no four-byte scalar in them
+  // (emoji are rare), and the test is predictable (``ScalarLaneCounts``, summed a few blocks at a time, sums always).
   @inlinable package var fourByteLeadCount: Int {
     let words = unsafeBitCast(fourByteLeads, to: SIMD2<UInt64>.self)
     return words[0] | words[1] == 0 ? 0 : Self.sum(fourByteLeads)
@@ -47,4 +48,45 @@
     let pairs = (words[0] & low) &+ ((words[0] &>> 8) & low) &+ (words[1] & low) &+ ((words[1] &>> 8) & low)
     return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
   }
+}
+
+/// Per-lane counts of 16-byte blocks for the `[` scan: in each lane, the scalars that start there (bytes that are not
+/// continuation bytes, 10xxxxxx) and the four-byte leads (11110xxx); a lane holds 255.
+@usableFromInline package struct ScalarLaneCounts {
+  @usableFromInline var scalarStarts = SIMD16<UInt8>()
+  @usableFromInline var fourByteLeads = SIMD16<UInt8>()
+
+  @inlinable package init() {}
+
+  /// Counts every lane of `block`.
+  // Note: a scalar's first byte is above -65 (0xBF) as a signed byte, one comparison that may overwrite the block
+  // (counting continuation bytes by `(b & 0xC0) == 0x80` took a copy of a constant a block); a true lane is 0xFF, so
+  // subtracting it adds 1. The constants are typed: with their type inferred, the comparisons took the generic
+  // lane-by-lane code.
+  @inlinable @inline(__always)
+  package mutating func add(_ block: SIMD16<UInt8>) {
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self)
+    scalarStarts &-=
+      unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .> lastContinuation, to: SIMD16<UInt8>.self)
+  }
+
+  /// Counts the lanes of `block` that `counted` marks (0xFF).
+  @inlinable @inline(__always)
+  package mutating func add(_ block: SIMD16<UInt8>, _ counted: SIMD16<UInt8>) {
+    let fourByteLead = SIMD16<UInt8>(repeating: 0xF0)
+    let lastContinuation = SIMD16<Int8>(repeating: -65)
+    fourByteLeads &-= unsafeBitCast(block .>= fourByteLead, to: SIMD16<UInt8>.self) & counted
+    scalarStarts &-=
+      unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .> lastContinuation, to: SIMD16<UInt8>.self) & counted
+  }
+
+  /// The scalars counted.
+  @inlinable package var scalarCount: Int { UTF8LaneCounts.sum(scalarStarts) }
+  /// The four-byte leads counted.
+  // Note: summed always: the scan sums a few blocks a candidate, and a test for none first, taken or not by whether
+  // an emoji came since the last candidate, is unpredictable there (``UTF8LaneCounts`` sums hundreds of blocks at
+  // once, where the test pays).
+  @inlinable package var fourByteLeadCount: Int { UTF8LaneCounts.sum(fourByteLeads) }
 }

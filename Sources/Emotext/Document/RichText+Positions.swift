@@ -84,31 +84,13 @@ extension RichText {
     }
   }
 
-  /// The number of Unicode scalars before `utf16Offset` (an attachment counts 1).
+  /// The number of Unicode scalars before `utf16Offset` (an attachment counts 1): ``offset(_:from:to:)`` from
+  /// UTF-16 to scalars.
   ///
   /// - Precondition: `utf16Offset` does not split a surrogate pair.
-  /// - Complexity: O(log *n*) plus the length of one leaf.
+  /// - Complexity: O(log *n*) plus a scan of one leaf's bytes at most.
   public func scalarCount(before utf16Offset: Int) -> Int {
-    precondition(utf16Offset >= 0 && utf16Offset <= utf16Count, "RichText offset \(utf16Offset) is out of bounds")
-    let position = root.leaf(at: utf16Offset, preferringEnd: false)
-    let leaf = position.leaf
-    let end = leaf.utf8Offset(ofUTF16Offset: utf16Offset - position.utf16Start)
-    var count = position.scalarStart
-    var utf8 = 0
-    var bytes = leaf.text
-    bytes.withUTF8 { buffer in
-      for descriptor in leaf.descriptors where utf8 < end {
-        let length = Int(descriptor.utf8Count)
-        if descriptor.isText {
-          let piece = UnsafeBufferPointer(rebasing: buffer[utf8..<min(utf8 + length, end)])
-          count += String.counts(ofUTF8: piece).scalars
-        } else {
-          count += 1
-        }
-        utf8 += length
-      }
-    }
-    return count
+    offset(utf16Offset, from: .utf16, to: .unicodeScalars)
   }
 
   /// The number of Unicode scalars, each attachment counting 1.
@@ -117,19 +99,6 @@ extension RichText {
 }
 
 extension String {
-  /// The UTF-8 offset of a UTF-16 offset, or nil when it splits a surrogate pair.
-  func utf8Offset(ofUTF16Offset utf16Offset: Int) -> Int? {
-    let index = utf16.index(utf16.startIndex, offsetBy: utf16Offset)
-    guard index.samePosition(in: unicodeScalars) != nil else { return nil }
-    return utf8.distance(from: utf8.startIndex, to: index)
-  }
-
-  /// The UTF-8 offset of a UTF-16 offset, moved off the middle of a surrogate pair in `direction`.
-  func utf8Offset(ofUTF16Offset utf16Offset: Int, snapping direction: SnapDirection) -> Int {
-    if let offset = utf8Offset(ofUTF16Offset: utf16Offset) { return offset }
-    return utf8Offset(ofUTF16Offset: direction == .backward ? utf16Offset - 1 : utf16Offset + 1)!
-  }
-
   /// The UTF-16 offset of a UTF-8 offset on a scalar boundary.
   func utf16Offset(ofUTF8Offset utf8Offset: Int) -> Int {
     let index = utf8.index(utf8.startIndex, offsetBy: utf8Offset)

@@ -166,7 +166,7 @@ struct LengthWeigher {
     if run.isAttachment { return weight(ofAttachmentToken: run.utf8) }
     switch unit {
     case .utf16: return run.utf16Count
-    case .unicodeScalars: return Self.scalarCount(ofUTF8: run.utf8)
+    case .unicodeScalars: return String.counts(ofUTF8: run.utf8).scalars
     case .graphemeClusters:
       var cursor = GraphemeBreaks.Cursor()
       return cursor.countClusterStarts(inUTF8: run.utf8, using: tables)
@@ -199,12 +199,12 @@ struct LengthWeigher {
     GraphemeBreaks.forEachBoundary(inUTF8: utf8) { clusterEnd in
       let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStart..<clusterEnd])
       clusterStart = clusterEnd
-      let utf16Count = Self.utf16Count(ofUTF8: cluster)
+      let utf16Count = String.counts(ofUTF8: cluster).utf16
       utf16End += utf16Count
       let weight =
         switch unit {
         case .utf16: utf16Count
-        case .unicodeScalars: Self.scalarCount(ofUTF8: cluster)
+        case .unicodeScalars: String.counts(ofUTF8: cluster).scalars
         default: 1
         }
       stopped = !body(weight, utf16End)
@@ -381,7 +381,7 @@ struct LengthWeigher {
       // String or ICU call is made per cluster (except to normalize a run that is not in NFC).
       let cluster = UnsafeBufferPointer(rebasing: utf8[clusterStartUTF8..<utf8End])
       let isASCII = cluster.count == 1 && cluster[0] < 0x80
-      let utf16Count = isASCII ? 1 : Self.utf16Count(ofUTF8: cluster)
+      let utf16Count = isASCII ? 1 : String.counts(ofUTF8: cluster).utf16
       defer { clusterStartUTF8 = utf8End }
       utf16Offset += utf16Count
       if urlIndex < urls.count, clusterStartUTF8 >= urls[urlIndex].lowerBound, let urlWeight {
@@ -408,22 +408,6 @@ struct LengthWeigher {
       return !stopped
     }
     return !stopped
-  }
-
-  /// The UTF-16 length of valid UTF-8: one unit per scalar, two for a scalar of four bytes.
-  @inline(__always)
-  private static func utf16Count(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 0
-    for byte in utf8 { count &+= byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1 }
-    return count
-  }
-
-  /// The number of scalars in valid UTF-8: the bytes that are not continuation bytes.
-  @inline(__always)
-  private static func scalarCount(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 0
-    for byte in utf8 { count &+= byte & 0xC0 == 0x80 ? 0 : 1 }
-    return count
   }
 
   /// Whether `utf8` is in NFC: from the grapheme table's flags when they decide, else from ICU.

@@ -12,7 +12,9 @@ import Foundation
 /// or topic); and `limit`, `entityDeletion`, `copy`, `cut` and `paste` (see `EditScript+TextView.swift`). Each
 /// line answers with the state after it:
 /// `{"text": …, "selection": [location, length], "utf16Length": n, "graphemes": n, "runs": […],
-/// "change": [location, replacedLength, insertedLength] or null}`, plus `"marked": [location, length]` while
+/// "change": [location, replacedLength, insertedLength] or null}` (text changes only), plus
+/// `"restyle": [location, length]` when entities were recoloured there (attributes changed, text not),
+/// `"marked": [location, length]` while
 /// text is marked and `"completion": {"kind": …, "range": [location, length], "query": …}` when the caret is
 /// after a partial emoticon, mention or topic; or `{"error": "…", "line": n}` with the document unchanged.
 /// Runs are written as the document JSON writes them (``RichText/documentJSON``), entities included: the
@@ -60,9 +62,9 @@ package struct EditScript: Sendable {
     lineNumber += 1
     do {
       var next = editor
-      let (change, clipboard) = try Self.apply(line, to: &next)
+      let (change, restyle, clipboard) = try Self.apply(line, to: &next)
       editor = next
-      return Self.state(of: editor, change: change, clipboard: clipboard)
+      return Self.state(of: editor, change: change, restyle: restyle, clipboard: clipboard)
     } catch {
       hasFailed = true
       throw error
@@ -79,7 +81,7 @@ package struct EditScript: Sendable {
   /// `copy` or `cut` put on the clipboard.
   private static func apply(
     _ line: String, to editor: inout Editor
-  ) throws(Failure) -> (change: TextChange?, clipboard: Clipboard?) {
+  ) throws(Failure) -> (change: TextChange?, restyle: Range<Int>?, clipboard: Clipboard?) {
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else {
       throw Failure(message: "not valid JSON: \(line.prefix(80))")
     }
@@ -92,9 +94,18 @@ package struct EditScript: Sendable {
       throw Failure(message: "expected an object with exactly one command, such as {\"insert\": \"text\"}")
     }
     var change: TextChange?
+    var restyle: Range<Int>?
     var clipboard: Clipboard?
     func note(_ editor: Editor) {
-      if let last = editor.lastChange { change = change.map { $0.followed(by: last) } ?? last }
+      if let last = editor.lastChange {
+        change = change.map { $0.followed(by: last) } ?? last
+        restyle = restyle.map { last.mapping($0) }
+      }
+      if let restyled = editor.lastRestyle {
+        restyle =
+          restyle.map { min($0.lowerBound, restyled.lowerBound)..<max($0.upperBound, restyled.upperBound) }
+          ?? restyled
+      }
     }
     switch name {
     case "insert":
@@ -194,7 +205,7 @@ package struct EditScript: Sendable {
           + "redo, mode, mark, unmark, deleteSurrounding, deleteSurroundingCodePoints, complete, limit, "
           + "entityDeletion, copy, cut or paste")
     }
-    return (change, clipboard)
+    return (change, restyle, clipboard)
   }
 
   private static func repeatCount(_ name: String, _ value: Any) throws(Failure) -> Int {
@@ -212,7 +223,9 @@ package struct EditScript: Sendable {
     return Int(double)
   }
 
-  private static func state(of editor: Editor, change: TextChange?, clipboard: Clipboard?) -> String {
+  private static func state(
+    of editor: Editor, change: TextChange?, restyle: Range<Int>?, clipboard: Clipboard?
+  ) -> String {
     let document = editor.document
     func pair(_ range: Range<Int>) -> JSONValue { .array([.integer(range.lowerBound), .integer(range.count)]) }
     var output: [UInt8] = []
@@ -237,6 +250,7 @@ package struct EditScript: Sendable {
           .integer($0.replacedRange.lowerBound), .integer($0.replacedRange.count), .integer($0.insertedUTF16Count),
         ])
       } ?? .null)
+    if let restyle { append("restyle", pair(restyle)) }
     if let marked = editor.markedRange { append("marked", pair(marked)) }
     if let completion = editor.completion {
       append(

@@ -118,7 +118,7 @@ struct EditScriptHostTests {
     var script = EditScript()
     #expect(
       script.apply(#"{"insert": "@小明 #春"}"#)
-        == #"{"text":"@小明 #春","selection":[6,0],"utf16Length":6,"graphemes":6,"runs":[{"text":"@小明","entity":"mention"},{"text":" #春"}],"change":[0,0,6],"completion":{"kind":"topic","range":[4,2],"query":"春"}}"#
+        == #"{"text":"@小明 #春","selection":[6,0],"utf16Length":6,"graphemes":6,"runs":[{"text":"@小明","entity":"mention"},{"text":" #春"}],"change":[0,0,6],"restyle":[0,3],"completion":{"kind":"topic","range":[4,2],"query":"春"}}"#
     )
     #expect(script.apply(#"{"complete": "春天"}"#).contains(##"{"text":"#春天#","entity":"topic"}"##))
     _ = script.apply(#"{"insert": "[哈"}"#)
