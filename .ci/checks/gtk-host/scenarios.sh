@@ -161,7 +161,7 @@ atspi insert "مرحبا بالعالم" >/dev/null
 expect_text '["مرحبا بالعالم", 13, []]'
 type_latin " [haha]"
 expect_text '["مرحبا بالعالم ", 15, ["haha"]]'
-import -window "$window" "$logs/arabic.png"
+import -window root -crop 480x420+0+0 +repage "$logs/arabic.png"
 # Note: GTK 4.8's accessible text gives no character extents, so the layout is read from the screenshot: the first
 # line's ink (dark pixels in the text view's top strip) starts right of the view's middle when laid out right to left.
 ink=$(convert "$logs/arabic.png" -crop 440x24+12+8 +repage -colorspace gray -threshold 60% -negate -trim \
@@ -190,7 +190,7 @@ type_latin "go [green] go"
 expect_text '["go  go", 7, ["green"]]'
 sleep 0.3
 shot="$logs/image-emoticon.png"
-import -window "$window" "$shot"
+import -window root "$shot"
 green=$(convert "$shot" -fill black -fuzz 3% +opaque '#00c853' -fill white -fuzz 3% -opaque '#00c853' \
   -format '%[fx:round(mean*w*h)]' info:)
 [ "$green" -ge 200 ] || fail "the emoticon's image is not drawn: $green pixels of #00c853 in $shot"
