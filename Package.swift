@@ -19,6 +19,9 @@ let package = Package(
     // The C ABI (Sources/EmotextC/include/emotext.h) as a shared library; Integrations/c/build-library.sh builds
     // the self-contained libemotext.so that the Python package ships.
     .library(name: "EmotextC", type: .dynamic, targets: ["EmotextC"]),
+    // The mapping between a scalar-offset toolkit (GTK) and the engine, with no toolkit import; the GTK composer
+    // (Integrations/gtk) builds on it.
+    .library(name: "EmotextToolkitHost", targets: ["EmotextToolkitHost"]),
   ],
   targets: [
     // The only place that includes ICU headers (in its .c files); its public headers use <stdint.h> types only.
@@ -47,6 +50,9 @@ let package = Package(
     // compiler lays out every struct the Swift side reads (emotext_html_options, emotext_change) from the header.
     .target(name: "EmotextCHeader", path: "Sources/EmotextC/include", publicHeadersPath: "."),
     .target(name: "EmotextC", dependencies: ["EmotextCHeader", "Emotext", "EmotextCLISupport"], exclude: ["include"]),
+    // Toolkit events (scalar offsets, UTF-8 bytes) to Editor calls, and Editor changes to buffer edits: plain Swift
+    // a toolkit shell drives (Integrations/gtk), tested here with a fake buffer.
+    .target(name: "EmotextToolkitHost", dependencies: ["Emotext"]),
     // Seeded randomness for the tests, the benchmark and the fuzz targets; not part of the library.
     .target(name: "EmotextTestSupport"),
     .executableTarget(
@@ -54,7 +60,9 @@ let package = Package(
       path: "Benchmarks/emotext-bench"),
     .testTarget(
       name: "EmotextTests",
-      dependencies: ["Emotext", "EmotextUnicode", "EmotextCLISupport", "EmotextTestSupport", "CICU"],
+      dependencies: [
+        "Emotext", "EmotextUnicode", "EmotextCLISupport", "EmotextTestSupport", "EmotextToolkitHost", "CICU",
+      ],
       swiftSettings: internalChecks),
   ],
   swiftLanguageModes: [.v6]

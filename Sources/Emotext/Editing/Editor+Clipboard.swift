@@ -81,6 +81,9 @@ extension Editor {
   /// - Throws: ``DocumentDecodingError`` when document JSON does not decode against the editor's catalog;
   ///   nothing changes then.
   public mutating func paste(_ flavor: Clipboard.Flavor) throws(DocumentDecodingError) {
+    // Note: a paste that throws changed nothing, and says so (a host mirroring `lastChange` must not apply the call
+    // before's change again).
+    beginCall()
     let content: RichText
     switch flavor {
     case .text(let text): content = RichText(Self.droppingObjectReplacement(text))

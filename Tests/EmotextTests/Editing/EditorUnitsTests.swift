@@ -120,3 +120,18 @@ struct EditorUnitsTests {
     #expect(editor.lastChange(in: .utf8) == UnitTextChange(unit: .utf8, replacedRange: 3..<6, insertedCount: 3))
   }
 }
+
+/// A call that fails changes nothing and reports no change: a host mirroring ``Editor/lastChange`` after it must not
+/// apply the previous call's change again.
+@Suite("Editor: a failed paste reports no change")
+struct FailedPasteTests {
+  @Test func aPasteThatThrowsClearsTheLastChange() {
+    var editor = Editor()
+    editor.insert("好")
+    #expect(editor.lastChange != nil)
+    #expect(throws: DocumentDecodingError.self) { try editor.paste(.documentJSON("not json")) }
+    #expect(editor.lastChange == nil)
+    #expect(editor.lastRestyle == nil)
+    #expect(editor.document.postText == "好")
+  }
+}
