@@ -66,6 +66,12 @@ struct CLIProcess {
     } else if dropsRoot {
       process.executableURL = URL(filePath: setpriv)
       process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
+      // Note: a binary built for coverage writes its profile at exit; as nobody it cannot write the build folder, and
+      // says so on stderr. Its profile goes to this run's folder, which nobody may write, and is dropped with it.
+      try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+      var environment = ProcessInfo.processInfo.environment
+      environment["LLVM_PROFILE_FILE"] = folder.appending(path: "nobody.profraw").path
+      process.environment = environment
     } else {
       process.executableURL = binary
       process.arguments = arguments
