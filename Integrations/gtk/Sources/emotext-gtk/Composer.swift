@@ -46,7 +46,7 @@ final class Composer {
     switch loaded.problem {
     case nil: savesRecents = true
     case .missingFile?: savesRecents = !FileManager.default.fileExists(atPath: options.recentsPath)
-    case .malformed?:
+    case .malformed?, .notARegularFile?, .fileTooLarge?, .unreadableFile?:
       FileHandle.standardError.write(Data("emotext-gtk: \(loaded.problem!)\n".utf8))
       savesRecents = false
     }
