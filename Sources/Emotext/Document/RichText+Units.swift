@@ -9,7 +9,7 @@ import EmotextUnicode
 ///
 /// A host's UTF-8 differs from the post text's (``RichText/postText``), where an attachment is its token:
 /// `好[哈哈]` is 6 bytes in a host's buffer and 11 in the post text.
-public enum TextUnit: String, Hashable, Sendable, CaseIterable {
+public enum TextUnit: String, Hashable, Sendable, CaseIterable, TreeMetric {
   /// UTF-16 code units.
   case utf16
   /// Unicode scalars (code points).
@@ -17,16 +17,7 @@ public enum TextUnit: String, Hashable, Sendable, CaseIterable {
   /// UTF-8 bytes of the text a host's buffer holds (an attachment is U+FFFC, 3 bytes).
   case utf8
 
-  /// The tree's count of this unit.
-  var metric: any TreeMetric {
-    switch self {
-    case .utf16: UTF16Metric()
-    case .unicodeScalars: ScalarMetric()
-    case .utf8: HostUTF8Metric()
-    }
-  }
-
-  /// The size of what `summary` counts, in this unit.
+  /// The size of what `summary` counts, in this unit: a unit is the tree metric a position in it is found by.
   func size(of summary: Summary) -> Int {
     switch self {
     case .utf16: summary.utf16
@@ -34,11 +25,6 @@ public enum TextUnit: String, Hashable, Sendable, CaseIterable {
     case .utf8: summary.hostUTF8
     }
   }
-}
-
-/// UTF-8 bytes of a host's text, an attachment counting 3 (U+FFFC).
-struct HostUTF8Metric: TreeMetric {
-  func size(of summary: Summary) -> Int { summary.hostUTF8 }
 }
 
 extension RichText {
@@ -68,7 +54,7 @@ extension RichText {
     precondition(
       offset >= 0 && offset <= total, "RichText offset \(offset) (\(source)) is outside the document (length \(total))")
     guard source != target else { return offset }
-    let position = root.find(at: offset, in: source.metric, preferEnd: false)
+    let position = root.find(at: offset, in: source, preferEnd: false)
     let leaf = position.leaf
     var remaining = offset - source.size(of: position.start)
     var done = position.start

@@ -36,9 +36,8 @@ extension Editor {
   public mutating func select(anchor: Int, head: Int, in unit: TextUnit) {
     beginCall()
     commitMarkedText()
-    let total = document.count(in: unit)
-    let anchor = document.offset(min(max(anchor, 0), total), from: unit, to: .utf16, snapping: true)
-    let head = document.offset(min(max(head, 0), total), from: unit, to: .utf16, snapping: true)
+    let anchor = utf16Offset(clamping: anchor, in: unit)
+    let head = utf16Offset(clamping: head, in: unit)
     let range = snappedRange(min(anchor, head)..<max(anchor, head))
     setSelection(range)
     if head < anchor { (self.anchor, self.head) = (range.upperBound, range.lowerBound) }
@@ -54,9 +53,8 @@ extension Editor {
     precondition(
       range.lowerBound >= 0 && range.upperBound <= total,
       "Editor range \(range) (\(unit)) is outside the document (\(total))")
-    let lower = document.offset(range.lowerBound, from: unit, to: .utf16, snapping: true)
-    let upper = document.offset(range.upperBound, from: unit, to: .utf16, snapping: true)
-    replace(lower..<max(lower, upper), with: content)
+    let lower = utf16Offset(clamping: range.lowerBound, in: unit)
+    replace(lower..<max(lower, utf16Offset(clamping: range.upperBound, in: unit)), with: content)
   }
 
   /// Sets the input method's marked text with `selectedRange` inside it counted in `unit` from the marked text's
@@ -87,16 +85,19 @@ extension Editor {
     precondition(count >= 0, "deleteSurroundingText takes a count of 0 or more, not \(count)")
     beginCall()
     commitMarkedText()
-    let total = document.count(in: unit)
-    let caretInUnit = document.offset(caret, from: .utf16, to: unit)
-    let start = min(max(caretInUnit + offset, 0), total)
+    let start = max(document.offset(caret, from: .utf16, to: unit) + offset, 0)
     let selected = selection
-    let lower = document.snapped(document.offset(start, from: unit, to: .utf16, snapping: true), .backward)
-    let end = document.offset(min(start + count, total), from: unit, to: .utf16, snapping: true)
-    let upper = max(lower, document.snapped(end, .forward))
+    let lower = document.snapped(utf16Offset(clamping: start, in: unit), .backward)
+    let upper = max(lower, document.snapped(utf16Offset(clamping: start + count, in: unit), .forward))
     deleteAround(
       lower..<max(lower, min(upper, selected.lowerBound)),
       max(lower, selected.upperBound)..<max(upper, selected.upperBound))
+  }
+
+  /// The UTF-16 offset of `offset`, counted in `unit` and clamped to the document; an offset inside a scalar or an
+  /// attachment's U+FFFC moves back to its start (a host computed it before the call committed marked text).
+  private func utf16Offset(clamping offset: Int, in unit: TextUnit) -> Int {
+    document.offset(min(max(offset, 0), document.count(in: unit)), from: unit, to: .utf16, snapping: true)
   }
 
   /// ``lastChange`` in `unit`: the replaced range of the document before the call and the length of what replaced
