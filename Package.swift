@@ -61,7 +61,8 @@ let package = Package(
     .testTarget(
       name: "EmotextTests",
       dependencies: [
-        "Emotext", "EmotextUnicode", "EmotextCLISupport", "EmotextTestSupport", "EmotextToolkitHost", "CICU",
+        "Emotext", "EmotextUnicode", "EmotextCLISupport", "EmotextTestSupport", "EmotextToolkitHost", "EmotextC",
+        "CICU",
       ],
       swiftSettings: internalChecks),
   ],

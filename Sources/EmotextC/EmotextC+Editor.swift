@@ -6,13 +6,13 @@ import EmotextCHeader
 // here decides an edit; it converts units and checks what C cannot (lengths above PTRDIFF_MAX, unknown units).
 
 /// The editor handle `pointer` points to.
-private func editorHandle(_ pointer: OpaquePointer?) throws(CallFailure) -> EditorHandle {
+func editorHandle(_ pointer: OpaquePointer?) throws(CallFailure) -> EditorHandle {
   guard let pointer else { throw .invalidArgument("editor is NULL") }
   return Unmanaged<EditorHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
 }
 
 /// The `TextUnit` an `emotext_unit` names.
-private func textUnit(_ unit: emotext_unit) throws(CallFailure) -> TextUnit {
+func textUnit(_ unit: emotext_unit) throws(CallFailure) -> TextUnit {
   switch unit {
   case EMOTEXT_UNIT_UTF8: .utf8
   case EMOTEXT_UNIT_UTF16: .utf16
@@ -24,7 +24,7 @@ private func textUnit(_ unit: emotext_unit) throws(CallFailure) -> TextUnit {
 }
 
 /// A required result pointer.
-private func required<Pointee>(_ pointer: UnsafeMutablePointer<Pointee>?, _ name: String) throws(CallFailure)
+func required<Pointee>(_ pointer: UnsafeMutablePointer<Pointee>?, _ name: String) throws(CallFailure)
   -> UnsafeMutablePointer<Pointee>
 {
   guard let pointer else { throw .invalidArgument("\(name) is NULL") }
@@ -32,7 +32,7 @@ private func required<Pointee>(_ pointer: UnsafeMutablePointer<Pointee>?, _ name
 }
 
 /// Runs `body` on the handle's editor and returns its status, or stores its failure's message in `errorOut`.
-private func editorCall(
+func editorCall(
   _ pointer: OpaquePointer?, _ errorOut: StringOut?, _ body: (inout Editor) throws(CallFailure) -> Void
 ) -> Int32 {
   errorOut?.pointee = nil
@@ -75,7 +75,7 @@ private func utf16Offset(snappingBack offset: Int, in unit: TextUnit, of documen
 }
 
 /// The text of `document` as `kind` names it.
-private func text(of document: RichText, kind: emotext_text_kind) throws(CallFailure) -> String {
+func text(of document: RichText, kind: emotext_text_kind) throws(CallFailure) -> String {
   switch kind {
   case EMOTEXT_TEXT_BUFFER: document.bufferText
   case EMOTEXT_TEXT_POST: document.postText
@@ -275,5 +275,63 @@ public func cEditorTextRange(
     let lower = utf16Offset(snappingBack: range.lowerBound, in: unit, of: document)
     let upper = utf16Offset(snappingBack: range.upperBound, in: unit, of: document)
     return Array(try text(of: document.slice(lower..<upper), kind: kind).utf8)
+  }
+}
+
+@_cdecl("emotext_editor_set_length_limit")
+public func cEditorSetLengthLimit(
+  _ editor: OpaquePointer?, _ rule: CString?, _ maximum: Int, _ enforcement: emotext_limit_enforcement,
+  _ errorOut: StringOut?
+) -> Int32 {
+  editorCall(editor, errorOut) { (editor) throws(CallFailure) in
+    let measure = try lengthMeasure(rule)
+    try checkLength(maximum, name: "maximum")
+    let cutting: LengthLimit.Enforcement
+    switch enforcement {
+    case EMOTEXT_LIMIT_AFTER_COMPOSITION: cutting = .truncateAfterComposition
+    case EMOTEXT_LIMIT_ENFORCED: cutting = .enforced
+    case EMOTEXT_LIMIT_COUNTED: cutting = .none
+    default:
+      throw .invalidArgument(
+        "enforcement is \(enforcement.rawValue), not EMOTEXT_LIMIT_AFTER_COMPOSITION (0), EMOTEXT_LIMIT_ENFORCED (1) "
+          + "or EMOTEXT_LIMIT_COUNTED (2)")
+    }
+    editor.lengthLimit = LengthLimit(measure: measure, maximum: maximum, enforcement: cutting)
+  }
+}
+
+@_cdecl("emotext_editor_clear_length_limit")
+public func cEditorClearLengthLimit(_ editor: OpaquePointer?, _ errorOut: StringOut?) -> Int32 {
+  editorCall(editor, errorOut) { $0.lengthLimit = nil }
+}
+
+@_cdecl("emotext_editor_length_status")
+public func cEditorLengthStatus(
+  _ editor: OpaquePointer?, _ limitedOut: UnsafeMutablePointer<Int32>?, _ lengthOut: UnsafeMutablePointer<Int>?,
+  _ maximumOut: UnsafeMutablePointer<Int>?, _ errorOut: StringOut?
+) -> Int32 {
+  editorCall(editor, errorOut) { (editor) throws(CallFailure) in
+    let limited = try required(limitedOut, "limited_out")
+    let length = try required(lengthOut, "length_out")
+    let maximum = try required(maximumOut, "maximum_out")
+    let status = editor.lengthStatus
+    limited.pointee = status == nil ? 0 : 1
+    (length.pointee, maximum.pointee) = (status?.length ?? 0, status?.maximum ?? 0)
+  }
+}
+
+@_cdecl("emotext_editor_set_entity_deletion")
+public func cEditorSetEntityDeletion(
+  _ editor: OpaquePointer?, _ deletion: emotext_entity_deletion, _ errorOut: StringOut?
+) -> Int32 {
+  editorCall(editor, errorOut) { (editor) throws(CallFailure) in
+    switch deletion {
+    case EMOTEXT_ENTITY_DELETION_CHARACTERS: editor.entityDeletion = .characters
+    case EMOTEXT_ENTITY_DELETION_WHOLE: editor.entityDeletion = .whole
+    default:
+      throw .invalidArgument(
+        "deletion is \(deletion.rawValue), not EMOTEXT_ENTITY_DELETION_CHARACTERS (0) or "
+          + "EMOTEXT_ENTITY_DELETION_WHOLE (1)")
+    }
   }
 }

@@ -27,9 +27,15 @@ __all__ = [
     "Catalog",
     "CatalogError",
     "Change",
+    "Clipboard",
     "CommandError",
+    "Counts",
+    "Document",
+    "DocumentCounts",
     "Editor",
     "Error",
+    "LengthStatus",
+    "Run",
     "InvalidArgumentError",
     "InvalidInputError",
     "count",
@@ -110,8 +116,55 @@ class _Range(ctypes.Structure):
     _fields_ = [("present", ctypes.c_int32), ("start", ctypes.c_size_t), ("end", ctypes.c_size_t)]
 
 
+class _Clipboard(ctypes.Structure):
+    """``emotext_clipboard`` of emotext.h."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("text", ctypes.c_void_p),
+        ("text_length", ctypes.c_size_t),
+        ("html", ctypes.c_void_p),
+        ("html_length", ctypes.c_size_t),
+        ("json", ctypes.c_void_p),
+        ("json_length", ctypes.c_size_t),
+    ]
+
+
+class _Run(ctypes.Structure):
+    """``emotext_run`` of emotext.h."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("kind", ctypes.c_int),
+        ("start", ctypes.c_size_t),
+        ("end", ctypes.c_size_t),
+        ("text", ctypes.c_void_p),
+        ("text_length", ctypes.c_size_t),
+        ("code", ctypes.c_void_p),
+        ("code_length", ctypes.c_size_t),
+        ("image", ctypes.c_void_p),
+        ("image_length", ctypes.c_size_t),
+    ]
+
+
+class _Counts(ctypes.Structure):
+    """``emotext_counts`` of emotext.h."""
+
+    _fields_ = [
+        ("size", ctypes.c_size_t),
+        ("weighted", ctypes.c_size_t),
+        ("utf16", ctypes.c_size_t),
+        ("scalars", ctypes.c_size_t),
+        ("graphemes", ctypes.c_size_t),
+        ("utf8", ctypes.c_size_t),
+        ("post_utf8", ctypes.c_size_t),
+        ("emoticons", ctypes.c_size_t),
+        ("runs", ctypes.c_size_t),
+    ]
+
+
 # The ABI version of emotext.h this module's structures and signatures follow (EMOTEXT_ABI_VERSION).
-_ABI_VERSION = 2
+_ABI_VERSION = 3
 
 
 def _load_library() -> ctypes.CDLL:
@@ -133,6 +186,7 @@ def _load_library() -> ctypes.CDLL:
             % (path, library.emotext_abi_version(), _ABI_VERSION)
         )
     text = [ctypes.c_char_p, ctypes.c_size_t]
+    error = ctypes.POINTER(ctypes.c_void_p)
     out = [ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_void_p)]
     signatures = {
         "emotext_version": (ctypes.c_char_p, []),
@@ -201,6 +255,32 @@ def _load_library() -> ctypes.CDLL:
              ctypes.POINTER(ctypes.c_void_p)],
         ),
         "emotext_editor_text": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int] + out),
+        "emotext_clipboard_clear": (None, [ctypes.POINTER(_Clipboard)]),
+        "emotext_editor_copy": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(_Clipboard), error]),
+        "emotext_editor_cut": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(_Clipboard), error]),
+        "emotext_editor_paste": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int] + text + [error]),
+        "emotext_editor_set_length_limit": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int, error],
+        ),
+        "emotext_editor_clear_length_limit": (ctypes.c_int, [ctypes.c_void_p, error]),
+        "emotext_editor_length_status": (
+            ctypes.c_int,
+            [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_size_t),
+             ctypes.POINTER(ctypes.c_size_t), error],
+        ),
+        "emotext_editor_set_entity_deletion": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int, error]),
+        "emotext_document_parse": (
+            ctypes.c_int,
+            [ctypes.c_void_p] + text + [ctypes.c_int32, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), error],
+        ),
+        "emotext_document_free": (None, [ctypes.c_void_p]),
+        "emotext_document_counts": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(_Counts), error],
+        ),
+        "emotext_document_run": (
+            ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.POINTER(_Run), error],
+        ),
+        "emotext_document_text": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int] + out),
     }
     for name, (result, arguments) in signatures.items():
         function = getattr(library, name)
@@ -233,15 +313,19 @@ def _call(function: Any, *arguments: Any) -> str:
     answer = ctypes.c_void_p()
     length = ctypes.c_size_t()
     error = ctypes.c_void_p()
-    status = function(*arguments, ctypes.byref(answer), ctypes.byref(length), ctypes.byref(error))
-    if status != 0:
-        message = ctypes.string_at(error.value).decode("utf-8") if error.value else "status %d" % status
-        _library.emotext_string_free(error)
-        raise _ERRORS.get(status, Error)(_python_message(message))
+    _check(function(*arguments, ctypes.byref(answer), ctypes.byref(length), ctypes.byref(error)), error)
     try:
         return ctypes.string_at(answer.value, length.value).decode("utf-8")
     finally:
         _library.emotext_string_free(answer)
+
+
+def _check(status: int, error: ctypes.c_void_p) -> None:
+    """Raises the error a call of emotext.h reported, releasing its message."""
+    if status != 0:
+        message = ctypes.string_at(error.value).decode("utf-8") if error.value else "status %d" % status
+        _library.emotext_string_free(error)
+        raise _ERRORS.get(status, Error)(_python_message(message))
 
 
 def _utf8(text: str, name: str = "text") -> bytes:
@@ -287,10 +371,7 @@ class Catalog:
         handle = ctypes.c_void_p()
         error = ctypes.c_void_p()
         status = _library.emotext_catalog_load(_utf8(os.fspath(path), "path"), ctypes.byref(handle), ctypes.byref(error))
-        if status != 0:
-            message = ctypes.string_at(error.value).decode("utf-8")
-            _library.emotext_string_free(error)
-            raise _ERRORS.get(status, Error)(message)
+        _check(status, error)
         return cls(handle.value)
 
     def __del__(self) -> None:
@@ -313,14 +394,33 @@ def count_json(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = N
     return _call(_library.emotext_count, _catalog(catalog), data, len(data), _option(rule, "rule"))
 
 
-def count(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = None) -> Dict[str, Any]:
-    """The counts of a post, as ``emotext count --jsonl --rule RULE`` writes them.
+class Counts(NamedTuple):
+    """The counts of a post (``count``), as ``emotext count --jsonl --rule RULE`` writes them: the length by the
+    rule, then UTF-16 units, Unicode scalars and grapheme clusters, an emoticon counting 1 in each.
 
-    Returns ``{"text": text, "rule": rule, "weighted": n, "utf16": n, "scalars": n, "graphemes": n}``: the length
-    by the rule (weibo, twitter, utf16, scalars or graphemes), then UTF-16 units, Unicode scalars and grapheme
-    clusters, an emoticon counting 1.
+    Fields are read by name (``counts.weighted``); ``counts["weighted"]`` reads the same field, as the record's key.
     """
-    return json.loads(count_json(text, rule, catalog=catalog))
+
+    text: str
+    rule: str
+    weighted: int
+    utf16: int
+    scalars: int
+    graphemes: int
+
+    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+        if isinstance(key, str):
+            if key not in self._fields:
+                raise KeyError(key)
+            return getattr(self, key)
+        return tuple.__getitem__(self, key)
+
+
+def count(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = None) -> Counts:
+    """The counts of a post by ``rule`` (weibo, twitter, utf16, scalars or graphemes): ``Counts(text, rule,
+    weighted, utf16, scalars, graphemes)``. ``dumps(count(text))`` is the line ``emotext count --jsonl`` writes."""
+    record = json.loads(count_json(text, rule, catalog=catalog))
+    return Counts(**record)
 
 
 def truncate(
@@ -435,6 +535,34 @@ class Change(NamedTuple):
         return self.new_end - self.start
 
 
+class Clipboard(NamedTuple):
+    """The selection in three flavours (``Editor.copy``, ``Editor.cut``): the post text (each emoticon as its token),
+    an HTML fragment (each emoticon an ``<img>`` whose ``alt`` is its token) and the document JSON."""
+
+    text: str
+    html: str
+    json: str
+
+
+class LengthStatus(NamedTuple):
+    """The document's length by the length limit's rule, and the limit (``Editor.length_status``)."""
+
+    length: int
+    maximum: int
+
+    @property
+    def remaining(self) -> int:
+        """What may still be added: negative when the document is over the limit (a composer shows it red)."""
+        return self.maximum - self.length
+
+
+_ENFORCEMENTS = {"after_composition": 0, "enforced": 1, "counted": 2}
+
+
+def _string(pointer: Optional[int], length: int) -> str:
+    return ctypes.string_at(pointer, length).decode("utf-8") if pointer else ""
+
+
 def _index(value: int, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
@@ -463,6 +591,7 @@ class Editor:
         """An empty document recognizing ``catalog``'s emoticons (default: the embedded catalog) and mentions,
         topics and links as they are typed."""
         self._lock = threading.Lock()
+        self._entity_deletion = "characters"
         self._handle = ctypes.c_void_p(_library.emotext_editor_new(_catalog(catalog)))
 
     def _call(self, function: Any, *arguments: Any) -> None:
@@ -471,10 +600,7 @@ class Editor:
             if self._handle is None:
                 raise Error("the editor is closed")
             status = function(self._handle, *arguments, ctypes.byref(error))
-        if status != 0:
-            message = ctypes.string_at(error.value).decode("utf-8") if error.value else "status %d" % status
-            _library.emotext_string_free(error)
-            raise _ERRORS.get(status, Error)(message)
+        _check(status, error)
 
     def _read(self, function: Any, *arguments: Any) -> str:
         with self._lock:
@@ -588,6 +714,80 @@ class Editor:
         self._call(_library.emotext_editor_last_restyle, _UNIT_SCALARS, ctypes.byref(found))
         return (found.start, found.end) if found.present else None
 
+    def _clipboard(self, function: Any) -> Clipboard:
+        clipboard = _Clipboard(size=ctypes.sizeof(_Clipboard))
+        self._call(function, ctypes.byref(clipboard))
+        try:
+            return Clipboard(
+                _string(clipboard.text, clipboard.text_length),
+                _string(clipboard.html, clipboard.html_length),
+                _string(clipboard.json, clipboard.json_length),
+            )
+        finally:
+            _library.emotext_clipboard_clear(ctypes.byref(clipboard))
+
+    def copy(self) -> Clipboard:
+        """The selection in the three flavours a host writes to its clipboard (empty for a caret). Changes nothing,
+        ``last_change`` included (it still reports the editing call before): a mirror is not updated after it."""
+        return self._clipboard(_library.emotext_editor_copy)
+
+    def cut(self) -> Clipboard:
+        """Copies the selection and removes it, as one undo step."""
+        return self._clipboard(_library.emotext_editor_cut)
+
+    def paste(self, text: Optional[str] = None, html: Optional[str] = None, json: Optional[str] = None) -> None:
+        """Pastes one flavour over the selection, as one undo step held to the length limit: ``json`` (a document
+        JSON, from ``Clipboard.json``) and this engine's ``html`` restore their runs exactly, other HTML gives its
+        visible text, ``text`` is tokenized as typed text is. Give the richest flavour the clipboard holds.
+        ``InvalidInputError`` when the JSON does not decode (nothing changes then)."""
+        given = [(flavor, value) for flavor, value in ((0, text), (1, html), (2, json)) if value is not None]
+        if len(given) != 1:
+            raise InvalidArgumentError("paste takes one of text, html or json, not %d" % len(given))
+        flavor, value = given[0]
+        data = _utf8(value, ("text", "html", "json")[flavor])
+        self._call(_library.emotext_editor_paste, flavor, data, len(data))
+
+    def set_length_limit(
+        self, maximum: Optional[int], rule: str = "weibo", enforcement: str = "after_composition"
+    ) -> None:
+        """Limits what typing, pasting and emoticons add to ``maximum`` by ``rule`` (weibo, twitter, utf16, scalars
+        or graphemes), cut at a cluster, emoticon or URL boundary; ``None`` removes the limit. ``enforcement`` is
+        "after_composition" (marked text is cut when committed), "enforced" (as it is set) or "counted" (nothing is
+        cut; ``length_status`` only counts)."""
+        if maximum is None:
+            self._call(_library.emotext_editor_clear_length_limit)
+            return
+        if enforcement not in _ENFORCEMENTS:
+            raise InvalidArgumentError(
+                "enforcement must be after_composition, enforced or counted, not %r" % (enforcement,)
+            )
+        self._call(
+            _library.emotext_editor_set_length_limit, _utf8(rule, "rule"), _index(maximum, "maximum"),
+            _ENFORCEMENTS[enforcement],
+        )
+
+    @property
+    def length_status(self) -> Optional[LengthStatus]:
+        """``LengthStatus(length, maximum)`` by the length limit's rule, or None without a limit."""
+        limited, length, maximum = ctypes.c_int32(), ctypes.c_size_t(), ctypes.c_size_t()
+        self._call(
+            _library.emotext_editor_length_status, ctypes.byref(limited), ctypes.byref(length), ctypes.byref(maximum)
+        )
+        return LengthStatus(length.value, maximum.value) if limited.value else None
+
+    @property
+    def entity_deletion(self) -> str:
+        """What Backspace and forward delete remove next to a mention or topic: "characters" (the default) or
+        "whole" (the whole mention or topic in one step)."""
+        return self._entity_deletion
+
+    @entity_deletion.setter
+    def entity_deletion(self, value: str) -> None:
+        if value not in ("characters", "whole"):
+            raise InvalidArgumentError("entity_deletion must be characters or whole, not %r" % (value,))
+        self._call(_library.emotext_editor_set_entity_deletion, 1 if value == "whole" else 0)
+        self._entity_deletion = value
+
     def apply(self, command: Mapping[str, Any]) -> Dict[str, Any]:
         """Applies one ``emotext edit`` command (``{"insert": text}``, ``{"backspace": n}``, …) and returns the whole
         state, O(document) per call: ``{"text": …, "selection": [location, length], "utf16Length": n,
@@ -623,6 +823,106 @@ _ESCAPED = re.compile('["\\\\\x00-\x1f\u2028\u2029]')
 _SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
+class Run(NamedTuple):
+    """One run of a ``Document``: ``kind`` is "text", "emoticon", "mention", "topic" or "link"; ``document.text[start:
+    end]`` is the run (an emoticon one U+FFFC); ``text`` is its post text (an emoticon's token as written, e.g.
+    ``[愛你]``); an emoticon's catalog ``code`` (``[爱你]``) and ``image`` file (relative to its pack), else None."""
+
+    kind: str
+    start: int
+    end: int
+    text: str
+    code: Optional[str]
+    image: Optional[str]
+
+
+class DocumentCounts(NamedTuple):
+    """A document's counts (``Document.counts``): the length by the rule, UTF-16 units, code points and grapheme
+    clusters (an emoticon 1 in each), UTF-8 bytes of ``text`` (an emoticon 3) and of the post text, image
+    emoticons and runs."""
+
+    weighted: int
+    utf16: int
+    scalars: int
+    graphemes: int
+    utf8: int
+    post_utf8: int
+    emoticons: int
+    runs: int
+
+
+_RUN_KINDS = ("text", "emoticon", "mention", "topic", "link")
+
+
+class Document:
+    """A parsed post: its runs (text, emoticons and, with ``entities=True``, mentions, topics and links), read
+    without JSON. Positions are code points of ``text``, where each emoticon is one U+FFFC.
+
+        >>> document = Document("好[哈哈]")
+        >>> document.runs
+        (Run(kind='text', start=0, end=1, text='好', code=None, image=None), Run(kind='emoticon', start=1, end=2, \
+text='[哈哈]', code='[哈哈]', image='d_haha.png'))
+
+    Immutable; may be read from several threads at once.
+    """
+
+    def __init__(
+        self, text: str, *, entities: bool = False, links: str = "weibo", catalog: Optional[Catalog] = None
+    ) -> None:
+        """The document of the post text ``text``, emoticons found by ``catalog`` (default: the embedded one), links
+        by the ``links`` rule (weibo or twitter) when ``entities`` is true."""
+        data = _utf8(text)
+        handle = ctypes.c_void_p()
+        error = ctypes.c_void_p()
+        status = _library.emotext_document_parse(
+            _catalog(catalog), data, len(data), 1 if entities else 0, _utf8(links, "links"), ctypes.byref(handle),
+            ctypes.byref(error),
+        )
+        _check(status, error)
+        self._handle = handle
+        counts = self.counts()
+        self.runs: Tuple[Run, ...] = tuple(self._run(index) for index in range(counts.runs))
+
+    def _run(self, index: int) -> Run:
+        run = _Run(size=ctypes.sizeof(_Run))
+        error = ctypes.c_void_p()
+        _check(_library.emotext_document_run(self._handle, index, _UNIT_SCALARS, ctypes.byref(run), ctypes.byref(error)), error)
+        code = _string(run.code, run.code_length) if run.code else None
+        image = _string(run.image, run.image_length) if run.image else None
+        return Run(_RUN_KINDS[run.kind], run.start, run.end, _string(run.text, run.text_length), code, image)
+
+    def counts(self, rule: str = "weibo") -> DocumentCounts:
+        """The document's counts, the weighted one by ``rule`` (weibo, twitter, utf16, scalars or graphemes)."""
+        counts = _Counts(size=ctypes.sizeof(_Counts))
+        error = ctypes.c_void_p()
+        _check(
+            _library.emotext_document_counts(self._handle, _utf8(rule, "rule"), ctypes.byref(counts), ctypes.byref(error)),
+            error,
+        )
+        return DocumentCounts(*(getattr(counts, name) for name in DocumentCounts._fields))
+
+    @property
+    def text(self) -> str:
+        """The document as a text view holds it: each emoticon one U+FFFC."""
+        return _call(_library.emotext_document_text, self._handle, _TEXT_BUFFER)
+
+    @property
+    def post_text(self) -> str:
+        """The post text: each emoticon as its token, as it was parsed."""
+        return _call(_library.emotext_document_text, self._handle, _TEXT_POST)
+
+    def __iter__(self) -> Any:
+        return iter(self.runs)
+
+    def __len__(self) -> int:
+        return len(self.runs)
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle is not None and _library is not None:
+            _library.emotext_document_free(handle)
+
+
 def _escape(match: "re.Match[str]") -> str:
     character = match.group(0)
     return _SHORT.get(character) or "\\u%04x" % ord(character)
@@ -642,8 +942,12 @@ def dumps(value: Any) -> str:
         return "false"
     if isinstance(value, int):
         return str(value)
+    if hasattr(value, "_asdict"):
+        value = value._asdict()
     if isinstance(value, Mapping):
         return "{" + ",".join(dumps(str(key)) + ":" + dumps(item) for key, item in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(dumps(item) for item in value) + "]"
-    raise TypeError("dumps takes str, int, bool, None, lists and dicts, not %s" % type(value).__name__)
+    raise TypeError(
+        "dumps takes str, int, bool, None, lists, dicts and named tuples, not %s" % type(value).__name__
+    )

@@ -19,7 +19,10 @@ def test_version():
 
 
 def test_count_is_the_cli_record():
-    assert emotext.count(POST) == {
+    counts = emotext.count(POST)
+    assert counts == emotext.Counts(text=POST, rule="weibo", weighted=29, utf16=37, scalars=35, graphemes=34)
+    assert (counts.weighted, counts["graphemes"]) == (29, 34)
+    assert counts._asdict() == {
         "text": POST, "rule": "weibo", "weighted": 29, "utf16": 37, "scalars": 35, "graphemes": 34,
     }
     assert emotext.count(POST, rule="twitter")["weighted"] == 55

@@ -48,8 +48,9 @@ extern "C" {
 #endif
 
 /* The version of the functions and layouts this header declares; raised whenever one changes. 1 was the JSON-only
-   ABI without size fields; 2 added the size field of emotext_html_options and the typed editor calls. */
-#define EMOTEXT_ABI_VERSION 2
+   ABI without size fields; 2 added the size field of emotext_html_options and the typed editor calls; 3 the
+   clipboard, length limit and entity deletion of the editor, and documents. */
+#define EMOTEXT_ABI_VERSION 3
 
 /* What a call returns. Each failure comes with a message in *error_out. */
 typedef enum emotext_status {
@@ -178,7 +179,10 @@ void emotext_editor_free(emotext_editor *editor);
  *
  * A host mirrors the document change by change: after each editing call, emotext_editor_last_change says which
  * range of its buffer to replace and how long the replacement is; emotext_editor_text_range reads the
- * replacement; emotext_editor_last_restyle says which range to re-tag (mentions, topics, links).
+ * replacement; emotext_editor_last_restyle says which range to re-tag (mentions, topics, links). The editing calls
+ * are those that may change the text or the selection (insert, delete, select, replace, marked text, undo, redo,
+ * cut, paste, emotext_editor_apply); reading (copy included) and settings (length limit, entity deletion) leave
+ * the last change as it was.
  *
  * Every call returns EMOTEXT_INVALID_ARGUMENT for a NULL editor or result pointer, an unknown unit, or a
  * length or position above PTRDIFF_MAX, with a message in *error_out (which may be NULL); the document is then
@@ -300,6 +304,161 @@ emotext_status emotext_editor_text(const emotext_editor *editor, emotext_text_ki
 emotext_status emotext_editor_text_range(const emotext_editor *editor, emotext_text_kind kind, size_t start,
                                          size_t end, emotext_unit unit, char **text_out, size_t *text_length_out,
                                          char **error_out);
+
+/* ---- The editor's clipboard, length limit and entity deletion ------------------------------------------------ */
+
+/* One flavour of pasteboard content. */
+typedef enum emotext_flavor {
+  /* The post text (each emoticon as its token): a pasteboard's plain text. */
+  EMOTEXT_FLAVOR_TEXT = 0,
+  /* An HTML fragment; one this engine wrote restores its runs exactly, any other gives its visible text. */
+  EMOTEXT_FLAVOR_HTML = 1,
+  /* The document JSON (`emotext parse --json`): its runs are restored exactly. */
+  EMOTEXT_FLAVOR_JSON = 2
+} emotext_flavor;
+
+/* The selection in the three flavours, as emotext_editor_copy and emotext_editor_cut fill it. Zero-initialize and
+   set `size` to sizeof(emotext_clipboard); the strings (NUL-terminated; use the lengths) are the caller's, released
+   together with emotext_clipboard_clear. A host writes all three to its pasteboard. */
+typedef struct emotext_clipboard {
+  size_t size;           /* sizeof(emotext_clipboard) as the caller was compiled */
+  char *text;            /* EMOTEXT_FLAVOR_TEXT: the post text, never U+FFFC */
+  size_t text_length;
+  char *html;            /* EMOTEXT_FLAVOR_HTML */
+  size_t html_length;
+  char *json;            /* EMOTEXT_FLAVOR_JSON */
+  size_t json_length;
+} emotext_clipboard;
+
+/* Releases the strings of a clipboard that emotext_editor_copy or emotext_editor_cut filled, and sets them to NULL
+   (the size stays). NULL does nothing. */
+void emotext_clipboard_clear(emotext_clipboard *clipboard);
+
+/* The selection in the three flavours (empty strings for a caret). Changes nothing, emotext_editor_last_change
+   included: that still reports the editing call before, so a host mirrors after editing calls only. */
+emotext_status emotext_editor_copy(const emotext_editor *editor, emotext_clipboard *clipboard_out, char **error_out);
+
+/* Copies the selection and removes it as one undo step (marked text is committed first); the change is in
+   emotext_editor_last_change. */
+emotext_status emotext_editor_cut(emotext_editor *editor, emotext_clipboard *clipboard_out, char **error_out);
+
+/* Pastes `data` of `flavor` over the selection as one undo step, held to the length limit. EMOTEXT_INVALID_INPUT
+   when it is not UTF-8 or a JSON flavour does not decode against the editor's catalog (the document is then
+   unchanged). */
+emotext_status emotext_editor_paste(emotext_editor *editor, emotext_flavor flavor, const char *data,
+                                    size_t data_length, char **error_out);
+
+/* When a length limit cuts what is added. */
+typedef enum emotext_limit_enforcement {
+  /* Marked text is never cut; what is committed is cut to fit. */
+  EMOTEXT_LIMIT_AFTER_COMPOSITION = 0,
+  /* Marked text is cut as it is set, too. */
+  EMOTEXT_LIMIT_ENFORCED = 1,
+  /* Nothing is cut: the limit is only counted (emotext_editor_length_status). */
+  EMOTEXT_LIMIT_COUNTED = 2
+} emotext_limit_enforcement;
+
+/* Limits what typing, pasting and inserting emoticons add to `maximum` in the length `rule` (as `emotext count
+   --rule` names it; NULL is "weibo"): what would pass it is cut at a cluster, emoticon or URL boundary. Deleting is
+   always allowed. EMOTEXT_INVALID_ARGUMENT for an unknown rule or enforcement. */
+emotext_status emotext_editor_set_length_limit(emotext_editor *editor, const char *rule, size_t maximum,
+                                               emotext_limit_enforcement enforcement, char **error_out);
+
+/* Removes the length limit. */
+emotext_status emotext_editor_clear_length_limit(emotext_editor *editor, char **error_out);
+
+/* The document's length by the limit's rule and the limit's maximum; *limited_out is 0 (and the others 0) when
+   there is no limit. A composer shows maximum - length, red below zero. */
+emotext_status emotext_editor_length_status(const emotext_editor *editor, int32_t *limited_out, size_t *length_out,
+                                            size_t *maximum_out, char **error_out);
+
+/* What Backspace and forward delete remove next to a mention or topic. */
+typedef enum emotext_entity_deletion {
+  /* One cluster at a time, as everywhere else (the default). */
+  EMOTEXT_ENTITY_DELETION_CHARACTERS = 0,
+  /* The whole mention or topic in one step, as WeChat and QQ do. */
+  EMOTEXT_ENTITY_DELETION_WHOLE = 1
+} emotext_entity_deletion;
+
+/* Sets what Backspace and forward delete remove next to a mention or topic. */
+emotext_status emotext_editor_set_entity_deletion(emotext_editor *editor, emotext_entity_deletion deletion,
+                                                  char **error_out);
+
+/* ---- Documents --------------------------------------------------------------------------------------------------
+ *
+ * A document is a parsed post, immutable: its runs are read by index without JSON, each with its range in the unit
+ * asked for (of the buffer text, as the editor's positions) and pointers into the document's own bytes, valid until
+ * emotext_document_free. A document may be read from several threads at once. */
+
+typedef struct emotext_document emotext_document;
+
+/* What a run is. */
+typedef enum emotext_run_kind {
+  EMOTEXT_RUN_TEXT = 0,
+  /* An image emoticon: one U+FFFC of the buffer text. */
+  EMOTEXT_RUN_EMOTICON = 1,
+  /* `@name`, `#topic#` and a URL (only when the document was parsed with entities). */
+  EMOTEXT_RUN_MENTION = 2,
+  EMOTEXT_RUN_TOPIC = 3,
+  EMOTEXT_RUN_LINK = 4
+} emotext_run_kind;
+
+/* One run, as emotext_document_run fills it. Zero-initialize and set `size` to sizeof(emotext_run); a caller
+   compiled against an older, smaller struct gets the fields it has. The strings point into the document
+   (NUL-terminated; use the lengths) and are not released by the caller. */
+typedef struct emotext_run {
+  size_t size;            /* sizeof(emotext_run) as the caller was compiled */
+  emotext_run_kind kind;
+  /* The run's range [start, end) of the buffer text, in the unit asked for. */
+  size_t start;
+  size_t end;
+  /* The run's post text: its text, or the emoticon's token as written ("[愛你]"). */
+  const char *text;
+  size_t text_length;
+  /* An emoticon's catalog code ("[爱你]"), and its image file relative to its pack's folder; NULL for text. */
+  const char *code;
+  size_t code_length;
+  const char *image;
+  size_t image_length;
+} emotext_run;
+
+/* The document of the post text `text`: emoticons of the catalog (NULL: the default) as attachments, unknown
+   tokens as text; with `entities` nonzero, mentions, topics and links (found by the `links` rule, NULL "weibo") as
+   runs of their kind. As emotext_parse, without JSON. Release with emotext_document_free. */
+emotext_status emotext_document_parse(const emotext_catalog *catalog, const char *text, size_t text_length,
+                                      int32_t entities, const char *links, emotext_document **document_out,
+                                      char **error_out);
+
+/* Releases a document. NULL does nothing. */
+void emotext_document_free(emotext_document *document);
+
+/* A document's counts, as emotext_document_counts fills them. Zero-initialize and set `size` to
+   sizeof(emotext_counts). Each emoticon counts 1 in every count but utf8 (3, its U+FFFC) and post_utf8. */
+typedef struct emotext_counts {
+  size_t size;            /* sizeof(emotext_counts) as the caller was compiled */
+  size_t weighted;        /* the length by the rule asked for (`emotext count`'s first column) */
+  size_t utf16;
+  size_t scalars;
+  size_t graphemes;       /* grapheme clusters, an emoticon one */
+  size_t utf8;            /* bytes of the buffer text */
+  size_t post_utf8;       /* bytes of the post text */
+  size_t emoticons;       /* image emoticons (attachments) */
+  size_t runs;
+} emotext_counts;
+
+/* The document's counts; the weighted one by `rule` (NULL: "weibo"). EMOTEXT_INVALID_ARGUMENT for an unknown rule
+   or a counts->size too small to hold its own field. */
+emotext_status emotext_document_counts(const emotext_document *document, const char *rule,
+                                       emotext_counts *counts_out, char **error_out);
+
+/* Run `index` (0 ..< counts.runs) with its range in `unit`. O(1). EMOTEXT_INVALID_ARGUMENT past the last run. */
+emotext_status emotext_document_run(const emotext_document *document, size_t index, emotext_unit unit,
+                                    emotext_run *run_out, char **error_out);
+
+/* The document as `kind` text. Release with emotext_string_free. */
+emotext_status emotext_document_text(const emotext_document *document, emotext_text_kind kind, char **text_out,
+                                     size_t *text_length_out, char **error_out);
+
 #ifdef __cplusplus
 }
 #endif
