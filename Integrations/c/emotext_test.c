@@ -300,9 +300,14 @@ static void mirror_session(unsigned seed, int steps) {
   emotext_editor_free(editor);
 }
 
+/* The version in Sources/EmotextCLISupport/Answers/Version.swift, which .ci/checks/c-abi-python.sh passes. */
+#ifndef EMOTEXT_EXPECTED_VERSION
+#error "compile with -DEMOTEXT_EXPECTED_VERSION='\"X.Y.Z\"', the version in Version.swift"
+#endif
+
 int main(int argc, char **argv) {
   /* version */
-  CHECK(strcmp(emotext_version(), "0.1.0") == 0);
+  CHECK(strcmp(emotext_version(), EMOTEXT_EXPECTED_VERSION) == 0);
 
   /* catalogs */
   emotext_catalog *catalog = emotext_catalog_default();

@@ -43,7 +43,7 @@ enum CatalogCommand: Command {
     examples:
       emotext catalog validate Tests/Fixtures/catalogs/yykit-layout
       emotext catalog pages --pack com.sina.default --rows 4 --columns 8
-      emotext catalog export --catalog Emoticons.bundle > catalog.json
+      emotext catalog export --catalog Tests/Fixtures/catalogs/tutorial-quirks > catalog.json
       emotext catalog search hh --limit 3
     """
 

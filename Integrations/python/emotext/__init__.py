@@ -12,6 +12,10 @@ Calls release the GIL while the engine works (``ctypes.CDLL``), so threads run t
 immutable and shared freely between threads; an ``Editor`` serializes its own calls with a lock.
 
 Errors raise a subclass of ``Error`` carrying the engine's message, the one the CLI prints.
+
+The library is loaded on the first call: the one inside this package, or the one the environment variable
+``EMOTEXT_LIBRARY_PATH`` names. When it cannot be loaded, that call raises ``Error`` naming the path and
+``EMOTEXT_LIBRARY_PATH``.
 """
 
 from __future__ import annotations
@@ -178,6 +182,11 @@ def _load_library() -> ctypes.CDLL:
             "cannot load the Emotext library (%s; %s): install the package with `pip install ./Integrations/python` "
             "(which builds libemotext.so into it), or set EMOTEXT_LIBRARY_PATH to a built libemotext.so" % (where, error)
         ) from None
+    if not hasattr(library, "emotext_abi_version"):
+        raise Error(
+            "%s is not the Emotext library (it has no emotext_abi_version); set EMOTEXT_LIBRARY_PATH to a built "
+            "libemotext.so, or unset it to use the package's own" % path
+        )
     library.emotext_abi_version.restype = ctypes.c_int32
     library.emotext_abi_version.argtypes = []
     if library.emotext_abi_version() != _ABI_VERSION:
@@ -289,7 +298,23 @@ def _load_library() -> ctypes.CDLL:
     return library
 
 
-_library = _load_library()
+class _Library:
+    """The library, loaded on the first call, so `import emotext` succeeds without one and that call raises `Error`
+    (which the caller can then catch as `emotext.Error`). Each function is kept as an attribute once looked up."""
+
+    _lock = threading.Lock()
+    _loaded: Optional[ctypes.CDLL] = None
+
+    def __getattr__(self, name: str) -> Any:
+        with self._lock:
+            if _Library._loaded is None:
+                _Library._loaded = _load_library()
+        function = getattr(_Library._loaded, name)
+        setattr(self, name, function)
+        return function
+
+
+_library = _Library()
 
 
 # The engine's messages are the CLI's, which name its options; a Python caller sees its own argument names.

@@ -14,10 +14,6 @@ from conftest import ROOT, corpus_inputs
 POST = "今天好开心[哈哈]👍🏽 @小明 #春天# https://weibo.com"
 
 
-def test_version():
-    assert emotext.version() == "0.1.0"
-
-
 def test_count_is_the_cli_record():
     counts = emotext.count(POST)
     assert counts == emotext.Counts(text=POST, rule="weibo", weighted=29, utf16=37, scalars=35, graphemes=34)
