@@ -226,6 +226,104 @@ static void test_typed_editor(void) {
   emotext_editor_free(editor);
 }
 
+/* The editor's clipboard in three flavours, its length limit and entity deletion. */
+static void test_editor_clipboard_and_limits(void) {
+  emotext_editor *editor = emotext_editor_new(NULL);
+  char *error = (char *)"unset";
+  CHECK(emotext_editor_insert(editor, TEXT("好开心[哈哈]"), NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_select(editor, 2, 4, EMOTEXT_UNIT_SCALARS, NULL) == EMOTEXT_OK);
+  emotext_clipboard clipboard;
+  memset(&clipboard, 0, sizeof clipboard);
+  clipboard.size = sizeof clipboard;
+  CHECK(emotext_editor_copy(editor, &clipboard, &error) == EMOTEXT_OK && error == NULL);
+  CHECK(clipboard.text_length == strlen("心[哈哈]") && strcmp(clipboard.text, "心[哈哈]") == 0);
+  CHECK(strstr(clipboard.html, "alt=\"[哈哈]\"") != NULL);
+  CHECK(strcmp(clipboard.json, "{\"version\":1,\"runs\":[{\"text\":\"心\"},{\"emoticon\":\"[哈哈]\"}]}") == 0);
+  emotext_clipboard_clear(&clipboard);
+  CHECK(clipboard.text == NULL && clipboard.html == NULL && clipboard.json == NULL && clipboard.size == sizeof clipboard);
+  CHECK(emotext_editor_cut(editor, &clipboard, NULL) == EMOTEXT_OK);
+  EXPECT_CHANGE(editor, EMOTEXT_UNIT_SCALARS, 1, 2, 4, 2);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "好开");
+  CHECK(emotext_editor_paste(editor, EMOTEXT_FLAVOR_JSON, clipboard.json, clipboard.json_length, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_paste(editor, EMOTEXT_FLAVOR_HTML, clipboard.html, clipboard.html_length, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_paste(editor, EMOTEXT_FLAVOR_TEXT, clipboard.text, clipboard.text_length, NULL) == EMOTEXT_OK);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "好开心[哈哈]心[哈哈]心[哈哈]");
+  emotext_clipboard_clear(&clipboard);
+  emotext_clipboard_clear(NULL);
+  EXPECT_REFUSAL(emotext_editor_paste(editor, EMOTEXT_FLAVOR_JSON, TEXT("{\"runs\":3}"), &error), EMOTEXT_INVALID_INPUT,
+                 "version");
+  EXPECT_REFUSAL(emotext_editor_paste(editor, (emotext_flavor)9, TEXT("x"), &error), EMOTEXT_INVALID_ARGUMENT,
+                 "flavor is 9");
+  clipboard.size = 8;
+  EXPECT_REFUSAL(emotext_editor_copy(editor, &clipboard, &error), EMOTEXT_INVALID_ARGUMENT, "less than sizeof");
+  /* a length limit in grapheme clusters cuts what is typed; the status counts it */
+  int32_t limited = -1;
+  size_t length = 0, maximum = 0;
+  CHECK(emotext_editor_length_status(editor, &limited, &length, &maximum, NULL) == EMOTEXT_OK && limited == 0);
+  CHECK(emotext_editor_set_length_limit(editor, "graphemes", 9, EMOTEXT_LIMIT_AFTER_COMPOSITION, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_insert(editor, TEXT("今天很好"), NULL) == EMOTEXT_OK);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "好开心[哈哈]心[哈哈]心[哈哈]今");
+  CHECK(emotext_editor_length_status(editor, &limited, &length, &maximum, NULL) == EMOTEXT_OK);
+  CHECK(limited == 1 && length == 9 && maximum == 9);
+  EXPECT_REFUSAL(emotext_editor_set_length_limit(editor, "tweets", 9, EMOTEXT_LIMIT_ENFORCED, &error),
+                 EMOTEXT_INVALID_ARGUMENT, "rule is \"tweets\"");
+  EXPECT_REFUSAL(emotext_editor_set_length_limit(editor, NULL, (size_t)-1, EMOTEXT_LIMIT_ENFORCED, &error),
+                 EMOTEXT_INVALID_ARGUMENT, "above PTRDIFF_MAX");
+  CHECK(emotext_editor_clear_length_limit(editor, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_length_status(editor, &limited, &length, &maximum, NULL) == EMOTEXT_OK && limited == 0);
+  /* entity deletion: a mention goes whole */
+  CHECK(emotext_editor_insert(editor, TEXT(" @小明"), NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_set_entity_deletion(editor, EMOTEXT_ENTITY_DELETION_WHOLE, NULL) == EMOTEXT_OK);
+  CHECK(emotext_editor_delete_backward(editor, NULL) == EMOTEXT_OK);
+  EXPECT_TEXT(editor, EMOTEXT_TEXT_POST, "好开心[哈哈]心[哈哈]心[哈哈]今 ");
+  EXPECT_REFUSAL(emotext_editor_set_entity_deletion(editor, (emotext_entity_deletion)5, &error),
+                 EMOTEXT_INVALID_ARGUMENT, "deletion is 5");
+  emotext_editor_free(editor);
+}
+
+/* A document's runs read by index in every unit, its counts, and a caller's older, smaller run struct. */
+static void test_documents(void) {
+  emotext_document *document = NULL;
+  char *error = (char *)"unset";
+  CHECK(emotext_document_parse(NULL, TEXT("好[愛你] @小明 x"), 1, NULL, &document, &error) == EMOTEXT_OK &&
+        error == NULL);
+  emotext_counts counts;
+  memset(&counts, 0, sizeof counts);
+  counts.size = sizeof counts;
+  CHECK(emotext_document_counts(document, "graphemes", &counts, NULL) == EMOTEXT_OK);
+  CHECK(counts.runs == 5 && counts.emoticons == 1 && counts.weighted == 8 && counts.scalars == 8);
+  CHECK(counts.utf8 == 3 + 3 + 1 + 7 + 2 && counts.post_utf8 == strlen("好[愛你] @小明 x"));
+  emotext_run run;
+  memset(&run, 0, sizeof run);
+  run.size = sizeof run;
+  CHECK(emotext_document_run(document, 1, EMOTEXT_UNIT_UTF8, &run, NULL) == EMOTEXT_OK);
+  CHECK(run.kind == EMOTEXT_RUN_EMOTICON && run.start == 3 && run.end == 6);
+  CHECK(strcmp(run.text, "[愛你]") == 0 && strcmp(run.code, "[爱你]") == 0 && run.image != NULL);
+  CHECK(emotext_document_run(document, 3, EMOTEXT_UNIT_SCALARS, &run, NULL) == EMOTEXT_OK);
+  CHECK(run.kind == EMOTEXT_RUN_MENTION && run.start == 3 && run.end == 6 && run.code == NULL);
+  CHECK(run.text_length == strlen("@小明") && memcmp(run.text, "@小明", run.text_length) == 0);
+  /* a caller compiled when the struct ended before `text` gets only what it has */
+  memset(&run, 0xab, sizeof run);
+  run.size = offsetof(emotext_run, text);
+  CHECK(emotext_document_run(document, 4, EMOTEXT_UNIT_UTF16, &run, NULL) == EMOTEXT_OK);
+  CHECK(run.kind == EMOTEXT_RUN_TEXT && run.start == 6 && run.end == 8);
+  CHECK(run.text_length == (size_t)0xabababababababab);
+  EXPECT(emotext_document_text(document, EMOTEXT_TEXT_BUFFER, &answer, &length, &error),
+         "好\xef\xbf\xbc @小明 x");
+  EXPECT(emotext_document_text(document, EMOTEXT_TEXT_POST, &answer, &length, &error), "好[愛你] @小明 x");
+  EXPECT_REFUSAL(emotext_document_run(document, 5, EMOTEXT_UNIT_UTF8, &run, &error), EMOTEXT_INVALID_ARGUMENT,
+                 "past the last run");
+  EXPECT_REFUSAL(emotext_document_counts(NULL, NULL, &counts, &error), EMOTEXT_INVALID_ARGUMENT, "document is NULL");
+  emotext_document_free(document);
+  emotext_document_free(NULL);
+  document = (emotext_document *)&counts;
+  EXPECT_REFUSAL(emotext_document_parse(NULL, "x", (size_t)PTRDIFF_MAX + 1, 0, NULL, &document, &error),
+                 EMOTEXT_INVALID_ARGUMENT, "above PTRDIFF_MAX");
+  CHECK(document == NULL);
+  EXPECT_REFUSAL(emotext_document_parse(NULL, TEXT("x"), 1, "mastodon", &document, &error), EMOTEXT_INVALID_ARGUMENT,
+                 "links is \"mastodon\"");
+}
+
 /* Applies the editor's last change to `mirror` as a host applies it to its buffer. */
 static void mirror_change(const emotext_editor *editor, char **mirror_pointer, size_t *mirror_length_pointer) {
   char *mirror = *mirror_pointer;
@@ -456,6 +554,8 @@ int main(int argc, char **argv) {
                  EMOTEXT_INVALID_ARGUMENT, "maximum is 18446744073709551615, above PTRDIFF_MAX");
 
   test_typed_editor();
+  test_editor_clipboard_and_limits();
+  test_documents();
   mirror_session(20260707u, 2000);
 
   /* the editor: emotext edit, one command at a time */
