@@ -56,7 +56,8 @@ let package = Package(
     // Seeded randomness for the tests, the benchmark and the fuzz targets; not part of the library.
     .target(name: "EmotextTestSupport"),
     .executableTarget(
-      name: "emotext-bench", dependencies: ["Emotext", "EmotextUnicode", "EmotextTestSupport", "CICU"],
+      name: "emotext-bench",
+      dependencies: ["Emotext", "EmotextUnicode", "EmotextTestSupport", "EmotextC", "EmotextCHeader", "CICU"],
       path: "Benchmarks/emotext-bench"),
     .testTarget(
       name: "EmotextTests",

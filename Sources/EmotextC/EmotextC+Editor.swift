@@ -59,21 +59,6 @@ private func documentRange(_ start: Int, _ end: Int, in unit: TextUnit, of docum
   return start..<end
 }
 
-/// The UTF-16 offset of `offset` (in `unit`, in the document), moved back to the start of the scalar (or the
-/// attachment's U+FFFC) it falls in.
-/// - Complexity: O(log² *n*): a binary search over scalar offsets, each converted in O(log *n*); every scalar offset
-///   is a boundary in every unit, so no conversion meets a position inside a scalar.
-private func utf16Offset(snappingBack offset: Int, in unit: TextUnit, of document: RichText) -> Int {
-  guard unit != .unicodeScalars else { return document.offset(offset, from: .unicodeScalars, to: .utf16) }
-  var low = 0
-  var high = document.count(in: .unicodeScalars)
-  while low < high {
-    let middle = (low + high + 1) / 2
-    if document.offset(middle, from: .unicodeScalars, to: unit) <= offset { low = middle } else { high = middle - 1 }
-  }
-  return document.offset(low, from: .unicodeScalars, to: .utf16)
-}
-
 /// The text of `document` as `kind` names it.
 func text(of document: RichText, kind: emotext_text_kind) throws(CallFailure) -> String {
   switch kind {
@@ -272,8 +257,8 @@ public func cEditorTextRange(
     let document = try editorHandle(editor).script.editor.document
     let unit = try textUnit(unit)
     let range = try documentRange(start, end, in: unit, of: document)
-    let lower = utf16Offset(snappingBack: range.lowerBound, in: unit, of: document)
-    let upper = utf16Offset(snappingBack: range.upperBound, in: unit, of: document)
+    let lower = document.offset(range.lowerBound, from: unit, to: .utf16, snapping: true)
+    let upper = document.offset(range.upperBound, from: unit, to: .utf16, snapping: true)
     return Array(try text(of: document.slice(lower..<upper), kind: kind).utf8)
   }
 }

@@ -49,7 +49,7 @@ extension RichText {
   /// ``offset(_:from:to:)``, with an offset inside a scalar or an attachment's U+FFFC moved back to its start
   /// when `snapping`, instead of trapping: what the editor does with offsets a host computed before a change it
   /// did not expect (marked text committed first).
-  func offset(_ offset: Int, from source: TextUnit, to target: TextUnit, snapping: Bool) -> Int {
+  package func offset(_ offset: Int, from source: TextUnit, to target: TextUnit, snapping: Bool) -> Int {
     let total = count(in: source)
     precondition(
       offset >= 0 && offset <= total, "RichText offset \(offset) (\(source)) is outside the document (length \(total))")
