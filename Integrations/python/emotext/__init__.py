@@ -377,27 +377,30 @@ def version() -> str:
 class Catalog:
     """An emoticon catalog: immutable, shared freely between threads.
 
-    ``Catalog.default()`` is the embedded catalog (what every function uses when ``catalog`` is ``None``);
-    ``Catalog.load(path)`` reads a tutorial ``Emoticons.bundle`` folder or a JSON catalog, as ``--catalog`` does.
+    ``Catalog()`` (or ``Catalog.default()``) is the embedded catalog, what every function uses when ``catalog`` is
+    ``None``; ``Catalog(path)`` (or ``Catalog.load(path)``) reads a tutorial ``Emoticons.bundle`` folder or a JSON
+    catalog, as ``--catalog`` does, and raises ``CatalogError`` ("cannot load catalog PATH: …") when it cannot.
     """
 
-    def __init__(self, handle: int) -> None:
-        """Use ``Catalog.default()`` or ``Catalog.load(path)``."""
-        self._handle = ctypes.c_void_p(handle)
-
-    @classmethod
-    def default(cls) -> "Catalog":
-        """The embedded default catalog."""
-        return cls(_library.emotext_catalog_default())
-
-    @classmethod
-    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Catalog":
-        """The catalog at ``path``; raises ``CatalogError`` ("cannot load catalog PATH: …") when it cannot be read."""
+    def __init__(self, path: Optional[Union[str, "os.PathLike[str]"]] = None) -> None:
+        if path is None:
+            self._handle = ctypes.c_void_p(_library.emotext_catalog_default())
+            return
         handle = ctypes.c_void_p()
         error = ctypes.c_void_p()
         status = _library.emotext_catalog_load(_utf8(os.fspath(path), "path"), ctypes.byref(handle), ctypes.byref(error))
         _check(status, error)
-        return cls(handle.value)
+        self._handle = handle
+
+    @classmethod
+    def default(cls) -> "Catalog":
+        """The embedded default catalog."""
+        return cls()
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Catalog":
+        """The catalog at ``path``."""
+        return cls(path)
 
     def __del__(self) -> None:
         handle, self._handle = getattr(self, "_handle", None), None

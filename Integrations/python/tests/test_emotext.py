@@ -3,6 +3,8 @@
 
 import json
 import re
+import sys
+import types
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -127,6 +129,11 @@ def test_catalogs():
     editor = emotext.Editor(catalog=default)
     del default
     assert editor.apply({"emoticon": "[哈哈]"})["runs"] == [{"emoticon": "[哈哈]"}]
+    # the constructor takes a path or nothing, never a raw handle
+    assert emotext.Document("[嘻嘻]", catalog=emotext.Catalog()).runs[0].kind == "emoticon"
+    assert emotext.Document("[嘻嘻]", catalog=emotext.Catalog(bundle)).runs[0].kind == "text"
+    with pytest.raises(TypeError):
+        emotext.Catalog(12345)
 
 
 def answers(text, catalog):
@@ -238,4 +245,77 @@ def test_documentation_examples_run():
         blocks = re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
         assert blocks, path
         for block in blocks:
-            exec(compile(block, str(path), "exec"), {})
+            if "from gi.repository import Gtk" in block:
+                check_gtk_example(block, str(path))
+            else:
+                exec(compile(block, str(path), "exec"), {})
+
+
+class FakeIter:
+    def __init__(self, offset):
+        self.offset = offset
+
+    def get_offset(self):
+        return self.offset
+
+
+class FakeBuffer:
+    """The few calls of Gtk.TextBuffer the article's host makes, on a str, with the handler-blocking it relies on."""
+
+    def __init__(self):
+        self.text, self.selection, self.handlers, self.blocked = "", (0, 0), {}, set()
+
+    def connect(self, name, handler):
+        self.handlers[len(self.handlers) + 1] = (name, handler)
+        return len(self.handlers)
+
+    def handler_block(self, handler):
+        self.blocked.add(handler)
+
+    def handler_unblock(self, handler):
+        self.blocked.discard(handler)
+
+    def stop_emission_by_name(self, name):
+        pass
+
+    def get_iter_at_offset(self, offset):
+        assert 0 <= offset <= len(self.text)
+        return FakeIter(offset)
+
+    def delete(self, start, end):
+        self.text = self.text[: start.offset] + self.text[end.offset :]
+
+    def insert(self, location, text):
+        for handler, (name, function) in self.handlers.items():
+            if name == "insert-text" and handler not in self.blocked:
+                function(self, location, text, len(text.encode("utf-8")))
+                return
+        self.text = self.text[: location.offset] + text + self.text[location.offset :]
+
+    def select_range(self, insert, bound):
+        self.selection = (bound.offset, insert.offset)
+
+
+def check_gtk_example(block, path):
+    """Runs the article's PyGObject host on a fake Gtk and types into it: the buffer follows the editor."""
+    fake = types.ModuleType("gi.repository")
+    fake.Gtk = types.SimpleNamespace(TextView=lambda: types.SimpleNamespace(get_buffer=lambda buffer=FakeBuffer(): buffer))
+    gi = types.ModuleType("gi")
+    gi.repository = fake
+    saved = {name: sys.modules.get(name) for name in ("gi", "gi.repository")}
+    sys.modules.update({"gi": gi, "gi.repository": fake})
+    try:
+        namespace = {}
+        exec(compile(block, path, "exec"), namespace)
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name)
+            else:
+                sys.modules[name] = module
+    buffer, editor = namespace["buffer"], namespace["editor"]
+    for offset, typed in ((0, "好[哈哈"), (4, "]"), (2, "@小明 "), (0, "😀")):
+        buffer.insert(buffer.get_iter_at_offset(offset), typed)
+        assert buffer.text == editor.text
+        assert buffer.selection == editor.selection
+    assert editor.post_text == "😀好[哈哈]@小明 "
