@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
 copy="$work/tree"
-filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalFastPathTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionFastPathTests|RememberedQuietStretchTests|LeafSplitTests|EmoticonInsertionFastPathTests|RunContentTableTests|TokenScanChunkEdgeTests|MarkedQuietStretchTests|InsertionEdgeFastPathTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests|PreparedLengthMeasureTests|PastedDocumentTrustTests|EditorClipboardTests|PatternTokenizerBacktrackingTests|CatalogFileBoundsTests|ReferenceTokensTests|TextUnitTests|EditorUnitsTests'}
+filter=${MUTANTS_FILTER:-'UnicodeReferenceTests|StorageDifferentialTests|FuzzRegressionTests|FuzzPropertyTests|PlantedDifferenceTests|EditorHostPropertyTests|GraphemeDifferentialTests|EditingTests|UndoLogTests|GraphemeLocalBreakTests|CanonicalFastPathTests|InLeafInsertionTests|KeystrokeFastPathTests|EntityStretchFastPathTests|LengthFastPathTests|UTF8FastValidationTests|TerminalLayoutFastPathTests|EntityRecognitionFastPathTests|RememberedQuietStretchTests|LeafSplitTests|EmoticonInsertionFastPathTests|RunContentTableTests|TokenScanChunkEdgeTests|MarkedQuietStretchTests|InsertionEdgeFastPathTests|BulkTokenizingTests|TokenTableLookupTests|UTF8CountsTests|DocumentTreeTests|PreparedLengthMeasureTests|PastedDocumentTrustTests|EditorClipboardTests|PatternTokenizerBacktrackingTests|CatalogFileBoundsTests|ReferenceTokensTests|TextUnitTests|EditorUnitsTests|EditorLengthLimitTests|BidiLineTests|CDocumentTests|CEditorDifferentialTests|URLFinderTests|URLFinderReferenceTests|PostTextSerializerTests|DocumentJSONWriterTests|HTMLRendererTests|HTMLRendererXSSTests|EditScriptTests|EditScriptHostTests|RecentEmoticonsTests'}
 fuzz_seconds=${MUTANTS_FUZZ_SECONDS:-0}
 limit=${MUTANTS_TIMEOUT:-1800}
 
@@ -320,6 +320,54 @@ mutant pack-directory-follows-links-out Sources/Emotext/Catalog/CatalogReader+JS
 mutant line-breaks-without-paragraph-separator Sources/EmotextUnicode/LineBreaks.swift tokenize,storage \
   'return ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }.sorted { $0.value < $1.value }' \
   'return ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }.filter { $0 != "\u{2029}" }.sorted { $0.value < $1.value }'
+mutant limit-bisection-stops-a-unit-short Sources/Emotext/Editing/Editor+LengthLimit.swift edit \
+  'while tooMany - fitting > 1 {' \
+  'while tooMany - fitting > 2 {'
+mutant limit-counted-only-still-cuts Sources/Emotext/Editing/Editor+LengthLimit.swift edit \
+  'guard let limit = lengthLimit, limit.enforcement != .none, !content.isEmpty else { return content }' \
+  'guard let limit = lengthLimit, !content.isEmpty else { return content }'
+mutant bidi-no-mirroring Sources/Emotext/Bidi/BidiLine.swift terminal \
+  'return cluster.isRightToLeft ? BidiResolver.mirrored(string) : string' \
+  'return string'
+mutant bidi-logical-order Sources/Emotext/Bidi/BidiLine.swift terminal \
+  'visualClusters = BidiResolver.visualOrder(levels: clusters.map(\.level)).map { clusters[$0] }' \
+  'visualClusters = clusters'
+mutant c-document-attachment-one-byte Sources/EmotextC/EmotextC+Document.swift document \
+  'start.utf8 += 3' \
+  'start.utf8 += 1'
+mutant c-change-new-end-is-old-end Sources/EmotextC/EmotextC+Editor.swift edit \
+  'new_end: change.insertedRange.upperBound)' \
+  'new_end: change.replacedRange.upperBound)'
+mutant tco-slug-limit-off-by-one Sources/Emotext/Entities/URLFinder+Scan.swift urls,urlLength \
+  'if slugRange.count > Self.tcoSlugLimit {' \
+  'if slugRange.count >= Self.tcoSlugLimit {'
+mutant punycode-bias-never-first Sources/Emotext/Entities/Punycode.swift urlLength \
+  'bias = adapt(delta: delta, points: handled + 1, first: handled == basicCount)' \
+  'bias = adapt(delta: delta, points: handled + 1, first: false)'
+mutant serializer-nfc-ignored Sources/Emotext/Serialization/PostTextSerializer.swift documentRoundTrip \
+  'case .nfc: document.postText.nfcNormalized()' \
+  'case .nfc: document.postText'
+mutant json-fast-path-skips-line-separators Sources/Emotext/Support/JSONValue+UTF8.swift document,documentRoundTrip \
+  '!UTF8Words.containsByte(below: 0x20, orEqualTo: 0x22, 0x5C, 0xE2, in: UTF8Words.load(bytes, at: index))' \
+  '!UTF8Words.containsByte(below: 0x20, orEqualTo: 0x22, 0x5C, 0x5C, in: UTF8Words.load(bytes, at: index))'
+mutant html-apostrophe-unescaped Sources/Emotext/Rendering/HTMLRenderer.swift html \
+  'case UInt8(ascii: "'\''"): "&#39;"' \
+  'case UInt8(ascii: "`"): "&#96;"'
+mutant html-topic-keeps-closing-hash Sources/Emotext/Rendering/HTMLRenderer.swift html \
+  'if topic.hasSuffix("#") { topic = topic.dropLast() }' \
+  'if topic.hasSuffix("##") { topic = topic.dropLast() }'
+mutant editscript-code-points-as-utf16 Sources/EmotextCLISupport/Scripting/EditScript.swift editscript \
+  'if name == "deleteSurrounding" {' \
+  'if name.hasPrefix("deleteSurrounding") {'
+mutant editscript-change-forgets-earlier-calls Sources/EmotextCLISupport/Scripting/EditScript.swift editscript \
+  'change = change.map { $0.followed(by: last) } ?? last' \
+  'change = last'
+mutant recents-keeps-one-too-many Sources/Emotext/Catalog/RecentEmoticons.swift catalog \
+  'if emoticons.count > capacity { emoticons.removeLast(emoticons.count - capacity) }' \
+  'if emoticons.count > capacity + 1 { emoticons.removeLast(emoticons.count - capacity) }'
+mutant recents-newest-last Sources/Emotext/Catalog/RecentEmoticons.swift catalog \
+  'emoticons.insert(emoticon, at: 0)' \
+  'emoticons.append(emoticon)'
 
 if [ "${1:-}" = "--list" ]; then
   printf '%s\n' "${names[@]}"
