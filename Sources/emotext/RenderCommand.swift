@@ -31,8 +31,8 @@ enum RenderCommand: Command {
       --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders:
                        a bundle's pack folders, a JSON pack's "directory" (see emotext catalog --help).
                        Without image files (the embedded catalog has none) an emoticon is its fallback
-                       text; with a catalog given, --html says so once on stderr unless --image-base or
-                       --no-images
+                       text; for a catalog given here, --html says so once on stderr
+                       (unless --image-base or --no-images)
       --page           with --html: one complete standalone page with minimal CSS, one <article> per
                        post (each line, or the whole input with --whole)
       --title TEXT     with --page: the page title (default "Emotext")
@@ -52,7 +52,7 @@ enum RenderCommand: Command {
                        terminals that do no bidi of their own; without it, logical order (files, pipes, VTE)
       --locale L       with --spoken: the language of the names, zh (default), zh_Hant (also zh-TW, zh-HK),
                        en or ja; with --html: each emoticon and emoji image gets aria-label in it, and
-                       --page's lang is L (zh, zh-Hant, en, ja)
+                       the page of --page has lang L (zh, zh-Hant, en, ja)
     \(LinkRulesOption.help(column: 17))
       --whole          the whole input is one post (line breaks are <br> in HTML)
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
