@@ -31,7 +31,8 @@ enum RenderCommand: Command {
       --catalog PATH   a tutorial bundle folder or JSON catalog; image paths resolve against its folders:
                        a bundle's pack folders, a JSON pack's "directory" (see emotext catalog --help).
                        Without image files (the embedded catalog has none) an emoticon is its fallback
-                       text, and --html says so once on stderr unless --image-base or --no-images
+                       text; for a catalog given here, --html says so once on stderr
+                       (unless --image-base or --no-images)
       --page           with --html: one complete standalone page with minimal CSS, one <article> per
                        post (each line, or the whole input with --whole)
       --title TEXT     with --page: the page title (default "Emotext")
@@ -50,7 +51,8 @@ enum RenderCommand: Command {
       --visual         with --ansi/--plain: each line in visual order (Unicode Bidirectional Algorithm), for
                        terminals that do no bidi of their own; without it, logical order (files, pipes, VTE)
       --locale L       with --spoken: the language of the names, zh (default), zh_Hant (also zh-TW, zh-HK),
-                       en or ja; with --html: each emoticon and emoji image gets aria-label in it
+                       en or ja; with --html: each emoticon and emoji image gets aria-label in it, and
+                       the page of --page has lang L (zh, zh-Hant, en, ja)
     \(LinkRulesOption.help(column: 17))
       --whole          the whole input is one post (line breaks are <br> in HTML)
       --text TEXT      TEXT is one input line, as if read from a file (repeatable; instead of FILEs)
@@ -62,7 +64,8 @@ enum RenderCommand: Command {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
-    let catalog = try loadCatalog(&arguments)
+    let catalogPath = try arguments.option("--catalog")
+    let catalog = try loadCatalog(at: catalogPath)
     let html = arguments.flag("--html")
     let ansi = arguments.flag("--ansi")
     let plain = arguments.flag("--plain")
@@ -115,15 +118,17 @@ enum RenderCommand: Command {
       let answer = try HTMLAnswer(
         tokenizer: tokenizer, page: page, title: title, imageBase: imageBase, noImages: noImages,
         mentionURL: mentionURL, topicURL: topicURL, emojiImages: emojiImages, urls: urls, language: language)
-      // Note: without image files (the embedded catalog, packs without "directory", files not shipped) every
-      // emoticon falls back to text; said once, at the first post with an image emoticon.
+      // Note: without image files (packs without "directory", files not shipped) every emoticon falls back to
+      // text; said once, at the first post with an image emoticon. The embedded catalog has no image files by
+      // design (its fallbacks are the documented output), so it goes without a word.
+      let warnsOfFallback = answer.fallsBackToText && catalogPath != nil
       render = { [answer] document in
-        if answer.fallsBackToText { warnOfFallbackOnce(document) }
+        if warnsOfFallback { warnOfFallbackOnce(document) }
         return answer.html(of: [document])
       }
       if page {
         let documents = try pagePosts(input, whole: whole).map(answer.document(of:))
-        if answer.fallsBackToText { documents.forEach(warnOfFallbackOnce) }
+        if warnsOfFallback { documents.forEach(warnOfFallbackOnce) }
         StandardOutput.writeRaw(answer.html(of: documents))
         return 0
       }

@@ -56,14 +56,18 @@ struct EmoticonSearchIndex: Sendable {
   }
 
   /// How well a name matches a query; smaller is better.
+  ///
+  /// Note: a query that ends where a unit of the name ends (a Chinese character, a whole pinyin syllable, a Latin
+  /// word) is what the user meant to type; one that ends inside a unit (`ha` of `han` 汗, of the word `haha`) is
+  /// still being typed, and its longer readings rank after the whole ones.
   enum Rank: Int, Comparable {
     /// The name is the query.
     case exact
-    /// The name starts with the query's characters.
-    case namePrefix
-    /// The query spells the name's pinyin from its start, whole syllables or Chinese characters, the last
-    /// syllable possibly unfinished (`haha`, `hah`, `哈ha`).
-    case pinyinPrefix
+    /// The query spells the start of the name in whole units: its characters (`哈` of `哈哈`, `ok` of `ok手势`),
+    /// whole pinyin syllables (`ha`, `haha`), or both mixed (`哈ha`).
+    case wholePrefix
+    /// As above, the last unit unfinished: a syllable (`hah`; `ha` of `han`) or a Latin word (`ha` of `haha`).
+    case partialPrefix
     /// As above, with syllables abbreviated (`hh`, `xm`, `哈h`).
     case abbreviatedPrefix
     /// The name contains the query's characters.
@@ -77,8 +81,15 @@ struct EmoticonSearchIndex: Sendable {
   /// How `name` matches `query` (lowercased scalars, no spaces or brackets), or nil when it does not.
   static func rank(_ name: Name, query: [Unicode.Scalar]) -> Rank? {
     if name.scalars == query { return .exact }
-    if name.scalars.starts(with: query) { return .namePrefix }
-    if let abbreviated = pinyinMatch(query, name, from: 0) { return abbreviated ? .abbreviatedPrefix : .pinyinPrefix }
+    if name.scalars.starts(with: query) {
+      return endsInsideWord(name.scalars, at: query.count) ? .partialPrefix : .wholePrefix
+    }
+    switch pinyinMatch(query, name, from: 0) {
+    case .whole?: return .wholePrefix
+    case .unfinished?: return .partialPrefix
+    case .abbreviated?: return .abbreviatedPrefix
+    case nil: break
+    }
     if String(String.UnicodeScalarView(name.scalars)).contains(String(String.UnicodeScalarView(query))) {
       return .nameInfix
     }
@@ -88,10 +99,33 @@ struct EmoticonSearchIndex: Sendable {
     return nil
   }
 
-  /// Whether `query` spells the syllables of `name` from `start` on: nil when it does not, true when it needs
-  /// an abbreviated syllable (an unfinished syllable followed by another), false when whole syllables do.
-  private static func pinyinMatch(_ query: [Unicode.Scalar], _ name: Name, from start: Int) -> Bool? {
-    // Note: best[q][s] = the least number of abbreviations to spell query[q...] from syllable s, memoized.
+  /// Whether a cut of `scalars` before `index` falls inside a word: between two letters or digits that are not
+  /// ideographs (each ideograph is a unit of its own).
+  private static func endsInsideWord(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+    guard index > 0 && index < scalars.count else { return false }
+    func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+      !ScalarCategories.isIdeographic(scalar)
+        && (ScalarCategories.isAlphabetic(scalar) || ("0"..."9").contains(scalar))
+    }
+    return isWordScalar(scalars[index - 1]) && isWordScalar(scalars[index])
+  }
+
+  /// How a query spells a name's pinyin, best first.
+  private enum PinyinMatch: Int {
+    /// Whole syllables or characters.
+    case whole
+    /// Whole ones, the last syllable unfinished.
+    case unfinished
+    /// With a syllable abbreviated (unfinished and followed by another).
+    case abbreviated
+  }
+
+  /// How `query` spells the syllables of `name` from `start` on, or nil when it does not.
+  private static func pinyinMatch(_ query: [Unicode.Scalar], _ name: Name, from start: Int) -> PinyinMatch? {
+    // Note: best[q][s] = the least cost to spell query[q...] from syllable s, memoized; an abbreviation costs
+    // more than any unfinished end (there is at most one), so the least cost says which kind of match is best.
+    let unfinishedCost = 1
+    let abbreviationCost = 2
     var memo: [Int: Int?] = [:]
     func match(_ q: Int, _ s: Int) -> Int? {
       if q == query.count { return 0 }
@@ -105,19 +139,20 @@ struct EmoticonSearchIndex: Sendable {
       var length = 0
       while length < syllable.count && q + length < query.count && query[q + length] == syllable[length] {
         length += 1
-        if q + length == query.count {
-          consider(0)
-        }  // an unfinished last syllable
-        else if length == syllable.count {
+        if length == syllable.count {
           consider(match(q + length, s + 1))
+        } else if q + length == query.count {
+          consider(unfinishedCost)
         } else {
-          consider(match(q + length, s + 1).map { $0 + 1 })
-        }  // an abbreviation
+          consider(match(q + length, s + 1).map { $0 + abbreviationCost })
+        }
       }
       memo[key] = best
       return best
     }
-    return match(0, start).map { $0 > 0 }
+    return match(0, start).map { cost in
+      cost == 0 ? .whole : cost < abbreviationCost ? .unfinished : .abbreviated
+    }
   }
 
   /// The emoticons matching `query`, best first: by ``Rank``, then shorter names, then catalog order.
@@ -128,7 +163,7 @@ struct EmoticonSearchIndex: Sendable {
     let queryScalars = Array(cleaned)
     var best: [Emoticon: (Rank, Int, Int)] = [:]
     for name in names {
-      let rank: Rank? = queryScalars.isEmpty ? .namePrefix : Self.rank(name, query: queryScalars)
+      let rank: Rank? = queryScalars.isEmpty ? .wholePrefix : Self.rank(name, query: queryScalars)
       guard let rank else { continue }
       // Note: an empty query keeps catalog order.
       let key = (rank, queryScalars.isEmpty ? 0 : name.scalars.count, name.order)

@@ -52,7 +52,8 @@ public struct HTMLRenderer: Sendable {
   /// The language of the accessible names: when set, each emoticon (image or span) and each emoji image gets
   /// `aria-label` with its spoken name in it (``Emoticon/spokenName(in:)``, ``EmojiNames``), which a screen
   /// reader reads instead of the `alt` text; `alt` keeps the token (`[哈哈]`), so copying the text still gives
-  /// the post. Nil (the default): no `aria-label`; an emoticon's `title` is its name all the same.
+  /// the post. It is the `lang` of ``page(_:title:)`` too. Nil (the default): no `aria-label`, a page in `zh`; an
+  /// emoticon's `title` is its name all the same.
   public var spokenLanguage: SpokenLanguage?
   /// The link for `@name`; `{name}` is replaced by the percent-encoded name without `@`.
   public var mentionURLTemplate = "https://weibo.com/n/{name}"
@@ -130,8 +131,8 @@ public struct HTMLRenderer: Sendable {
     }
   }
 
-  /// A complete standalone page: `<!DOCTYPE html>`, UTF-8, minimal CSS (emoticon images as tall as a
-  /// line of text), and the post in `<article class="post" dir="auto">` (its direction from its first strong
+  /// A complete standalone page: `<!DOCTYPE html>`, UTF-8, its `lang` that of ``spokenLanguage`` (`zh` when
+  /// none, `zh-Hant`, `en`, `ja`), minimal CSS (emoticon images as tall as a line of text), and the post in `<article class="post" dir="auto">` (its direction from its first strong
   /// character, so an Arabic or Hebrew post reads right to left). A host placing ``render(_:)``'s fragment in
   /// its own element gives that element `dir="auto"` too.
   public func page(_ text: RichText, title: String = "Emotext") -> String {
@@ -149,7 +150,7 @@ public struct HTMLRenderer: Sendable {
     let articles = posts.map { #"<article class="post" dir="auto">"# + render($0) + "</article>\n" }.joined()
     return """
       <!DOCTYPE html>
-      <html lang="zh">
+      <html lang="\(Self.languageTag(of: spokenLanguage ?? .chineseSimplified))">
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -163,6 +164,11 @@ public struct HTMLRenderer: Sendable {
       </html>
 
       """
+  }
+
+  /// The BCP 47 tag of `language`, as HTML's `lang` takes it: its CLDR identifier with a hyphen (`zh-Hant`).
+  private static func languageTag(of language: SpokenLanguage) -> String {
+    String(language.rawValue.map { $0 == "_" ? "-" : $0 })
   }
 
   /// The CSS of ``page(_:title:)``.

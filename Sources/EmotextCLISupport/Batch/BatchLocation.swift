@@ -57,7 +57,7 @@ package struct BatchError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Why one input line could not be answered: a message and, when known, the byte offset in the line.
 ///
 /// ```swift
-/// throw LineProblem("expected a JSON object with a string \"text\"")
+/// throw LineProblem("expected a JSON value, found end of line", utf8Offset: 8)
 /// ```
 package struct LineProblem: Error, Hashable, Sendable {
   /// What was wrong with the line.

@@ -17,7 +17,8 @@ package enum JSONLines {
   }
 
   /// The `"text"` of a record.
-  /// - Throws: ``LineProblem`` when the line is not a JSON object with a string `"text"`.
+  /// - Throws: ``LineProblem`` when the line is not a JSON object with a string `"text"`, at the byte where it
+  ///   stops being one (``problem(inRecord:)``).
   package static func text(ofRecord line: String) throws(LineProblem) -> String {
     var line = line
     if let body = line.withUTF8({ fastBody(ofRecord: $0) }) {
@@ -31,7 +32,9 @@ package enum JSONLines {
     do {
       return try JSONDecoder().decode(Record.self, from: Data(line.utf8)).text
     } catch {
-      throw LineProblem("expected a JSON object with a string \"text\"")
+      // Note: the decoder's errors locate a problem only in its own words; the line is read again to say where
+      // and what was expected there.
+      throw problem(inRecord: line) ?? LineProblem("expected a JSON object with a string \"text\"")
     }
   }
 

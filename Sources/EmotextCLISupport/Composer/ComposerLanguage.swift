@@ -60,9 +60,13 @@ package enum ComposerLanguage: Sendable, Equatable {
   /// The delete key's label in a keyboard cell wide enough for a name.
   var deleteKey: String { self == .chinese ? "⌫ 删除" : "⌫ delete" }
 
-  /// The hint at the end of the candidate row, for `count` candidates.
-  func candidateHint(count: Int) -> String {
+  /// The hints at the end of the candidate row, for `count` candidates, longest first (the longest that fits is
+  /// shown, or none).
+  func candidateHints(count: Int) -> [String] {
     let numbers = count == 1 ? "1" : "1-\(count)"
-    return self == .chinese ? "\(numbers)/Tab/Enter 选择  ←→ 移动" : "\(numbers)/Tab/Enter pick  ←→ move"
+    switch self {
+    case .chinese: return ["\(numbers)/Tab/Enter 选择  ←→ 移动", "\(numbers)/⏎ 选择 ←→", "\(numbers) 选择"]
+    case .english: return ["\(numbers)/Tab/Enter pick  ←→ move", "\(numbers)/⏎ pick ←→", "\(numbers) pick"]
+    }
   }
 }

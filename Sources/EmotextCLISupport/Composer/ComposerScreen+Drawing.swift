@@ -77,15 +77,34 @@ extension ComposerScreen {
     return screen
   }
 
-  /// The candidates for the partial token before the caret, the highlighted one inverted.
+  /// The candidates for the partial token before the caret, the highlighted one inverted, then the longest hint
+  /// that fits in the room they leave (none when none fits).
+  ///
+  /// Note: the row is made of whole items and a whole hint, never cut: a candidate that does not fit is left
+  /// out (its number still picks it), and a hint cut short would say less than the shorter variant.
   private func candidateRow(_ offered: [Emoticon]) -> String {
     var row = " "
+    var used = 1
     for (index, emoticon) in offered.enumerated() {
       let label = emoticon.fallback.map { "\($0) " } ?? ""
       let item = " \(index + 1).\(label)\(EmoticonAttachment(emoticon).title) "
+      let cells = TerminalCellWidth.ofText(item)
+      guard used + cells <= columns else {
+        // Note: the first candidate shows even in a terminal too narrow for it, as much of it as fits.
+        if index == 0 {
+          let highlight = candidateIndex == 0 || offered.count == 1 ? ANSI.inverse : ""
+          return Self.fitted(row + highlight + item, cells: columns) + ANSI.reset
+        }
+        break
+      }
       row += index == min(candidateIndex, offered.count - 1) ? ANSI.inverse + item + ANSI.reset : item
+      used += cells
     }
-    return Self.fitted(row + "  " + language.candidateHint(count: offered.count), cells: columns) + ANSI.reset
+    let room = columns - used - 2
+    guard
+      let hint = language.candidateHints(count: offered.count).first(where: { TerminalCellWidth.ofText($0) <= room })
+    else { return row }
+    return row + "  " + hint
   }
 
   private func tabBar() -> String {

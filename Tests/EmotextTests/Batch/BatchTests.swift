@@ -118,9 +118,41 @@ import Testing
     }
   }
 
+  /// Issue 36: a line that is no record is reported at the byte (1-based column) where it stops being one,
+  /// saying what was expected there.
+  @Test(arguments: [
+    ("not json", 1, "expected a JSON object, found 'not'"),
+    ("[]", 1, "expected a JSON object, found an array"),
+    (#"  {"text":"#, 11, "expected a JSON value, found end of line"),
+    (#"{"text": "好", 3: 1}"#, 17, "expected a member name in quotes, found '3'"),
+    (#"{"text": 1}"#, 10, #"expected a string as "text", found a number"#),
+    (#"{"text": {"a": [1, "b"]}}"#, 10, #"expected a string as "text", found an object"#),
+    (#"{"txt": "a"}"#, 1, #"expected a "text" member in the object"#),
+    (#"{"text": "a\q"}"#, 13, #"expected an escape (\" \\ \/ \b \f \n \r \t \uXXXX), found 'q'"#),
+    (#"{"text": "a"} x"#, 15, "expected the end of the line after the object, found 'x'"),
+    (#"{"text": "a" "n": 1}"#, 14, "expected ',' or '}' after a member, found '\"'"),
+    (#"{"text": "a", "n": [1 2]}"#, 23, "expected ',' or ']' after an element, found '2'"),
+    (#"{"text": "a", "n": -x}"#, 21, "expected a digit, found 'x'"),
+    (#"{"text": "\uD83D"}"#, 17, #"expected a low surrogate escape (\uDC00-\uDFFF) after a high one, found '"'"#),
+    (#"{"text": tru}"#, 10, "expected a JSON value, found 'tru'"),
+    ("{\"text\": \"a\tb\"}", 12, "expected a control character escaped (\\n, \\t, \\u0001), found U+0009"),
+  ])
+  func aLineThatIsNoRecordIsReportedWhereItGoesWrong(line: String, column: Int, expected: String) {
+    #expect(throws: LineProblem(#"not a record {"text": …}: "# + expected, utf8Offset: column - 1)) {
+      _ = try JSONLines.text(ofRecord: line)
+    }
+  }
+
+  @Test func aMemberNameIsComparedUnescaped() throws {
+    #expect(try JSONLines.text(ofRecord: #"{"te\u0078t": "a"}"#) == "a")
+    let problem = LineProblem(
+      #"not a record {"text": …}: expected a string as "text", found a literal"#, utf8Offset: 27)
+    #expect(throws: problem) { _ = try JSONLines.text(ofRecord: #"{"id": 1.5e3, "te\u0078t": true}"#) }
+  }
+
   @Test func jsonLinesRecords() throws {
     #expect(try JSONLines.text(ofRecord: #"{"text":"好\n[哈哈]","id":3}"#) == "好\n[哈哈]")
-    #expect(throws: LineProblem(#"expected a JSON object with a string "text""#)) {
+    #expect(throws: LineProblem(#"not a record {"text": …}: expected a "text" member in the object"#, utf8Offset: 0)) {
       _ = try JSONLines.text(ofRecord: #"{"txt":"a"}"#)
     }
     #expect(JSONLines.record(text: "a\"b", extra: [("n", .integer(2))]) == #"{"text":"a\"b","n":2}"#)

@@ -22,7 +22,8 @@ import Testing
       return .failure(LineProblem(error.message, utf8Offset: error.utf8Offset))
     }
     guard let text = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)).text else {
-      return .failure(LineProblem(#"expected a JSON object with a string "text""#))
+      // Note: what a rejected record is told is the problem finder's; this reference checks which lines fail.
+      return .failure(JSONLines.problem(inRecord: line) ?? LineProblem(#"expected a JSON object with a string "text""#))
     }
     return .success(text)
   }

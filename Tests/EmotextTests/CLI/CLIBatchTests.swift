@@ -17,13 +17,13 @@ struct CLIBatchTests {
   static let badLineCases: [BadLineCase] = [
     BadLineCase(
       arguments: ["count", "--jsonl"], good: { #"{"text":"好[哈哈]\#($0)"}"# }, bad: #"{"text":"#,
-      message: #"<stdin>:3000: expected a JSON object with a string "text""#),
+      message: #"<stdin>:3000:9: not a record {"text": …}: expected a JSON value, found end of line"#),
     BadLineCase(
       arguments: ["truncate", "--max", "3", "--jsonl"], good: { #"{"text":"好开心[哈哈]\#($0)"}"# }, bad: "nope",
-      message: #"<stdin>:3000: expected a JSON object with a string "text""#),
+      message: #"<stdin>:3000:1: not a record {"text": …}: expected a JSON object, found 'nope'"#),
     BadLineCase(
       arguments: ["encode-emoji", "--jsonl"], good: { #"{"text":"😀\#($0)"}"# }, bad: "[]",
-      message: #"<stdin>:3000: expected a JSON object with a string "text""#),
+      message: #"<stdin>:3000:1: not a record {"text": …}: expected a JSON object, found an array"#),
     BadLineCase(
       arguments: ["decode-emoji"], good: { "a[emoji:1f600]\($0)" }, bad: "b[emoji:zz]",
       message: "<stdin>:3000:2: malformed emoji escape: 'zz' is not a Unicode scalar in hex"),
@@ -32,7 +32,7 @@ struct CLIBatchTests {
       bad: #"{"version":2,"runs":[]}"#, message: "<stdin>:3000: version: unsupported version 2 (expected 1)"),
     BadLineCase(
       arguments: ["parse", "--jsonl"], good: { #"{"text":"[哈哈]\#($0)"}"# }, bad: #"{"text":1}"#,
-      message: #"<stdin>:3000: expected a JSON object with a string "text""#),
+      message: #"<stdin>:3000:9: not a record {"text": …}: expected a string as "text", found a number"#),
   ]
 
   @Test(arguments: badLineCases, [1, 2])
@@ -57,7 +57,9 @@ struct CLIBatchTests {
       ["count", "--jsonl"],
       stdin: Data(#"{"text":"好[哈哈]"}"#.utf8 + [0x0A] + #"{"text":"#.utf8 + [0x0A] + #"{"text":"c"}"#.utf8))
     #expect(count.stdout == #"{"text":"好[哈哈]","rule":"weibo","weighted":4,"utf16":2,"scalars":2,"graphemes":2}"# + "\n")
-    #expect(count.stderr == "emotext count: <stdin>:2: expected a JSON object with a string \"text\"\n")
+    #expect(
+      count.stderr
+        == "emotext count: <stdin>:2:9: not a record {\"text\": …}: expected a JSON value, found end of line\n")
     let decode = try CLIProcess.run(["decode-emoji"], stdin: Data("a\nb[emoji:zz]\n".utf8))
     #expect(decode.stdout == "a\n")
     #expect(decode.status == 1)

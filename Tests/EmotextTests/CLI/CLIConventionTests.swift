@@ -25,7 +25,10 @@ struct CLIConventionTests {
     for (index, answer) in answers.enumerated() {
       let number = index + 1
       if number % 7 == 0 {
-        #expect(answer == #"{"error":"expected a JSON object with a string \"text\"","line":\#(number)}"#)
+        #expect(
+          answer
+            == #"{"error":"not a record {\"text\": …}: expected a JSON object, found 'not'","line":\#(number),"column":1}"#
+        )
       } else {
         #expect(answer.hasPrefix(#"{"text":"好[哈哈]\#(number)","#), "line \(number): \(answer)")
       }
@@ -57,13 +60,18 @@ struct CLIConventionTests {
       if number % 11 == 0 {
         #expect(answer == #"{"error":"invalid UTF-8 (byte 0xFF)","line":\#(number),"column":13}"#)
       } else if number % 7 == 0 {
-        #expect(answer == #"{"error":"expected a JSON object with a string \"text\"","line":\#(number)}"#)
+        #expect(
+          answer
+            == #"{"error":"not a record {\"text\": …}: expected a JSON object, found 'not'","line":\#(number),"column":1}"#
+        )
       } else {
         #expect(answer.hasPrefix(#"{"text":"好[哈哈]\#(number)","#), "line \(number): \(answer)")
       }
     }
     let stopping = try CLIProcess.run(["count", "--jsonl"], stdin: Data(input))
-    #expect(stopping.stderr == "emotext count: <stdin>:7: expected a JSON object with a string \"text\"\n")
+    #expect(
+      stopping.stderr == "emotext count: <stdin>:7:1: not a record {\"text\": …}: expected a JSON object, found 'not'\n"
+    )
   }
 
   @Test func withoutKeepGoingTheFirstBadLineStillStops() throws {
@@ -71,7 +79,8 @@ struct CLIConventionTests {
     let output = try CLIProcess.run(["count", "--jsonl"], stdin: input)
     #expect(output.status == 1)
     #expect(output.stdout.split(separator: "\n").count == 6)
-    #expect(output.stderr == "emotext count: <stdin>:7: expected a JSON object with a string \"text\"\n")
+    #expect(
+      output.stderr == "emotext count: <stdin>:7:1: not a record {\"text\": …}: expected a JSON object, found 'not'\n")
   }
 
   @Test func keepGoingNamesALineOfInvalidUTF8OnStandardError() throws {
@@ -128,7 +137,9 @@ struct CLIConventionTests {
       command + ["--jsonl", "--keep-going", "--text", "[1]", "--text", #"{"text":"好"}"#])
     #expect(output.status == 1, "\(command): \(output.stderr)")
     #expect(
-      output.stdout == #"{"error":"expected a JSON object with a string \"text\"","line":1}"# + "\n" + goodAnswer
+      output.stdout
+        == #"{"error":"not a record {\"text\": …}: expected a JSON object, found an array","line":1,"column":1}"# + "\n"
+        + goodAnswer
         + "\n",
       "\(command)")
   }
@@ -148,7 +159,9 @@ struct CLIConventionTests {
     let going = try CLIProcess.run(["roundtrip", "--jsonl", "--keep-going"], stdin: input)
     #expect(going.status == 1)
     #expect(going.stdout == #"{"file":"<stdin>","posts":2,"tokens":1,"unknownTokens":0,"mismatches":0}"# + "\n")
-    #expect(going.stderr == "emotext roundtrip: <stdin>:2: expected a JSON object with a string \"text\"\n")
+    #expect(
+      going.stderr
+        == "emotext roundtrip: <stdin>:2:1: not a record {\"text\": …}: expected a JSON object, found 'bad'\n")
   }
 
   @Test func keepGoingWithGoodLinesOnlyExitsZero() throws {

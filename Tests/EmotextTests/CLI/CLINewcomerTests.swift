@@ -211,23 +211,62 @@ struct CLINewcomerTests {
     #expect(!output.stdout.contains("ok"), "\(output.stdout)")
   }
 
-  @Test func htmlWithoutAnyImageFileWarnsOnce() throws {
-    let output = try CLIProcess.run(["render", "--html", "--text", "好[哈哈]", "--text", "[爱你]"])
-    #expect(output.status == 0)
-    #expect(output.stdout.split(separator: "\n").count == 2)
-    let warnings = output.stderr.split(separator: "\n")
-    #expect(warnings.count == 1, "\(output.stderr)")
-    #expect(warnings.first?.hasPrefix("emotext render: warning: the catalog has no image files") == true)
-    #expect(output.stderr.contains("directory"))
-    #expect(output.stderr.contains("--image-base"))
+  /// Issue 36: README's `echo '好开心[哈哈]' | emotext render --html --page > post.html` is quiet: the embedded
+  /// catalog has no image files by design. A catalog given without image files is said once.
+  @Test func htmlWithTheEmbeddedCatalogIsQuiet() throws {
+    for arguments in [["--page"], [], ["--page", "--whole"]] {
+      let output = try CLIProcess.run(["render", "--html"] + arguments, stdin: Data("好开心[哈哈]\n[爱你]\n".utf8))
+      #expect(output.status == 0)
+      #expect(output.stdout.contains("😆"), "\(arguments): \(output.stdout)")
+      #expect(output.stderr.isEmpty, "\(arguments): \(output.stderr)")
+    }
+  }
 
+  @Test func htmlWithAGivenCatalogWithoutAnyImageFileWarnsOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "emotext-cli-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let catalog = #"""
+      {"version":1,"packs":[{"id":"p","emoticons":[
+      {"code":"[哈哈]","png":"haha.png","fallback":"😆"},{"code":"[爱你]","png":"love.png","fallback":"😍"}]}]}
+      """#
+    let path = folder.appending(path: "catalog.json").path
+    try Data(catalog.utf8).write(to: URL(filePath: path))
+    for page in [[], ["--page"]] {
+      let output = try CLIProcess.run(
+        ["render", "--html", "--catalog", path] + page + ["--text", "好[哈哈]", "--text", "[爱你]"])
+      #expect(output.status == 0)
+      let warnings = output.stderr.split(separator: "\n")
+      #expect(warnings.count == 1, "\(page): \(output.stderr)")
+      #expect(warnings.first?.hasPrefix("emotext render: warning: the catalog has no image files") == true)
+      #expect(output.stderr.contains("directory"))
+      #expect(output.stderr.contains("--image-base"))
+    }
     for quiet in [["--no-images"], ["--image-base", "https://img.example/face"]] {
-      let output = try CLIProcess.run(["render", "--html"] + quiet + ["--text", "好[哈哈]"])
+      let output = try CLIProcess.run(["render", "--html", "--catalog", path] + quiet + ["--text", "好[哈哈]"])
       #expect(output.status == 0)
       #expect(output.stderr.isEmpty, "\(quiet): \(output.stderr)")
     }
-    let noEmoticons = try CLIProcess.run(["render", "--html", "--text", "好"])
+    let noEmoticons = try CLIProcess.run(["render", "--html", "--catalog", path, "--text", "好"])
     #expect(noEmoticons.stderr.isEmpty, "no emoticon fell back: \(noEmoticons.stderr)")
+  }
+
+  /// Issue 36: `--page`'s `lang` follows `--locale`; a locale that is none of the four is refused, naming them.
+  @Test(arguments: [
+    ([], "zh"), (["--locale", "en"], "en"), (["--locale", "ja"], "ja"), (["--locale", "zh_Hant"], "zh-Hant"),
+    (["--locale", "zh-TW"], "zh-Hant"), (["--locale", "zh-Hans-CN"], "zh"),
+  ])
+  func pageLanguageFollowsTheLocale(locale: [String], tag: String) throws {
+    let output = try CLIProcess.run(["render", "--html", "--page"] + locale + ["--text", "好[哈哈]"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("<html lang=\"\(tag)\">"), "\(locale): \(output.stdout.prefix(40))")
+  }
+
+  @Test func anUnknownLocaleIsAUsageError() throws {
+    let output = try CLIProcess.run(["render", "--html", "--page", "--locale", "fr", "--text", "好"])
+    #expect(output.status == 2)
+    #expect(output.stderr.contains("--locale 'fr' is not one of zh, zh_Hant (zh-TW, zh-HK), en and ja"))
+    #expect(output.stdout.isEmpty)
   }
 
   @Test(arguments: ["render", "catalog"])

@@ -41,6 +41,36 @@ struct CatalogSearchTests {
     #expect(Self.codes(query, in: Self.catalog) == expected)
   }
 
+  /// Names whose readings end inside a unit for some queries (汗 han, 嘿嘿 hei hei, 心 xin, okay), placed before
+  /// names the same queries spell in whole units, so catalog order and length alone would rank them first.
+  static let unitCatalog = EmoticonCatalog(packs: [
+    EmoticonPack(
+      id: "u", displayName: "u",
+      emoticons: ["[汗]", "[haha]", "[哈哈]", "[嘿嘿]", "[喝水]", "[心]", "[嘻嘻]", "[okay]", "[ok手势]", "[憨笑]"].map {
+        Emoticon(code: $0, kind: .image(png: "x.png", gif: nil), packID: "u")
+      })
+  ])
+
+  /// Issue 36: a query that ends where a unit of the name ends (a whole pinyin syllable, a character, a Latin
+  /// word) ranks before one that ends inside a unit, whatever the names' lengths and catalog order.
+  @Test(arguments: [
+    ("ha", ["[哈哈]", "[汗]", "[憨笑]", "[haha]"]),  // 哈 is ha; 汗 and 憨 are han, haha a longer word
+    ("[ha", ["[哈哈]", "[汗]", "[憨笑]", "[haha]"]),  // as the composer queries it
+    ("han", ["[汗]", "[憨笑]"]),  // both whole: the shorter first
+    ("he", ["[喝水]", "[嘿嘿]"]),  // 喝 is he; 嘿 is hei
+    ("xi", ["[嘻嘻]", "[心]", "[憨笑]"]),  // 嘻 is xi; 心 is xin; then from a later syllable
+    ("ok", ["[ok手势]", "[okay]"]),  // a Latin word ends before 手
+    ("hah", ["[哈哈]", "[haha]"]),  // both unfinished: the shorter first
+    ("haha", ["[haha]", "[哈哈]"]),  // the name itself first
+  ])
+  func wholeUnitsRankBeforeUnfinishedOnes(query: String, expected: [String]) {
+    #expect(Self.codes(query, in: Self.unitCatalog) == expected)
+  }
+
+  @Test func theDefaultCatalogOffersHahaFirstForHa() {
+    #expect(Self.codes("[ha").first == "[哈哈]", "\(Self.codes("[ha"))")
+  }
+
   @Test func anEmptyQueryListsImageEmoticonsInOrder() {
     #expect(Self.codes("", limit: 3, in: Self.catalog) == ["[微笑]", "[哈哈]", "[哈欠]"])
     #expect(Self.codes("", limit: 0, in: Self.catalog) == [])

@@ -52,6 +52,35 @@ import Testing
     #expect(english.draw().contains("1-\(count)/Tab/Enter pick  ←→ move"))
   }
 
+  /// Issue 36: at 80 columns the candidate row's hint fits whole, shortened to the room the candidates leave
+  /// (never cut inside a word, a cluster or a wide character); narrower, a shorter hint or none.
+  @Test(arguments: [
+    (80, ComposerLanguage.chinese, "[ha", true), (80, .english, "[ha", true), (80, .chinese, "[", true),
+    (80, .english, "[d", true), (64, .chinese, "[哈", true), (64, .english, "[ha", true), (40, .chinese, "[哈", false),
+  ])
+  func theCandidateHintFitsWhole(columns: Int, language: ComposerLanguage, typed: String, showsAHint: Bool) throws {
+    var screen = ComposerScreen(catalog: .default, columns: columns, rows: 24, language: language)
+    screen.handle(.text(typed))
+    let count = screen.candidates.count
+    try #require(count >= 2)
+    let rows = ComposerScreenTests.visibleRows(screen.draw())
+    let row = try #require(rows.first { $0.hasPrefix("  1.") })
+    #expect(TerminalCellWidth.ofText(row) <= columns, "\(row)")
+    let hints = language.candidateHints(count: count)
+    let shown = hints.first { row.hasSuffix("  " + $0) }
+    #expect((shown != nil) == showsAHint, "\(columns): \(row)")
+    if let shown {
+      #expect(
+        hints.first {
+          TerminalCellWidth.ofText(row) - TerminalCellWidth.ofText(shown) + TerminalCellWidth.ofText($0) <= columns
+        }
+          == shown, "the longest hint that fits: \(row)")
+    } else {
+      let titles = screen.candidates.map { EmoticonAttachment($0).title }
+      #expect(titles.contains { row.hasSuffix($0) }, "without a hint the row ends after a whole candidate: \(row)")
+    }
+  }
+
   @Test func homeAndEndGoToTheStartAndEndOfTheCurrentLine() {
     var screen = ComposerScreen(catalog: .default, columns: 80, rows: 24)
     screen.handle(.text("第一行\n第二行[哈哈]x\n第三行"))

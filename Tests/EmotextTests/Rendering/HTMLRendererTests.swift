@@ -92,6 +92,17 @@ import Testing
     #expect(HTMLRenderer.format(RichText("x\r" + between + "\ny")) == expected)
   }
 
+  /// Issue 36: the page is in the language its labels are spoken in.
+  @Test(arguments: [
+    (nil, "zh"), (SpokenLanguage.chineseSimplified, "zh"), (.chineseTraditional, "zh-Hant"), (.english, "en"),
+    (.japanese, "ja"),
+  ])
+  func pageLanguageFollowsTheSpokenLanguage(language: SpokenLanguage?, tag: String) {
+    var renderer = HTMLRenderer()
+    renderer.spokenLanguage = language
+    #expect(renderer.page(post("好[哈哈]")).hasPrefix("<!DOCTYPE html>\n<html lang=\"\(tag)\">\n"))
+  }
+
   @Test func pageIsStandalone() {
     let page = HTMLRenderer(imageBaseURL: "faces").page(post("好[哈哈]"), title: "<t>")
     #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"zh\">"))
