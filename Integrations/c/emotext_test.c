@@ -322,6 +322,10 @@ static void test_documents(void) {
   CHECK(document == NULL);
   EXPECT_REFUSAL(emotext_document_parse(NULL, TEXT("x"), 1, "mastodon", &document, &error), EMOTEXT_INVALID_ARGUMENT,
                  "links is \"mastodon\"");
+  /* a JSON Lines record read as --jsonl reads it */
+  EXPECT(emotext_record_text(TEXT("{\"id\":1,\"text\":\"a\\u00e9\"}"), &answer, &length, &error), "a\xc3\xa9");
+  EXPECT_FAILURE(emotext_record_text(TEXT("{\"text\":"), &answer, &length, &error), EMOTEXT_INVALID_INPUT,
+                 "byte 8: not a record");
 }
 
 /* Applies the editor's last change to `mirror` as a host applies it to its buffer. */

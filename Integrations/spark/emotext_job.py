@@ -138,15 +138,8 @@ def python_answerer(command, extra):
         raise ValueError("--links goes with --entities")
     catalog = emotext.Catalog.load(options.catalog) if getattr(options, "catalog", None) else None
 
-    def text_of(record):
-        try:
-            value = json.loads(record)
-            if isinstance(value, dict) and isinstance(value.get("text"), str):
-                value["text"].encode("utf-8")  # a lone surrogate escape is no text
-                return value["text"]
-        except ValueError:
-            pass
-        raise emotext.InvalidInputError('expected a JSON object with a string "text"')
+    # Note: a record is read by the engine itself, so a bad line's message is the CLI's.
+    text_of = emotext.record_text
 
     def text_record(text):
         return '{"text":%s}' % emotext.dumps(text)

@@ -259,6 +259,17 @@ public func cSerialize(
   }
 }
 
+@_cdecl("emotext_record_text")
+public func cRecordText(
+  _ recordPointer: CString?, _ recordLength: Int, _ textOut: StringOut?, _ outLength: LengthOut?,
+  _ errorOut: StringOut?
+) -> Int32 {
+  answer(textOut, outLength, errorOut) { () throws(CallFailure) in
+    let record = try text(recordPointer, recordLength, name: "record")
+    return Array(try input { () throws(LineProblem) in try JSONLines.text(ofRecord: record) }.utf8)
+  }
+}
+
 /// The escape format of the `prefix`, `separator` and `suffix` arguments.
 private func escapeFormat(
   _ prefix: CString?, _ separator: CString?, _ suffix: CString?

@@ -49,6 +49,7 @@ __all__ = [
     "encode_emoji",
     "parse",
     "parse_json",
+    "record_text",
     "render_html",
     "serialize",
     "truncate",
@@ -290,6 +291,7 @@ def _load_library() -> ctypes.CDLL:
             ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.POINTER(_Run), error],
         ),
         "emotext_document_text": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int] + out),
+        "emotext_record_text": (ctypes.c_int, text + out),
     }
     for name, (result, arguments) in signatures.items():
         function = getattr(library, name)
@@ -420,6 +422,14 @@ def count_json(text: str, rule: str = "weibo", *, catalog: Optional[Catalog] = N
     """``count`` as the JSON text the engine writes: the line ``emotext count --jsonl`` writes, without its line feed."""
     data = _utf8(text)
     return _call(_library.emotext_count, _catalog(catalog), data, len(data), _option(rule, "rule"))
+
+
+def record_text(record: Union[str, bytes]) -> str:
+    """The ``"text"`` of one JSON Lines record (``{"text": …}``, a ``str`` or the line's bytes), read as the CLI's
+    ``--jsonl`` reads it; raises ``InvalidInputError`` with the CLI's message (``byte N: not a record …``) when the
+    line is not one."""
+    data = bytes(record) if isinstance(record, (bytes, bytearray)) else _utf8(record, "record")
+    return _call(_library.emotext_record_text, data, len(data))
 
 
 class Counts(NamedTuple):

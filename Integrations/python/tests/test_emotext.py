@@ -120,6 +120,15 @@ def test_wrong_types_are_type_errors():
         emotext.count("x", catalog="default")
 
 
+def test_record_text_reads_a_record_as_the_cli():
+    assert emotext.record_text('{"id": 1, "text": "好[哈哈]\\u00e9"}') == "好[哈哈]é"
+    assert emotext.record_text(b'{"text":"a"}') == "a"
+    with pytest.raises(emotext.InvalidInputError, match="^byte 8: not a record .*expected a JSON value"):
+        emotext.record_text('{"text":')
+    with pytest.raises(emotext.InvalidInputError, match="invalid UTF-8"):
+        emotext.record_text(b'{"text":"\xff"}')
+
+
 def test_catalogs():
     bundle = ROOT / "Tests" / "Fixtures" / "catalogs" / "tutorial-quirks"
     loaded = emotext.Catalog.load(bundle)

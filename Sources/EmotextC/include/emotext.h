@@ -384,6 +384,12 @@ typedef enum emotext_entity_deletion {
 emotext_status emotext_editor_set_entity_deletion(emotext_editor *editor, emotext_entity_deletion deletion,
                                                   char **error_out);
 
+/* The "text" of one JSON Lines record (`{"text": …}`, other members ignored), read as `--jsonl` reads it: a
+   binding that reads records itself answers a bad line exactly as the CLI does. EMOTEXT_INVALID_INPUT when the line
+   is not such a record, with the CLI's message (`byte N: not a record {"text": …}: expected …`). */
+emotext_status emotext_record_text(const char *record, size_t record_length, char **text_out, size_t *text_length_out,
+                                   char **error_out);
+
 /* ---- Documents --------------------------------------------------------------------------------------------------
  *
  * A document is a parsed post, immutable: its runs are read by index without JSON, each with its range in the unit
