@@ -95,6 +95,10 @@ func links(_ finder: URLFinder, in text: String) -> [String] {
     ("http://somehost.com:3000/a", ["http://somehost.com:3000/a"], ["http://somehost.com:3000/a"]),
     // t.co keeps only its slug, at most 40 characters.
     ("http://t.co/pbY2NfTZ's", ["http://t.co/pbY2NfTZ"], ["http://t.co/pbY2NfTZ"]),
+    (
+      "http://t.co/\(String(repeating: "a", count: 40))", ["http://t.co/\(String(repeating: "a", count: 40))"],
+      ["http://t.co/\(String(repeating: "a", count: 40))"]
+    ),
     ("http://t.co/\(String(repeating: "a", count: 41))", [], []),
   ])
   func detectionPerRule(text: String, twitter: [String], weibo: [String]) {

@@ -329,6 +329,20 @@ struct ReadingInPlaceTests {
     #expect(String(decoding: runs, as: UTF8.self) == members[1].1.serialized)
   }
 
+  /// U+2028 and U+2029 are escaped wherever they fall in the eight-byte steps over plain text, with no other byte
+  /// to escape beside them (JavaScript reads them as line ends).
+  @Test(arguments: 0..<16) func lineSeparatorsAmongPlainTextAreEscaped(offset: Int) {
+    for separator in ["\u{2028}", "\u{2029}"] {
+      let text = String(repeating: "a", count: offset) + separator + String(repeating: "b", count: 16)
+      var output: [UInt8] = []
+      JSONValue.appendString(text, to: &output)
+      let escaped = separator == "\u{2028}" ? #"\u2028"# : #"\u2029"#
+      #expect(
+        String(decoding: output, as: UTF8.self)
+          == "\"" + String(repeating: "a", count: offset) + escaped + String(repeating: "b", count: 16) + "\"")
+    }
+  }
+
   /// JSON escapes written from bytes are the ones the JSON writer writes for strings: every C0 control, `"`,
   /// `\`, U+2028 and U+2029.
   @Test func escapesMatchTheStringWriter() {
