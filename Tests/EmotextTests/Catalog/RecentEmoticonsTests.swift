@@ -19,7 +19,10 @@ import Testing
 
   @Test func capacityDropsTheOldest() {
     var recents = RecentEmoticons(capacity: 3)
-    for emoticon in catalog.packs[0].emoticons.prefix(5) { recents.use(emoticon) }
+    for (index, emoticon) in catalog.packs[0].emoticons.prefix(5).enumerated() {
+      recents.use(emoticon)
+      #expect(recents.emoticons.count == min(index + 1, 3))
+    }
     #expect(recents.emoticons.map(\.code) == catalog.packs[0].emoticons[2..<5].reversed().map(\.code))
   }
 

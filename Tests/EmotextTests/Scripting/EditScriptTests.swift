@@ -106,6 +106,20 @@ struct EditScriptHostTests {
     #expect(script.apply(#"{"undo": 1}"#).hasPrefix(#"{"text":"今天","selection":[2,0]"#))
   }
 
+  @Test func surroundingCodePointsAreNotUTF16Units() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "😀😀x"}"#)
+    _ = script.apply(#"{"select": [4, 0]}"#)
+    // Note: two code points before the caret are both emoji (four UTF-16 units); two units would be one.
+    #expect(script.apply(#"{"deleteSurroundingCodePoints": [2, 0]}"#).hasSuffix(#""change":[0,4,0]}"#))
+  }
+
+  @Test func aCommandOfManyCallsReportsOneChangeCoveringThemAll() {
+    var script = EditScript()
+    _ = script.apply(#"{"insert": "abcd"}"#)
+    #expect(script.apply(#"{"backspace": 2}"#).hasSuffix(#""change":[2,2,0]}"#))
+  }
+
   @Test func deleteSurroundingKeepsTheSelection() {
     var script = EditScript()
     _ = script.apply(#"{"insert": "ab[哈哈]cd"}"#)
