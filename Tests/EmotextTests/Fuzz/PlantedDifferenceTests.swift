@@ -4,10 +4,12 @@ import Testing
 @testable import Emotext
 @testable import EmotextCLISupport
 
-/// The fuzz properties' comparisons reject a difference: each is given an editor or output with one planted
-/// defect (a run that differs, a wrong selection, a `lastChange` off by one, a control character, a line too
-/// wide, a URL out of order or missing), and must throw; the same comparison on the unplanted state must not,
-/// so the throw is the planted defect's.
+/// Every fuzz target's property rejects a difference: each is given an editor, a document or an answer with one
+/// planted defect (a run that differs, a wrong selection, a `lastChange` off by one, a control character, a line
+/// too wide, a URL out of order or missing, a token kept as text, a wrong boundary, an unsafe image path, an
+/// encoding that decodes to other text, markup from the input, a difference in the storage oracles), and must
+/// throw; the same check on the unplanted state must not, so the throw is the planted defect's. The checks take
+/// the answer to check through internal overloads in the property files.
 @Suite("Fuzz properties reject planted differences")
 struct PlantedDifferenceTests {
   static let catalog = FuzzCatalogs.small
