@@ -5,7 +5,11 @@
 # then reports which mutants survived. None may survive: a survivor is a bug the safety net cannot see.
 #
 #   Fuzz/mutants.sh [NAME...]          (default: every mutant)
-#   Fuzz/mutants.sh --list
+#   Fuzz/mutants.sh --since REV [NAME...]
+#                                      only those whose file changed since REV (`git diff --name-only REV`:
+#                                      commits after REV and uncommitted changes)
+#   Fuzz/mutants.sh --list [--since REV] [NAME...]
+#                                      print the names that would run, run nothing
 #
 #   MUTANTS_FILTER=REGEX      the swift test filter (default: the suites below)
 #   MUTANTS_FUZZ_SECONDS=N    also fuzz each mutant's targets N seconds each (default 0: builds the ASan binary
@@ -369,15 +373,46 @@ mutant recents-newest-last Sources/Emotext/Catalog/RecentEmoticons.swift catalog
   'emoticons.insert(emoticon, at: 0)' \
   'emoticons.append(emoticon)'
 
-if [ "${1:-}" = "--list" ]; then
-  printf '%s\n' "${names[@]}"
-  exit 0
-fi
-selected=("$@")
+list=false
+since=
+selected=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --list) list=true ;;
+    --since)
+      [ $# -ge 2 ] || { echo "mutants: --since needs a revision" >&2; exit 2; }
+      since=$2
+      shift
+      ;;
+    --since=*) since=${1#--since=} ;;
+    -*) echo "mutants: unknown option $1" >&2; exit 2 ;;
+    *) selected+=("$1") ;;
+  esac
+  shift
+done
 [ ${#selected[@]} -gt 0 ] || selected=("${names[@]}")
 for name in "${selected[@]}"; do
   [ -n "${files[$name]:-}" ] || { echo "mutants: unknown mutant $name; --list prints them" >&2; exit 2; }
 done
+if [ -n "$since" ]; then
+  # Note: the files changed between REV and the working tree (committed or not), as paths from the root.
+  changed=$(git -C "$root" diff --name-only "$since" --) || { echo "mutants: cannot diff against $since" >&2; exit 2; }
+  declare -A is_changed=()
+  while IFS= read -r path; do [ -z "$path" ] || is_changed[$path]=1; done <<<"$changed"
+  kept=()
+  for name in "${selected[@]}"; do
+    [ -z "${is_changed[${files[$name]}]:-}" ] || kept+=("$name")
+  done
+  selected=("${kept[@]}")
+  if [ ${#selected[@]} -eq 0 ]; then
+    $list || echo "mutants: no mutant's file changed since $since; nothing to run"
+    exit 0
+  fi
+fi
+if $list; then
+  printf '%s\n' "${selected[@]}"
+  exit 0
+fi
 
 mkdir -p "$copy" "$work/logs"
 # Note: -a keeps modification times, so a file that did not change does not rebuild.

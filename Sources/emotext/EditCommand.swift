@@ -50,7 +50,9 @@ enum EditCommand: Command {
       {"error": "…", "line": n}     the line was not applied; the document is unchanged
 
     Exit status: 0 when every line applied, 1 when any failed. Input that is not UTF-8, or a line
-    over 16 MiB, stops with an error naming it as FILE:LINE:COLUMN (exit 1).
+    over 16 MiB, stops with an error naming it as FILE:LINE:COLUMN (exit 1). A FILE must be a regular
+    file of at most \(EditScript.maximumFileByteCount >> 20) MiB (a FIFO, a device or a larger file is refused
+    before it is read); stdin is read as a stream of any length.
 
     example:
       emotext edit --text '{"insert": "好开心"}' --text '{"emoticon": "[哈哈]"}' --text '{"backspace": 1}'
@@ -63,7 +65,7 @@ enum EditCommand: Command {
     for source in input.sources {
       do throws(BatchError) {
         // Note: not readLine, which replaces invalid UTF-8 silently and has no line length limit.
-        var lines = try LineInput.open(source)
+        var lines = try LineInput.open(source, maximumFileUTF8Count: EditScript.maximumFileByteCount)
         while let batch = try lines.nextBatch(maxLines: 1) {
           for line in batch {
             guard let answer = script.answer(line) else { continue }

@@ -77,10 +77,11 @@ struct LineInput: Sendable {
     jsonl ? JSONLines.plainText(ofRecordUTF8: line) : UTF8Validation.isValid(line) ? line : nil
   }
 
-  /// Opens a source as lines.
-  static func open(_ source: Source) throws(BatchError) -> LineSource {
+  /// Opens a source as lines; with `maximumFileUTF8Count`, a file must be a regular file of at most that many bytes
+  /// (``LineSource/init(path:maxLineUTF8Count:maximumFileUTF8Count:)``).
+  static func open(_ source: Source, maximumFileUTF8Count: Int? = nil) throws(BatchError) -> LineSource {
     switch source {
-    case .file(let path): try LineSource(path: path)
+    case .file(let path): try LineSource(path: path, maximumFileUTF8Count: maximumFileUTF8Count)
     case .text(let lines): LineSource(name: "--text", lines: lines)
     }
   }

@@ -10,6 +10,17 @@ package enum FileReadProblem: Error, Hashable, Sendable {
   case tooLarge(byteCount: Int, maximumByteCount: Int)
   /// The system refused to open or read it: its reason (`Permission denied`).
   case unreadable(reason: String)
+
+  /// What is wrong, without the file's name: `expected a regular file, found a FIFO`.
+  package var message: String {
+    switch self {
+    case .missing: "no such file"
+    case .notRegularFile(let kind): "expected a regular file, found \(kind)"
+    case .tooLarge(let byteCount, let maximumByteCount):
+      "expected a file of at most \(maximumByteCount) bytes, found \(byteCount) bytes"
+    case .unreadable(let reason): "cannot read the file: \(reason)"
+    }
+  }
 }
 
 /// Reading a file from outside whole, bounded: regular files only, up to a size.
@@ -20,20 +31,13 @@ package enum BoundedFile {
   /// never waits for a FIFO's writer; a file that grows past the limit while it is read is refused too.
   /// - Complexity: O(*n*) in the file's size, at most `maximumByteCount` + 1 bytes read.
   package static func read(_ path: String, maximumByteCount: Int) -> Result<Data, FileReadProblem> {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      return .failure(code == ENOENT || code == ENOTDIR ? .missing : .unreadable(reason: reason(code)))
+    let descriptor: Int32
+    let statedByteCount: Int
+    switch open(path, maximumByteCount: maximumByteCount) {
+    case .success(let opened): (descriptor, statedByteCount) = opened
+    case .failure(let problem): return .failure(problem)
     }
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(reason: reason(errno))) }
-    let type = info.st_mode & S_IFMT
-    guard type == S_IFREG else { return .failure(.notRegularFile(kind: kindName(type))) }
-    let statedByteCount = Int(info.st_size)
-    guard statedByteCount <= maximumByteCount else {
-      return .failure(.tooLarge(byteCount: statedByteCount, maximumByteCount: maximumByteCount))
-    }
     // Note: one byte past the limit is read, so a file that grew since fstat is refused, not cut.
     var bytes = [UInt8](repeating: 0, count: statedByteCount + 1)
     var count = 0
@@ -55,6 +59,43 @@ package enum BoundedFile {
       return .failure(.tooLarge(byteCount: count, maximumByteCount: maximumByteCount))
     }
     return .success(Data(bytes[..<count]))
+  }
+
+  /// Opens the regular file at `path` for reading, when it holds at most `maximumByteCount` bytes: its descriptor,
+  /// which the caller closes, and its size when opened. A reader that streams the file refuses it too when it reads
+  /// more than `maximumByteCount` bytes (it grew).
+  ///
+  /// A FIFO, a device (`/dev/zero`), a socket or a directory is refused before anything is read, and opening
+  /// never waits for a FIFO's writer.
+  package static func open(
+    _ path: String, maximumByteCount: Int
+  ) -> Result<(descriptor: Int32, byteCount: Int), FileReadProblem> {
+    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      return .failure(code == ENOENT || code == ENOTDIR ? .missing : .unreadable(reason: reason(code)))
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      close(descriptor)
+      return .failure(.unreadable(reason: reason(code)))
+    }
+    let type = info.st_mode & S_IFMT
+    let statedByteCount = Int(info.st_size)
+    let problem: FileReadProblem? =
+      if type != S_IFREG {
+        .notRegularFile(kind: kindName(type))
+      } else if statedByteCount > maximumByteCount {
+        .tooLarge(byteCount: statedByteCount, maximumByteCount: maximumByteCount)
+      } else {
+        nil
+      }
+    if let problem {
+      close(descriptor)
+      return .failure(problem)
+    }
+    return .success((descriptor, statedByteCount))
   }
 
   /// What a file of type `type` (`st_mode & S_IFMT`) is, in words.

@@ -19,6 +19,8 @@ package struct LineSource: ~Copyable {
   package let totalUTF8Count: Int?
   /// The longest line accepted, in bytes without its LF.
   private let maxLineUTF8Count: Int
+  /// The most bytes a file may hold (nil: any number, and always for standard input).
+  private let maximumFileUTF8Count: Int?
   private let descriptor: Int32
   private let ownsDescriptor: Bool
   /// The read buffer (64 KiB, reused) and the part of it not yet split into lines.
@@ -42,19 +44,34 @@ package struct LineSource: ~Copyable {
   package var keepsInvalidLines = false
 
   /// Opens `path` (`-` is standard input).
-  /// - Throws: ``BatchError`` when the file cannot be opened.
-  package init(path: String, maxLineUTF8Count: Int = 16 << 20) throws(BatchError) {
+  ///
+  /// With `maximumFileUTF8Count`, a path other than `-` must name a regular file of at most that many bytes: a FIFO,
+  /// a device (`/dev/zero`) or a folder is refused as what it is before anything is read (opening never waits for a
+  /// FIFO's writer), a larger file before it is read, and one that grows past it while it is read when it does.
+  /// Standard input stays a stream of any length (a host drives a command through a pipe).
+  /// - Throws: ``BatchError`` when the file cannot be opened or is refused.
+  package init(
+    path: String, maxLineUTF8Count: Int = 16 << 20, maximumFileUTF8Count: Int? = nil
+  ) throws(BatchError) {
     precondition(maxLineUTF8Count > 0, "LineSource needs a positive line length limit")
+    let opened: Int32
+    if path == "-" {
+      opened = STDIN_FILENO
+    } else if let maximumFileUTF8Count {
+      switch BoundedFile.open(path, maximumByteCount: maximumFileUTF8Count) {
+      case .success(let bounded): opened = bounded.descriptor
+      case .failure(.missing): throw BatchError(BatchLocation(file: path), String(cString: strerror(ENOENT)))
+      case .failure(let problem): throw BatchError(BatchLocation(file: path), problem.message)
+      }
+    } else {
+      opened = open(path, O_RDONLY)
+      guard opened >= 0 else { throw BatchError(BatchLocation(file: path), String(cString: strerror(errno))) }
+    }
     name = path
     self.maxLineUTF8Count = maxLineUTF8Count
-    if path == "-" {
-      descriptor = STDIN_FILENO
-      ownsDescriptor = false
-    } else {
-      descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw BatchError(BatchLocation(file: path), String(cString: strerror(errno))) }
-      ownsDescriptor = true
-    }
+    self.maximumFileUTF8Count = path == "-" ? nil : maximumFileUTF8Count
+    descriptor = opened
+    ownsDescriptor = path != "-"
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
       totalUTF8Count = Int(status.st_size)
@@ -69,6 +86,7 @@ package struct LineSource: ~Copyable {
   package init(name: String, lines: [String]) {
     self.name = name
     maxLineUTF8Count = .max
+    maximumFileUTF8Count = nil
     descriptor = -1
     ownsDescriptor = false
     totalUTF8Count = nil
@@ -170,6 +188,12 @@ package struct LineSource: ~Copyable {
       bufferStart = 0
       bufferEnd = count
       consumedUTF8Count += count
+      if let maximumFileUTF8Count, consumedUTF8Count > maximumFileUTF8Count {
+        // Note: the file grew past the limit since it was opened.
+        ended = true
+        let problem = FileReadProblem.tooLarge(byteCount: consumedUTF8Count, maximumByteCount: maximumFileUTF8Count)
+        throw BatchError(BatchLocation(file: name), problem.message)
+      }
     }
     try buffer.withUnsafeBufferPointer { (bytes) throws(BatchError) in
       let base = bytes.baseAddress!

@@ -25,6 +25,10 @@ import Foundation
 /// script.apply(#"{"insert": "好[哈哈]"}"#)   // {"text":"好[哈哈]","selection":[2,0],…,"change":[0,0,2]}
 /// ```
 package struct EditScript: Sendable {
+  /// The most bytes a script file given to `emotext edit` may hold (16 MiB); it must be a regular file too.
+  /// Standard input, through which a host drives the editor, is a stream of any length.
+  package static let maximumFileByteCount = 16 << 20
+
   /// The editor the commands act on; the C ABI's typed editor calls act on it too, between commands.
   package var editor: Editor
   /// The number of lines applied so far, failed ones included.

@@ -36,6 +36,12 @@ enum CatalogProperty {
     #if !EMOTEXT_FUZZ
       try checkDiskReaderAgrees(with: report, files: files, isBundle: isBundle)
     #endif
+    try check(report)
+  }
+
+  /// The checks of what loading gave (a report of its own for `PlantedDifferenceTests`): errors that name a file,
+  /// safe image paths, tokens that tokenize back to their emoticons, an export that loads back to the same packs.
+  static func check(_ report: CatalogReport) throws(PropertyFailure) {
     for problem in report.errors {
       try require(!problem.location.file.isEmpty && !problem.description.isEmpty, "an error names no file: \(problem)")
     }

@@ -19,13 +19,13 @@ enum DocumentProperty {
     var input = FuzzInput(bytes)
     if input.byte() & 1 == 0 {
       let json = String(decoding: bytes.dropFirst(), as: UTF8.self)
-      let document: RichText
+      let decoded: Result<RichText, DocumentDecodingError>
       do {
-        document = try RichText(documentJSON: json, catalog: catalog)
+        decoded = .success(try RichText(documentJSON: json, catalog: catalog))
       } catch {
-        return try require(!error.description.isEmpty, "a decoding error without a message for \(bytes)")
+        decoded = .failure(error)
       }
-      try check(document, roundTrip: roundTrip, catalog: catalog, origin: "decoded from \(bytes)")
+      try checkDecoded(decoded, roundTrip: roundTrip, catalog: catalog, input: bytes)
     } else {
       let emoticons = catalog.packs.flatMap(\.emoticons).filter(\.isImage)
       let entities: [TextAttributes.Entity?] = [nil, .mention, .topic, .link]
@@ -46,6 +46,19 @@ enum DocumentProperty {
     }
   }
 
+  /// The checks of what decoding `input` (after its first byte) gave (an answer of its own for
+  /// `PlantedDifferenceTests`): a document, checked as any, or an error with a message.
+  static func checkDecoded(
+    _ decoded: Result<RichText, DocumentDecodingError>, roundTrip: Bool, catalog: EmoticonCatalog, input: [UInt8]
+  ) throws(PropertyFailure) {
+    switch decoded {
+    case .success(let document):
+      try check(document, roundTrip: roundTrip, catalog: catalog, origin: "decoded from \(input)")
+    case .failure(let error):
+      try require(!error.description.isEmpty, "a decoding error without a message for \(input)")
+    }
+  }
+
   /// `origin`: where the document came from, for a failure's message (made only then: describing the input costs
   /// more than checking it).
   private static func check(
@@ -53,7 +66,14 @@ enum DocumentProperty {
   ) throws(PropertyFailure) {
     document.checkInvariants()
     guard roundTrip else { return }
-    let json = document.documentJSON
+    try checkEncoding(document.documentJSON, of: document, catalog: catalog, origin: origin())
+  }
+
+  /// The documentRoundTrip target's checks of `json`, the encoding of `document` (an encoding of its own for
+  /// `PlantedDifferenceTests`): it decodes to the same runs, byte for byte, and encodes to itself again.
+  static func checkEncoding(
+    _ json: String, of document: RichText, catalog: EmoticonCatalog, origin: @autoclosure () -> String
+  ) throws(PropertyFailure) {
     let decoded: RichText
     do {
       decoded = try RichText(documentJSON: json, catalog: catalog)

@@ -17,12 +17,18 @@ enum GraphemeProperty {
     } else {
       text = String(decoding: bytes.dropFirst(), as: UTF8.self)
     }
-    let expected = GraphemeBreaks.icuBoundaries(in: text)
-    let found = GraphemeBreaks.boundaries(in: text)
-    try require(found == expected, "boundaries \(found), ICU \(expected) for \(Array(text.unicodeScalars))")
     var schedule = CheckSchedule(bytes, period: 1)
+    try check(text, boundaries: GraphemeBreaks.boundaries(in: text), document: RichText(text), schedule: &schedule)
+  }
+
+  /// The checks of the library's answers for `text`: its `boundaries` and the `document` of `text` whose length and
+  /// truncation are checked (answers of its own for `PlantedDifferenceTests`).
+  static func check(
+    _ text: String, boundaries found: [Int], document: RichText, schedule: inout CheckSchedule
+  ) throws(PropertyFailure) {
+    let expected = GraphemeBreaks.icuBoundaries(in: text)
+    try require(found == expected, "boundaries \(found), ICU \(expected) for \(Array(text.unicodeScalars))")
     try checkAgainstReference(text, libraryBoundaries: found, schedule: &schedule)
-    let document = RichText(text)
     try require(
       document.length(by: .graphemeClusters) == expected.count,
       "length \(document.length(by: .graphemeClusters)), ICU \(expected.count) for \(Array(text.unicodeScalars))")

@@ -37,7 +37,7 @@ enum PasteProperty {
     var editor = Editor(catalog: .default, recognizesEntities: entities)
     editor.insert(prefix)
     editor.lengthLimit = limit
-    var mirror = HostMirror(editor.document)
+    let before = editor.document
     let lengthBefore = editor.lengthStatus?.length
     do {
       try editor.paste(flavor)
@@ -46,8 +46,20 @@ enum PasteProperty {
       try require(editor.document.postText == prefix, "a failed paste changed the document: \(flavor)")
       return
     }
+    try checkPasted(
+      editor, lastChange: editor.lastChange, before: before, flavor: flavor, entities: entities, limit: limit,
+      lengthBefore: lengthBefore)
+  }
+
+  /// The editor's laws after pasting `flavor` into the document `before` (of length `lengthBefore` under `limit`):
+  /// `editor` and the `lastChange` it reported (answers of its own for `PlantedDifferenceTests`).
+  static func checkPasted(
+    _ editor: Editor, lastChange: TextChange?, before: RichText, flavor: Clipboard.Flavor, entities: Bool,
+    limit: LengthLimit?, lengthBefore: Int?
+  ) throws(PropertyFailure) {
     editor.checkInvariants()
-    mirror.apply(editor.lastChange, from: editor.document)
+    var mirror = HostMirror(before)
+    mirror.apply(lastChange, from: editor.document)
     let document = editor.document
     try require(mirror.units == HostMirror.units(of: document), "the mirror differs after pasting \(flavor)")
     let batch = FuzzCatalogs.defaultTokenizer.tokenize(document.postText)

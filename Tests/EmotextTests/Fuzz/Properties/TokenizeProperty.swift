@@ -50,13 +50,21 @@ enum TokenizeProperty {
   /// The `tokenize` target's checks of `text` under `tokenizer`; returns the document.
   @discardableResult
   private static func checkTokens(_ text: String, tokenizer: BracketTokenizer) throws(PropertyFailure) -> RichText {
-    let catalog = tokenizer.catalog
     let document = tokenizer.tokenize(text)
+    try checkTokens(text, catalog: tokenizer.catalog, document: document, matches: tokenizer.matches(in: text))
+    return document
+  }
+
+  /// The `tokenize` target's checks of the tokenizer's answers for `text` under `catalog`: the document and the
+  /// matches it gave (an answer of its own for `PlantedDifferenceTests`).
+  static func checkTokens(
+    _ text: String, catalog: EmoticonCatalog, document: RichText, matches: [TokenMatch]
+  ) throws(PropertyFailure) {
     let bytes = Array(text.utf8)
     try require(sameBytes(document.postText, bytes), "postText differs from the input \(bytes)")
 
     let expected = referenceMatches(in: bytes, catalog: catalog)
-    let found = tokenizer.matches(in: text).map { ($0.utf8Range, $0.emoticon) }
+    let found = matches.map { ($0.utf8Range, $0.emoticon) }
     try require(
       found.map(\.0) == expected.map(\.0),
       "matches \(found.map(\.0)) differ from the reference \(expected.map(\.0)) in \(bytes)")
@@ -99,7 +107,6 @@ enum TokenizeProperty {
     try require(
       document.utf16Count == text.utf16.count - tokenUTF16 + attachments.count,
       "utf16Count \(document.utf16Count) does not match the input's \(text.utf16.count) units")
-    return document
   }
 
   /// Whether `text`'s UTF-8 is `bytes`, compared with `memcmp` (a loop over the bytes here would be instrumented for
@@ -113,8 +120,9 @@ enum TokenizeProperty {
     }
   }
 
-  /// The `tokenizedDocument` target's checks of `document`, which `tokenizer` made.
-  private static func checkDocument(
+  /// The `tokenizedDocument` target's checks of `document`, which `tokenizer` made (or, in `PlantedDifferenceTests`,
+  /// a document planted in its place).
+  static func checkDocument(
     _ document: RichText, tokenizer: BracketTokenizer, positions: Bool, schedule: inout CheckSchedule
   ) throws(PropertyFailure) {
     document.checkInvariants()
