@@ -185,6 +185,15 @@ enum CABIProperty {
     /// Per unit: count, anchor, head, marked range, restyle and change (flag and fields).
     var positions: [[Int]]
     var lengthStatus: [Int]
+
+    /// This state with no last change and no restyle, in every unit.
+    var withoutChange: Snapshot {
+      var state = self
+      for unit in state.positions.indices {
+        state.positions[unit].replaceSubrange(6...12, with: repeatElement(0, count: 7))
+      }
+      return state
+    }
   }
 
   static let units = [EMOTEXT_UNIT_UTF8, EMOTEXT_UNIT_UTF16, EMOTEXT_UNIT_SCALARS]
@@ -329,7 +338,10 @@ enum CABIProperty {
       let (name, effect, status) = try session.step(&input, count: before.positions[0][0])
       let after = try snapshot(editor)
       if status != 0 {
-        try requireUnchanged(before, after, by: "\(name) (failed with \(status))")
+        // Note: a paste whose content fails to decode reports no change or restyle, as `Editor.paste` does (the
+        // header says so).
+        let reportsNoChange = name.hasPrefix("paste") && status == 2 && after == before.withoutChange
+        if !reportsNoChange { try requireUnchanged(before, after, by: "\(name) (failed with \(status))") }
       } else {
         switch effect {
         case .editing:
