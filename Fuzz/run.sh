@@ -8,7 +8,8 @@
 # The binary is compiled with swiftc from the library's layers (Sources/EmotextUnicode, Emotext, …, one
 # module each), the shared property checks (Tests/EmotextTests/Fuzz/Properties and the oracle, with
 # -D EMOTEXT_FUZZ, without libFuzzer's comparison hooks) and Fuzz/Targets, plus the CICU shim compiled with
-# clang; everything lives in Fuzz/.build, apart from SwiftPM's .build.
+# clang; the C ABI (Sources/EmotextC) is a layer too, importing its header (Sources/EmotextC/include/emotext.h) as
+# the clang module EmotextCHeader, as SwiftPM does; everything lives in Fuzz/.build, apart from SwiftPM's .build.
 # Seeds are read from Corpus/fuzz/TARGET/ (never written); new coverage goes to Fuzz/.build/corpus/TARGET/.
 # A finding (crash, failed property, timeout, out of memory) is saved as
 # Corpus/fuzz/regressions/TARGET-KIND-SHA1, which `swift test --filter FuzzRegressionTests` replays.
@@ -21,10 +22,10 @@ binary="$build/emotext-fuzz"
 
 # The longest input each target gets: the targets over short inputs (text, JSON, a catalog file) 512 bytes, which
 # holds any post and every token, so they run thousands of inputs a second; the editing targets, whose inputs are
-# scripts of commands, 4096.
+# scripts of commands (cABI: of C calls), 4096.
 max_len() {
   case "$1" in
-    edit | editscript | storage | storageDocuments | storageFull) echo 4096 ;;
+    edit | editscript | storage | storageDocuments | storageFull | cABI) echo 4096 ;;
     *) echo 512 ;;
   esac
 }
@@ -43,8 +44,8 @@ targets() {
 }
 
 build() {
-  mkdir -p "$build/cicu" "$build/modules"
-  local layers=(EmotextUnicode EmotextTestSupport Emotext EmotextCLISupport)
+  mkdir -p "$build/cicu" "$build/cheader" "$build/modules"
+  local layers=(EmotextUnicode EmotextTestSupport Emotext EmotextCLISupport EmotextC)
   local fuzz_sources=()
   while IFS= read -r file; do fuzz_sources+=("$file"); done < <(
     find "$root/Tests/EmotextTests/Fuzz/Properties" "$root/Tests/EmotextTests/Oracle" "$root/Fuzz/Targets" -name '*.swift' | sort)
@@ -62,6 +63,12 @@ module CICU {
   export *
 }
 MAP
+  cat > "$build/cheader/module.modulemap" <<MAP
+module EmotextCHeader {
+  header "$root/Sources/EmotextC/include/emotext.h"
+  export *
+}
+MAP
   rm -f "$build"/cicu/*.o "$build"/modules/*
   for c in "${c_sources[@]}"; do
     clang -c -O1 -g -fsanitize=address,fuzzer-no-link -I "$root/Sources/CICU/include" \
@@ -71,7 +78,8 @@ MAP
   # visible), built with testing enabled for the properties' `@testable import`.
   local swift_flags=(-package-name Emotext -parse-as-library -swift-version 6 -O -g -enable-testing
     -D DEBUG -D EMOTEXT_FUZZ -D EMOTEXT_INTERNAL_CHECKS -sanitize=fuzzer,address
-    -Xcc -fmodule-map-file="$build/cicu/module.modulemap" -I "$root/Sources/CICU/include" -I "$build/modules")
+    -Xcc -fmodule-map-file="$build/cicu/module.modulemap" -Xcc -fmodule-map-file="$build/cheader/module.modulemap"
+    -I "$root/Sources/CICU/include" -I "$root/Sources/EmotextC/include" -I "$build/modules")
   local objects=()
   for layer in "${layers[@]}"; do
     local sources=()

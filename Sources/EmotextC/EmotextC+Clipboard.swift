@@ -72,16 +72,18 @@ public func cEditorPaste(
   _ errorOut: StringOut?
 ) -> Int32 {
   editorCall(editor, errorOut) { (editor) throws(CallFailure) in
-    let data = try text(dataPointer, dataLength, name: "data")
-    let pasted: Clipboard.Flavor
+    // Note: the flavour before the data's content, so that an unknown flavour is EMOTEXT_INVALID_ARGUMENT whatever
+    // the data holds.
+    let kind: (String) -> Clipboard.Flavor
     switch flavor {
-    case EMOTEXT_FLAVOR_TEXT: pasted = .text(data)
-    case EMOTEXT_FLAVOR_HTML: pasted = .html(data)
-    case EMOTEXT_FLAVOR_JSON: pasted = .documentJSON(data)
+    case EMOTEXT_FLAVOR_TEXT: kind = Clipboard.Flavor.text
+    case EMOTEXT_FLAVOR_HTML: kind = Clipboard.Flavor.html
+    case EMOTEXT_FLAVOR_JSON: kind = Clipboard.Flavor.documentJSON
     default:
       throw .invalidArgument(
         "flavor is \(flavor.rawValue), not EMOTEXT_FLAVOR_TEXT (0), EMOTEXT_FLAVOR_HTML (1) or EMOTEXT_FLAVOR_JSON (2)")
     }
+    let pasted = kind(try text(dataPointer, dataLength, name: "data"))
     do throws(DocumentDecodingError) {
       try editor.paste(pasted)
     } catch {

@@ -128,13 +128,16 @@ public func cEditorSetMarkedText(
   _ selectedEnd: Int, _ unit: emotext_unit, _ errorOut: StringOut?
 ) -> Int32 {
   editorCall(editor, errorOut) { (editor) throws(CallFailure) in
-    let marked = try text(textPointer, textLength)
+    // Note: the arguments before the text's content, so that a call with both wrong is EMOTEXT_INVALID_ARGUMENT, as
+    // the header promises for a position above PTRDIFF_MAX or an unknown unit whatever the text holds.
     try checkLength(selectedStart, name: "selected_start")
     try checkLength(selectedEnd, name: "selected_end")
     guard selectedStart <= selectedEnd else {
       throw .invalidArgument("selected_start \(selectedStart) is after selected_end \(selectedEnd)")
     }
-    editor.setMarkedText(marked, selectedRange: selectedStart..<selectedEnd, in: try textUnit(unit))
+    let unit = try textUnit(unit)
+    let marked = try text(textPointer, textLength)
+    editor.setMarkedText(marked, selectedRange: selectedStart..<selectedEnd, in: unit)
   }
 }
 

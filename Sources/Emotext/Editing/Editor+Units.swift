@@ -85,10 +85,12 @@ extension Editor {
     precondition(count >= 0, "deleteSurroundingText takes a count of 0 or more, not \(count)")
     beginCall()
     commitMarkedText()
-    let start = max(document.offset(caret, from: .utf16, to: unit) + offset, 0)
+    // Note: a host's offset and count may be anything up to Int.max (the C ABI passes them on); the ends saturate
+    // at Int.max, past the end, instead of overflowing (the caret's offset is not negative, so only a sum does).
+    let start = max(document.offset(caret, from: .utf16, to: unit).addingSaturated(offset), 0)
     let selected = selection
     let lower = document.snapped(utf16Offset(clamping: start, in: unit), .backward)
-    let upper = max(lower, document.snapped(utf16Offset(clamping: start + count, in: unit), .forward))
+    let upper = max(lower, document.snapped(utf16Offset(clamping: start.addingSaturated(count), in: unit), .forward))
     deleteAround(
       lower..<max(lower, min(upper, selected.lowerBound)),
       max(lower, selected.upperBound)..<max(upper, selected.upperBound))
@@ -201,5 +203,13 @@ public struct SurroundingText: Hashable, Sendable {
     self.text = text
     self.caretUTF8Index = caretUTF8Index
     self.anchorUTF8Index = anchorUTF8Index
+  }
+}
+
+extension Int {
+  /// `self + other`, or `Int.max` where the sum would overflow; for `self` and `other` not both negative.
+  fileprivate func addingSaturated(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? .max : sum
   }
 }

@@ -344,7 +344,9 @@ emotext_status emotext_editor_cut(emotext_editor *editor, emotext_clipboard *cli
 
 /* Pastes `data` of `flavor` over the selection as one undo step, held to the length limit. EMOTEXT_INVALID_INPUT
    when it is not UTF-8 or a JSON flavour does not decode against the editor's catalog (the document is then
-   unchanged). */
+   unchanged; after JSON that does not decode, emotext_editor_last_change and
+   emotext_editor_last_restyle report nothing, so a host that mirrors after every paste applies nothing; any other
+   refusal leaves them as they were). */
 emotext_status emotext_editor_paste(emotext_editor *editor, emotext_flavor flavor, const char *data,
                                     size_t data_length, char **error_out);
 

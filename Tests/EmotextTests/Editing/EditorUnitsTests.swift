@@ -107,6 +107,20 @@ struct EditorUnitsTests {
     #expect(editor.selection == 0..<1)
   }
 
+  /// Offsets and counts as large as a host may pass (the C ABI's `ptrdiff_t` and `size_t`) stop at the document's
+  /// ends instead of overflowing.
+  @Test(arguments: [
+    (Int.max, 1, "ab好"), (Int.max, Int.max, "ab好"), (1, Int.max, "ab"), (Int.min, Int.max, "b"),
+    (-1, Int.max, "ab"), (Int.min, 1, "b好"),
+  ])
+  func deletingSurroundingTextAtTheLimitsOfInt(offset: Int, count: Int, after: String) {
+    var editor = Editor()
+    editor.insert("ab好")
+    editor.select(anchor: 1, head: 2, in: .utf16)
+    editor.deleteSurroundingText(offset: offset, count: count, in: .utf8)
+    #expect(editor.document.postText == after, "offset \(offset), count \(count)")
+  }
+
   @Test func markedTextAndReplacementInBytes() {
     var editor = Editor()
     editor.insert("好")

@@ -1,3 +1,5 @@
+import EmotextC
+import EmotextCHeader
 import Foundation
 import Testing
 
@@ -494,6 +496,67 @@ struct PlantedDifferenceTests {
     }
     #expect(throws: PropertyFailure.self, "\(target)") {
       try StorageProperty.check(script, fullCheckPeriod: fullCheckPeriod, pairs: pairs, planting: planting)
+    }
+  }
+
+  // MARK: cABI
+
+  /// An editor driven through the C entry points, and the UTF-8 mirror a host keeps from its changes alone.
+  static func cEditorAndMirror() throws -> (CEditor, [UInt8]) {
+    let editor = CEditor()
+    var mirror: [UInt8] = []
+    for text in ["好", "[哈哈]", "a"] {
+      try editor.insert(text)
+      try CABIProperty.applyLastChange(of: editor.handle, to: &mirror)
+    }
+    try editor.select(anchor: 1, head: 2, in: .utf16)
+    try CABIProperty.applyLastChange(of: editor.handle, to: &mirror)
+    try editor.deleteBackward()
+    try CABIProperty.applyLastChange(of: editor.handle, to: &mirror)
+    return (editor, mirror)
+  }
+
+  @Test func cABIRejectsAMirrorThatDiffers() throws {
+    let (editor, mirror) = try Self.cEditorAndMirror()
+    #expect(mirror == Array("好a".utf8))
+    try CABIProperty.checkMirror(mirror, of: editor.handle)
+    // Note: one byte changed, one missing, the emoticon's token instead of its U+FFFC.
+    for planted in [Array("奶a".utf8), Array("好".utf8), Array("好[哈哈]a".utf8)] {
+      #expect(throws: PropertyFailure.self, "\(planted)") { try CABIProperty.checkMirror(planted, of: editor.handle) }
+    }
+  }
+
+  @Test func cABIRejectsAChangeAppliedToAMirrorThatIsOffByOne() throws {
+    let (editor, before) = try Self.cEditorAndMirror()
+    try editor.insert("b")
+    var mirror = before
+    try CABIProperty.applyLastChange(of: editor.handle, to: &mirror)
+    try CABIProperty.checkMirror(mirror, of: editor.handle)
+    // Note: a mirror one byte longer at the front, or one scalar shorter, takes the same change elsewhere.
+    for planted in [Array("x好a".utf8), Array("a".utf8)] {
+      var mirror = planted
+      #expect(throws: PropertyFailure.self, "\(planted)") {
+        try CABIProperty.applyLastChange(of: editor.handle, to: &mirror)
+        try CABIProperty.checkMirror(mirror, of: editor.handle)
+      }
+    }
+  }
+
+  @Test func cABIRejectsACallThatChangedTheEditor() throws {
+    let (editor, _) = try Self.cEditorAndMirror()
+    let before = try CABIProperty.snapshot(editor.handle)
+    _ = try editor.copy()
+    let afterCopy = try CABIProperty.snapshot(editor.handle)
+    try CABIProperty.requireUnchanged(before, afterCopy, by: "copy")
+    // Note: a selection that moved, a last change that went (selecting changes no text), a length limit set.
+    try editor.select(anchor: 0, head: 0, in: .utf8)
+    let planted = try CABIProperty.snapshot(editor.handle)
+    #expect(throws: PropertyFailure.self) { try CABIProperty.requireUnchanged(before, planted, by: "select") }
+    try editor.setLengthLimit(rule: "weibo", maximum: 10, enforcement: EMOTEXT_LIMIT_ENFORCED)
+    let limited = try CABIProperty.snapshot(editor.handle)
+    try CABIProperty.requireUnchanged(planted, limited, by: "set_length_limit", settings: true)
+    #expect(throws: PropertyFailure.self) {
+      try CABIProperty.requireUnchanged(planted, limited, by: "set_length_limit")
     }
   }
 }

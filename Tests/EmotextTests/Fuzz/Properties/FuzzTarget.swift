@@ -58,6 +58,11 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   /// Bytes as pasted HTML, text or document JSON: the editor's laws hold, scripts are dropped, and the
   /// clipboard's three flavours round-trip.
   case paste
+  /// Bytes as calls through the C entry points (`emotext.h`) on an editor handle, documents and the one-shot
+  /// calls, with bytes that are not UTF-8, positions and lengths past the end or above `PTRDIFF_MAX`, unknown enum
+  /// values and NULL pointers: every status and message as the header says, a failing call changes nothing, every
+  /// string has its length and a NUL, and a UTF-8 host mirror follows the editor from its changes alone.
+  case cABI
 
   /// The targets split off this one to keep it fast (each checks what this one checked before the split), which
   /// `FuzzRegressionTests` also replays this target's saved findings (`Corpus/fuzz/regressions/NAME-…`) through.
@@ -78,7 +83,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     switch self {
     case .edit, .storage, .storageDocuments, .storageFull, .graphemes, .urls, .terminal: true
     case .tokenize, .tokenizedDocument, .editscript, .catalog, .document, .documentRoundTrip, .escapes, .emojiCode,
-      .html, .urlLength, .paste:
+      .html, .urlLength, .paste, .cABI:
       false
     }
   }
@@ -104,6 +109,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .storageDocuments: try StorageProperty.check(bytes, fullCheckPeriod: nil, pairs: .documents)
     case .storageFull: try StorageProperty.check(bytes, fullCheckPeriod: 16)
     case .paste: try PasteProperty.check(bytes)
+    case .cABI: try CABIProperty.check(bytes)
     }
   }
 }
