@@ -108,18 +108,6 @@ private func documentHandle(_ pointer: OpaquePointer?) throws(CallFailure) -> Do
   return Unmanaged<DocumentHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
 }
 
-/// Runs `body` and returns its status, or stores its failure's message in `errorOut`.
-private func documentCall(_ errorOut: StringOut?, _ body: () throws(CallFailure) -> Void) -> Int32 {
-  errorOut?.pointee = nil
-  do throws(CallFailure) {
-    try body()
-    return Status.ok.rawValue
-  } catch {
-    errorOut?.pointee = allocatedString(Array(error.message.utf8))
-    return error.status.rawValue
-  }
-}
-
 /// Stores `value` in the caller's struct at `pointer`, whose first field is its size as the caller was compiled:
 /// only the bytes that size covers, so a caller with an older, smaller struct gets the fields it has. The size field
 /// keeps the caller's value.
@@ -143,7 +131,7 @@ public func cDocumentParse(
   _ links: CString?, _ documentOut: UnsafeMutablePointer<OpaquePointer?>?, _ errorOut: StringOut?
 ) -> Int32 {
   documentOut?.pointee = nil
-  return documentCall(errorOut) { () throws(CallFailure) in
+  return status(errorOut) { () throws(CallFailure) in
     guard let documentOut else { throw .invalidArgument("document_out is NULL") }
     let linksName = try option(links, name: "links") ?? "weibo"
     let urls: URLFinder
@@ -177,7 +165,7 @@ func lengthMeasure(_ rule: CString?) throws(CallFailure) -> LengthMeasure {
 public func cDocumentCounts(
   _ handle: OpaquePointer?, _ rule: CString?, _ countsOut: UnsafeMutableRawPointer?, _ errorOut: StringOut?
 ) -> Int32 {
-  documentCall(errorOut) { () throws(CallFailure) in
+  status(errorOut) { () throws(CallFailure) in
     let handle = try documentHandle(handle)
     let document = handle.document
     let measure = try lengthMeasure(rule)
@@ -196,7 +184,7 @@ public func cDocumentRun(
   _ handle: OpaquePointer?, _ index: Int, _ unit: emotext_unit, _ runOut: UnsafeMutableRawPointer?,
   _ errorOut: StringOut?
 ) -> Int32 {
-  documentCall(errorOut) { () throws(CallFailure) in
+  status(errorOut) { () throws(CallFailure) in
     let handle = try documentHandle(handle)
     let unit = try textUnit(unit)
     try checkLength(index, name: "index")

@@ -35,15 +35,7 @@ func required<Pointee>(_ pointer: UnsafeMutablePointer<Pointee>?, _ name: String
 func editorCall(
   _ pointer: OpaquePointer?, _ errorOut: StringOut?, _ body: (inout Editor) throws(CallFailure) -> Void
 ) -> Int32 {
-  errorOut?.pointee = nil
-  do throws(CallFailure) {
-    let handle = try editorHandle(pointer)
-    try body(&handle.script.editor)
-    return Status.ok.rawValue
-  } catch {
-    errorOut?.pointee = allocatedString(Array(error.message.utf8))
-    return error.status.rawValue
-  }
+  status(errorOut) { () throws(CallFailure) in try body(&editorHandle(pointer).script.editor) }
 }
 
 /// A range of the document in `unit`, which must lie in it.

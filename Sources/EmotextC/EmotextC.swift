@@ -64,22 +64,29 @@ func allocatedString(_ bytes: some Collection<UInt8>) -> UnsafeMutablePointer<CC
   return UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: CChar.self)
 }
 
+/// Runs `body` and returns its status: `EMOTEXT_OK`, or its failure's, whose message goes to `errorOut`.
+func status(_ errorOut: StringOut?, _ body: () throws(CallFailure) -> Void) -> Int32 {
+  errorOut?.pointee = nil
+  do throws(CallFailure) {
+    try body()
+    return Status.ok.rawValue
+  } catch {
+    errorOut?.pointee = allocatedString(Array(error.message.utf8))
+    return error.status.rawValue
+  }
+}
+
 /// Runs `body` and stores its answer in `output` (and its length in `length`) or its failure in `error`.
 func answer(
   _ output: StringOut?, _ length: LengthOut?,
   _ errorOut: StringOut?, _ body: () throws(CallFailure) -> [UInt8]
 ) -> Int32 {
-  errorOut?.pointee = nil
   output?.pointee = nil
-  do throws(CallFailure) {
+  return status(errorOut) { () throws(CallFailure) in
     guard let output else { throw CallFailure.invalidArgument("the result pointer is NULL") }
     let bytes = try body()
     output.pointee = allocatedString(bytes)
     length?.pointee = bytes.count
-    return Status.ok.rawValue
-  } catch {
-    errorOut?.pointee = allocatedString(Array(error.message.utf8))
-    return error.status.rawValue
   }
 }
 
@@ -165,22 +172,17 @@ public func cCatalogLoad(
   _ path: CString?, _ catalogOut: UnsafeMutablePointer<OpaquePointer?>?,
   _ errorOut: StringOut?
 ) -> Int32 {
-  errorOut?.pointee = nil
   catalogOut?.pointee = nil
-  do throws(CallFailure) {
+  return status(errorOut) { () throws(CallFailure) in
     guard let catalogOut else { throw .invalidArgument("the result pointer is NULL") }
     guard let path = try option(path, name: "path") else { throw .invalidArgument("path is NULL") }
     let loaded: EmoticonCatalog
-    do {
+    do throws(CommandFailure) {
       loaded = try EmoticonCatalog.loaded(from: path)
     } catch {
       throw CallFailure(status: .catalogError, message: error.message)
     }
     catalogOut.pointee = OpaquePointer(Unmanaged.passRetained(CatalogHandle(loaded)).toOpaque())
-    return Status.ok.rawValue
-  } catch {
-    errorOut?.pointee = allocatedString(Array(error.message.utf8))
-    return error.status.rawValue
   }
 }
 

@@ -139,20 +139,25 @@ private struct RecordScanner {
     }
   }
 
-  /// Reads an object (its `{` next), reporting each member's key, the kind of its value and where that starts.
-  private mutating func scanObject(
-    depth: Int, member: (_ key: [UInt8], _ kind: Kind, _ utf8Offset: Int) -> Void
-  ) throws(LineProblem) {
+  /// Steps past an array's or object's opening bracket, at most ``JSONLines/maximumNesting`` deep; true when it is
+  /// empty (its `closing` bracket read too).
+  private mutating func enterContainer(depth: Int, closing: UInt8) throws(LineProblem) -> Bool {
     guard depth <= JSONLines.maximumNesting else {
       throw LineProblem(
         "expected at most \(JSONLines.maximumNesting) nested arrays and objects", utf8Offset: index)
     }
     index += 1
     skipSpace()
-    if peek == UInt8(ascii: "}") {
-      index += 1
-      return
-    }
+    guard peek == closing else { return false }
+    index += 1
+    return true
+  }
+
+  /// Reads an object (its `{` next), reporting each member's key, the kind of its value and where that starts.
+  private mutating func scanObject(
+    depth: Int, member: (_ key: [UInt8], _ kind: Kind, _ utf8Offset: Int) -> Void
+  ) throws(LineProblem) {
+    if try enterContainer(depth: depth, closing: UInt8(ascii: "}")) { return }
     while true {
       skipSpace()
       guard peek == UInt8(ascii: "\"") else {
@@ -180,16 +185,7 @@ private struct RecordScanner {
 
   /// Reads an array (its `[` next).
   private mutating func scanArray(depth: Int) throws(LineProblem) {
-    guard depth <= JSONLines.maximumNesting else {
-      throw LineProblem(
-        "expected at most \(JSONLines.maximumNesting) nested arrays and objects", utf8Offset: index)
-    }
-    index += 1
-    skipSpace()
-    if peek == UInt8(ascii: "]") {
-      index += 1
-      return
-    }
+    if try enterContainer(depth: depth, closing: UInt8(ascii: "]")) { return }
     while true {
       _ = try scanValue(depth: depth)
       skipSpace()
