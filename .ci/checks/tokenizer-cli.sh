@@ -77,7 +77,7 @@ expect "decode error" 1 "emotext decode-emoji: <stdin>:1:4: malformed emoji esca
 expect "invalid UTF-8" 1 'emotext roundtrip: <stdin>:2:2: invalid UTF-8 (byte 0xFF)
 <stdin>: 1 post, 0 tokens, 0 unknown tokens, 0 mismatches' \
   bash -c "printf 'ok\na\xffb\n' | '$bin' roundtrip"
-expect "jsonl input error" 1 'emotext count: <stdin>:1: expected a JSON object with a string "text"' \
+expect "jsonl input error" 1 'emotext count: <stdin>:1:1: not a record {"text": …}: expected a JSON object, found '"'"'not'"'"'' \
   bash -c "echo 'not json' | '$bin' count --jsonl"
 expect "missing file" 1 "emotext roundtrip: /nonexistent/posts.txt: No such file or directory" "$bin" roundtrip /nonexistent/posts.txt
 expect "roundtrip goes on past a missing file" 1 "emotext roundtrip: /nonexistent/posts.txt: No such file or directory
@@ -88,7 +88,7 @@ printf '%s\n' '今天[哈哈]ab' > "$tmp/one.txt"
 expect "count FILE" 0 "6	5	5	5" "$bin" count "$tmp/one.txt"
 expect "count --text" 0 "6	5	5	5" "$bin" count --text '今天[哈哈]ab'
 expect "answers before a bad line" 1 '{"text":"好[哈哈]","rule":"weibo","weighted":4,"utf16":2,"scalars":2,"graphemes":2}
-emotext count: <stdin>:2: expected a JSON object with a string "text"' \
+emotext count: <stdin>:2:9: not a record {"text": …}: expected a JSON value, found end of line' \
   bash -c "printf '%s\n' '{\"text\":\"好[哈哈]\"}' '{\"text\":' '{\"text\":\"c\"}' | '$bin' count --jsonl"
 
 if [ "$failures" -gt 0 ]; then
