@@ -153,6 +153,22 @@ private struct RecordScanner {
     return true
   }
 
+  /// Reads the `,` or the `closing` bracket after `item` (a member or an element); true when the container ended.
+  private mutating func leaveContainer(closing: UInt8, after item: String) throws(LineProblem) -> Bool {
+    skipSpace()
+    switch peek {
+    case UInt8(ascii: ","):
+      index += 1
+      return false
+    case closing:
+      index += 1
+      return true
+    default:
+      let bracket = Character(Unicode.Scalar(closing))
+      throw problem(expected: "',' or '\(bracket)' after \(item)", found: described(at: index), at: index)
+    }
+  }
+
   /// Reads an object (its `{` next), reporting each member's key, the kind of its value and where that starts.
   private mutating func scanObject(
     depth: Int, member: (_ key: [UInt8], _ kind: Kind, _ utf8Offset: Int) -> Void
@@ -172,14 +188,7 @@ private struct RecordScanner {
       skipSpace()
       let start = index
       member(key, try scanValue(depth: depth), start)
-      skipSpace()
-      switch peek {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        return
-      default: throw problem(expected: "',' or '}' after a member", found: described(at: index), at: index)
-      }
+      if try leaveContainer(closing: UInt8(ascii: "}"), after: "a member") { return }
     }
   }
 
@@ -188,14 +197,7 @@ private struct RecordScanner {
     if try enterContainer(depth: depth, closing: UInt8(ascii: "]")) { return }
     while true {
       _ = try scanValue(depth: depth)
-      skipSpace()
-      switch peek {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "]"):
-        index += 1
-        return
-      default: throw problem(expected: "',' or ']' after an element", found: described(at: index), at: index)
-      }
+      if try leaveContainer(closing: UInt8(ascii: "]"), after: "an element") { return }
     }
   }
 
