@@ -15,11 +15,12 @@
 # FuzzRegressionTests) and counted. The new inputs (Fuzz/.build/corpus/TARGET/) are then merged into
 # Corpus/fuzz/TARGET/ with -merge=1: an input is kept only if it adds coverage, so the corpus grows by coverage,
 # not by size. The ledger line (tab-separated) is: date, commit, target, seconds, jobs, executions, inputs added,
-# new features, new edges, findings, corpus inputs, corpus bytes, CPU seconds. Commit the ledger and the corpora
-# afterwards.
+# new features, new edges, findings, corpus inputs, corpus bytes, CPU seconds, wall seconds. Commit the ledger and
+# the corpora afterwards; the ledger has no other writer (rows run any other way are not campaigns).
 # The CPU seconds are the user + system time of the target's fuzzing (libFuzzer's parent and every worker it
-# waited for, from /usr/bin/time), not of the merge: on a shared machine the wall-clock seconds say how long it
-# was given, the CPU seconds how much core time it had.
+# waited for, from /usr/bin/time), not of the merge; the wall seconds are the time it took, measured the same way
+# (the `seconds` column is the budget asked for): on a shared machine the wall seconds say how long it ran, the
+# CPU seconds how much core time it had.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -47,7 +48,7 @@ nice -n "$niceness" Fuzz/run.sh --build
 # Note: a copy, so editing the sources while the campaign runs neither rebuilds nor changes what it fuzzes.
 cp Fuzz/.build/emotext-fuzz "$logs/emotext-fuzz"
 export EMOTEXT_FUZZ_BINARY="$logs/emotext-fuzz"
-[ -f "$ledger" ] || printf 'date\tcommit\ttarget\tseconds\tjobs\texecutions\tinputs_added\tnew_features\tnew_edges\tfindings\tcorpus_inputs\tcorpus_bytes\tcpu_seconds\n' >"$ledger"
+[ -f "$ledger" ] || printf 'date\tcommit\ttarget\tseconds\tjobs\texecutions\tinputs_added\tnew_features\tnew_edges\tfindings\tcorpus_inputs\tcorpus_bytes\tcpu_seconds\twall_seconds\n' >"$ledger"
 
 findings_of() { find Corpus/fuzz/regressions -name "$1-*" | sort; }
 
@@ -60,11 +61,13 @@ for target in "${targets[@]}"; do
   echo "campaign: $target for ${seconds}s on $jobs job(s), log $log"
   status=0
   # Note: the hard timeout only guards against a hang of libFuzzer's parent; it stops by itself.
-  timeout $((seconds + 300)) /usr/bin/time -f 'cpu %U %S' -o "$log.time" nice -n "$niceness" \
+  timeout $((seconds + 300)) /usr/bin/time -f 'cpu %U %S %e' -o "$log.time" nice -n "$niceness" \
     Fuzz/run.sh "$target" "$seconds" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -timeout="$timeout" -report_slow_units="$timeout" >"$log" 2>&1 || status=$?
   cpu=$(awk '/^cpu / { printf "%.0f", $2 + $3 }' "$log.time" 2>/dev/null)
   cpu=${cpu:-0}
+  wall=$(awk '/^cpu / { printf "%.0f", $4 }' "$log.time" 2>/dev/null)
+  wall=${wall:-0}
   # Note: in fork mode the parent prints "#EXECUTIONS: cov: … ft: … corp: …" lines; the last is the total.
   executions=$(grep -aoE '^#[0-9]+:' "$log" | tail -1 | tr -dc '0-9')
   executions=${executions:-0}
@@ -86,10 +89,10 @@ for target in "${targets[@]}"; do
   found=$(comm -13 <(printf '%s\n' "$before" | sed '/^$/d') <(printf '%s\n' "$after" | sed '/^$/d') | wc -l)
   inputs=$(find "Corpus/fuzz/$target" -type f | wc -l)
   bytes=$(find "Corpus/fuzz/$target" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$commit" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$commit" \
     "$target" "$seconds" "$jobs" "$executions" "$added" "$features" "$edges" "$found" "$inputs" "$bytes" "$cpu" \
-    >>"$ledger"
-  echo "campaign: $target: $executions executions in $cpu CPU s, $added inputs added ($features features, $edges edges)," \
+    "$wall" >>"$ledger"
+  echo "campaign: $target: $executions executions in $cpu CPU s ($wall s wall), $added inputs added ($features features, $edges edges)," \
     "$found finding(s), corpus $inputs inputs / $bytes bytes"
   total_executions=$((total_executions + executions))
   total_findings=$((total_findings + found))
