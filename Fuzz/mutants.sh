@@ -19,7 +19,7 @@
 # The tree is built and tested with EMOTEXT_INTERNAL_CHECKS=1, as CI does. The unmutated copy is tested first
 # and must pass, so a failure is the mutant's. A mutant whose text is not found (the code it mutates was
 # rewritten) or that does not compile is reported as such, not as killed, and fails the run: update its line.
-# Out of CI (about 5–10 minutes per mutant here); the last result is in Fuzz/README.md.
+# Out of CI; the last whole run's result is written into Fuzz/README.md by this script.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/Fuzz/.build/mutants"
@@ -418,18 +418,47 @@ mkdir -p "$copy" "$work/logs"
 # Note: -a keeps modification times, so a file that did not change does not rebuild.
 rsync -a --delete --exclude /.build --exclude /.build-coverage --exclude /Fuzz/.build --exclude /.git \
   "$root/" "$copy/"
+# Note: read when the copy was made (`+`: with uncommitted changes to Sources or Tests), not when the run ends.
+commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- Sources Tests || echo "+")
 export EMOTEXT_INTERNAL_CHECKS=1
 # Note: a crashing mutant's Swift backtracer can hang for minutes (seen at 534 s); the crash is the verdict.
 export SWIFT_BACKTRACE=enable=no
 
-# run_tests LOG: builds and runs the tests in the copy; 0 passed, 1 failed, 2 did not build.
+# run_tests LOG [FAIL_FAST]: builds and runs the tests in the copy; 0 passed, 1 failed, 2 did not build. With
+# FAIL_FAST, the first failing test is the verdict: the test run is stopped there (a mutant's verdict needs one
+# failure, and letting every other suite finish took minutes per mutant).
 run_tests() {
-  local log=$1
+  local log=$1 fail_fast=${2:-}
   (cd "$copy" && swift build --build-tests) >"$log" 2>&1 || return 2
-  local status=0
-  (cd "$copy" && timeout "$limit" swift test --skip-build --filter "$filter") >>"$log" 2>&1 || status=$?
+  local tests_start status=0
+  tests_start=$(($(stat -c %s "$log") + 1))
+  # Note: timeout runs the tests in a process group of its own and passes a signal it gets to the whole group.
+  (cd "$copy" && exec timeout "$limit" swift test --skip-build --filter "$filter") >>"$log" 2>&1 &
+  local pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ -n "$fail_fast" ] && tail -c +"$tests_start" "$log" | grep -qaE '^✘ '; then
+      kill -TERM "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+      return 1
+    fi
+    sleep 1
+  done
+  wait "$pid" || status=$?
   [ "$status" -eq 0 ] && return 0
   return 1
+}
+
+# first_failure LOG: what killed the mutant, as the log says it: the first failing test, or how the run ended.
+first_failure() {
+  local line
+  line=$(grep -aE -m1 '^✘ Test ' "$1" | sed -E 's/^✘ Test (.*) (recorded an issue|failed).*/\1/') || true
+  if [ -n "$line" ]; then
+    printf '%s' "$line"
+  elif grep -qaE 'Fatal error|signal [0-9]|Crash|crashed' "$1"; then
+    printf 'a crash in the tests'
+  else
+    printf 'a failing test run'
+  fi
 }
 
 echo "mutants: the unmutated copy first (filter: $filter)"
@@ -442,6 +471,8 @@ fi
 
 survivors=()
 broken=()
+results=()
+run_started=$(date -u +'%Y-%m-%d %H:%M')
 for name in "${selected[@]}"; do
   file=${files[$name]}
   log="$work/logs/$name.log"
@@ -456,12 +487,13 @@ open(path, "w", encoding="utf-8").write(text.replace(old, new))
 EOF
     echo "mutants: $name: its text is not in $file (rewritten?); update the mutant" >&2
     broken+=("$name")
+    results+=("$name"$'\t'"$file"$'\t'"text not found"$'\t'$'\t'0)
     continue
   fi
   started=$SECONDS
   verdict=survived
   status=0
-  run_tests "$log" || status=$?
+  run_tests "$log" fail-fast || status=$?
   case $status in
     1) verdict="killed by the tests" ;;
     2) verdict="did not compile" ;;
@@ -479,7 +511,11 @@ EOF
     done
   fi
   cp -p "$work/original" "$copy/$file"
-  echo "mutants: $name ($file): $verdict in $((SECONDS - started)) s; log $log"
+  seconds=$((SECONDS - started))
+  echo "mutants: $name ($file): $verdict in $seconds s; log $log"
+  killer=""
+  [ "$verdict" != "killed by the tests" ] || killer=$(first_failure "$log")
+  results+=("$name"$'\t'"$file"$'\t'"$verdict"$'\t'"$killer"$'\t'"$seconds")
   case $verdict in
     survived) survivors+=("$name") ;;
     "did not compile") broken+=("$name") ;;
@@ -487,4 +523,31 @@ EOF
 done
 echo "mutants: ${#selected[@]} mutants, ${#survivors[@]} survived${survivors[*]:+: ${survivors[*]}}," \
   "${#broken[@]} broken${broken[*]:+: ${broken[*]}}"
+# A run of the whole list with the default filter is the one the documentation reports: its results replace the
+# section between the markers in Fuzz/README.md (commit, date, killed/total, each mutant's verdict and seconds).
+if [ ${#selected[@]} -eq ${#names[@]} ] && [ -z "${MUTANTS_FILTER:-}" ] && [ -z "$since" ]; then
+  killed=$((${#selected[@]} - ${#survivors[@]} - ${#broken[@]}))
+  printf '%s\n' "${results[@]}" | python3 - "$root/Fuzz/README.md" "$commit" "$run_started" \
+    "$(date -u +'%H:%M')" "$killed" "${#selected[@]}" <<'PY'
+import sys
+path, commit, started, ended, killed, total = sys.argv[1:7]
+begin, end = "<!-- mutants.sh: the last whole run -->", "<!-- mutants.sh: end -->"
+rows = [line.split("\t") for line in sys.stdin.read().splitlines() if line]
+lines = [begin,
+         f"**The last run of the whole list** (written by `Fuzz/mutants.sh`): commit `{commit}`, {started}–{ended} UTC, "
+         f"the default filter, **{killed} of {total} killed**.",
+         "",
+         "| mutant | file | verdict | first failing test | seconds |",
+         "|---|---|---|---|---:|"]
+for name, file, verdict, killer, seconds in rows:
+    lines.append(f"| `{name}` | `{file}` | {verdict} | {f'`{killer}`' if killer else ''} | {seconds} |")
+lines.append(end)
+text = open(path, encoding="utf-8").read()
+if begin not in text or end not in text:
+    sys.exit(f"mutants: {path} has no section between {begin} and {end}")
+head, rest = text.split(begin, 1)
+open(path, "w", encoding="utf-8").write(head + "\n".join(lines) + rest.split(end, 1)[1])
+PY
+  echo "mutants: the results are in Fuzz/README.md (commit $commit)"
+fi
 [ ${#survivors[@]} -eq 0 ] && [ ${#broken[@]} -eq 0 ]

@@ -490,12 +490,38 @@ struct PlantedDifferenceTests {
     target: String, script: [UInt8], fullCheckPeriod: Int?, pairs: StorageProperty.Pairs
   ) throws {
     try StorageProperty.check(script, fullCheckPeriod: fullCheckPeriod, pairs: pairs)
-    let planting = StorageProperty.Planting(afterStep: 1) { editor, document in
+    let planting = StorageProperty.Planting { steps, editor, document in
+      guard steps == 1 else { return }
       editor.insert("!")
       document.append(ArrayRichText("!"))
     }
     #expect(throws: PropertyFailure.self, "\(target)") {
       try StorageProperty.check(script, fullCheckPeriod: fullCheckPeriod, pairs: pairs, planting: planting)
+    }
+  }
+
+  /// storageFull's comparison at the steps its schedule picks, shown to reject on its own: a difference planted in
+  /// the oracle document far from every step's change (its first unit, while the steps append at the end) and
+  /// taken back before the end, so neither the local comparisons nor the end's can see it. Run with every step
+  /// picked, the check throws; run as the storage targets do (no step picked), the same script passes.
+  @Test func storageFullsScheduledComparisonAloneRejectsADifference() throws {
+    let alphabet = StorageProperty.alphabet
+    let long = try #require(alphabet.firstIndex(of: String(repeating: "x", count: 70)))
+    let a = try #require(alphabet.firstIndex(of: "a"))
+    // The start (one piece: 70 "x"), then five appends of "a" with the first attributes.
+    let append: [UInt8] = [17, UInt8(a), 0, 0]
+    let script: [UInt8] = [1, UInt8(long)] + Array(repeating: append, count: 5).flatMap { $0 }
+    let planting = StorageProperty.Planting { steps, _, document in
+      switch steps {
+      case 1: document.replaceSubrange(0..<1, with: ArrayRichText("y"))
+      case 4: document.replaceSubrange(0..<1, with: ArrayRichText("x"))
+      default: break
+      }
+    }
+    try StorageProperty.check(script, fullCheckPeriod: nil, pairs: .both)
+    try StorageProperty.check(script, fullCheckPeriod: nil, pairs: .both, planting: planting)
+    #expect(throws: PropertyFailure.self) {
+      try StorageProperty.check(script, fullCheckPeriod: 1, pairs: .both, planting: planting)
     }
   }
 

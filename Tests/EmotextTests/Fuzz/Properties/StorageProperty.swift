@@ -40,12 +40,11 @@ enum StorageProperty {
   /// at the start and the end, as the storage target does, so that it stays fast; storageFull picks one in 16);
   /// `pairs`: which pairs run their steps (the other pair's steps are read from the input and skipped, so an
   /// input means the same script to every target).
-  /// A difference planted in the oracles before a step of the script, for `PlantedDifferenceTests`.
+  /// A difference planted in the oracles, for `PlantedDifferenceTests`: called before each step of the script
+  /// (run or skipped) with the number of steps before it, it changes the oracles (the editor's and the document's)
+  /// as a defect in the library would change the other side, or changes them back.
   struct Planting {
-    /// How many steps of the script (run or skipped) go before it.
-    var afterStep: Int
-    /// Changes the oracles (the editor's and the document's) as a defect in the library would change the other side.
-    var plant: (inout ArrayEditor, inout ArrayRichText) -> Void
+    var beforeStep: (_ steps: Int, _ editor: inout ArrayEditor, _ document: inout ArrayRichText) -> Void
   }
 
   /// `planting`: a difference planted in the oracles (nil, but in `PlantedDifferenceTests`).
@@ -87,7 +86,7 @@ enum StorageProperty {
     // fuzzer's timeout with the internal checks and the sanitizer on.
     var steps = 0
     while input.hasMore && steps < 200 {
-      if let planting, planting.afterStep == steps { planting.plant(&oracleEditor, &oracle) }
+      planting?.beforeStep(steps, &oracleEditor, &oracle)
       steps += 1
       let fullCheck = schedule.nextStep()
       let step: String
