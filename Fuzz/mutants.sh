@@ -451,7 +451,9 @@ run_tests() {
 # first_failure LOG: what killed the mutant, as the log says it: the first failing test, or how the run ended.
 first_failure() {
   local line
-  line=$(grep -aE -m1 '^✘ Test ' "$1" | sed -E 's/^✘ Test (.*) (recorded an issue|failed).*/\1/') || true
+  # "✘ Test name() recorded an issue at File.swift:12:5: Expectation failed: …" → "name() (File.swift:12)"
+  line=$(grep -aE -m1 '^✘ Test ' "$1" | sed -E 's/^✘ Test //; s/ recorded an issue at ([^:]+:[0-9]+).*/ (\1)/; s/ failed after .*//') \
+    || true
   if [ -n "$line" ]; then
     printf '%s' "$line"
   elif grep -qaE 'Fatal error|signal [0-9]|Crash|crashed' "$1"; then
