@@ -373,6 +373,100 @@ mutant recents-newest-last Sources/Emotext/Catalog/RecentEmoticons.swift catalog
   'emoticons.insert(emoticon, at: 0)' \
   'emoticons.append(emoticon)'
 
+# The suites that killed each mutant before (Fuzz/README.md's table), run first: a mutant they kill needs no other
+# suite, and one they miss runs the whole filter. Each is in the default filter, which the unmutated copy passes.
+declare -A first_suites
+first() { first_suites[$1]=$2; }
+first summary-off-by-one 'DocumentTreeTests|StorageDifferentialTests'
+first skipped-leaf-split 'DocumentTreeTests|LeafSplitTests'
+first dropped-undo-record 'StorageDifferentialTests'
+first wrong-cluster-rule 'GraphemeDifferentialTests|UnicodeReferenceTests|FuzzRegressionTests'
+first canonicalization-forgets-token-after-caret 'FuzzRegressionTests|EditorHostPropertyTests|UndoLogTests'
+first backspace-vs-modifier-base 'UnicodeReferenceTests|FuzzRegressionTests'
+first local-boundary-too-eager 'GraphemeLocalBreakTests|StorageDifferentialTests'
+first canonical-shortcut-short-reach 'CanonicalFastPathTests'
+first in-leaf-insertion-split 'InLeafInsertionTests'
+first entity-quiet-nbsp 'EntityStretchFastPathTests'
+first piece-backspace-at-piece-start 'KeystrokeFastPathTests'
+first one-run-slice-scalars 'KeystrokeFastPathTests'
+first lengths-token-bytes 'LengthFastPathTests'
+first validation-overlong-e0 'UTF8FastValidationTests'
+first leaf-edge-own-leaf 'KeystrokeFastPathTests'
+first undo-drops-one-short 'EditingTests'
+first whole-copy-overfills-leaf 'LeafSplitTests|DocumentTreeTests|BulkTokenizingTests'
+first quiet-stretch-edit-at-lower-cut 'RememberedQuietStretchTests'
+first marked-cut-ignores-unmarked-hash 'RememberedQuietStretchTests'
+first lookback-resets-at-space 'MarkedQuietStretchTests'
+first marked-cut-ignores-scheme 'MarkedQuietStretchTests'
+first terminal-ascii-cluster-prefix 'TerminalLayoutFastPathTests'
+first entities-unchanged-despite-entities 'EntityRecognitionFastPathTests'
+first colon-cut-before-any-scalar 'MarkedQuietStretchTests'
+first stretch-ends-at-colon 'MarkedQuietStretchTests'
+first hash-cut-ignores-prepend 'MarkedQuietStretchTests'
+first leaf-split-attachment-scalars 'LeafSplitTests|StorageDifferentialTests'
+first one-run-leaves-tokens-alone 'EmoticonInsertionFastPathTests|EditingTests'
+first undo-second-change-overwrites-first 'UndoLogTests|EditingTests'
+first content-table-probe-matches-slot 'RunContentTableTests'
+first one-leaf-last-run-utf16 'TokenScanChunkEdgeTests'
+first scan-tail-counts-twice 'TokenScanChunkEdgeTests'
+first candidate-skip-over-controls 'TokenScanChunkEdgeTests'
+first terminal-lines-in-place-width 'TerminalLayoutFastPathTests'
+first cutter-closes-leaf-a-run-early 'BulkTokenizingTests'
+first cutter-rest-counts-scalars-as-utf16 'BulkTokenizingTests|TokenScanChunkEdgeTests'
+first insertion-before-ending-descriptor 'InLeafInsertionTests|StorageDifferentialTests'
+first local-boundary-zwj-before-pictograph 'GraphemeLocalBreakTests'
+first insertion-edge-inside-text-hard 'InsertionEdgeFastPathTests'
+first insertion-end-undecided-boundary 'InsertionEdgeFastPathTests'
+first emoticon-equality-hash-guard 'RunContentTableTests'
+first text-edit-spans-next-run 'KeystrokeFastPathTests|StorageDifferentialTests'
+first token-lookup-compares-first-word 'TokenTableLookupTests'
+first utf8-counts-lane-overflow 'UTF8CountsTests'
+first scan-lane-overflow 'UTF8CountsTests|TokenScanChunkEdgeTests|BulkTokenizingTests'
+first tree-moves-all-but-last-leaf 'BulkTokenizingTests'
+first prepared-rule-cache-ignores-rule 'PreparedLengthMeasureTests|LengthFastPathTests'
+first token-miss-word-takes-wider-leads 'TokenTableLookupTests'
+first tally-short-span-counts-lane-before 'UTF8CountsTests|TokenScanChunkEdgeTests'
+first four-byte-leads-skip-reads-half 'UTF8CountsTests|TextUnitTests'
+first one-leaf-run-count-counts-empty 'DocumentTreeTests'
+first utf16-move-passes-one-unit-too-many 'UTF8CountsTests|TextUnitTests|EditorUnitsTests'
+first scan-pair-skips-first-block 'UTF8CountsTests|TokenScanChunkEdgeTests|BulkTokenizingTests'
+first scan-scalar-starts-take-bf 'UTF8CountsTests|TokenScanChunkEdgeTests|BulkTokenizingTests'
+first prepared-length-ignores-divisor 'PreparedLengthMeasureTests|LengthFastPathTests'
+first scan-open-offset-second-half-early 'UTF8CountsTests|TokenScanChunkEdgeTests|BulkTokenizingTests'
+first cutter-keeps-empty-text-run 'TokenScanChunkEdgeTests'
+first token-words-keep-a-byte-after 'TokenTableLookupTests'
+first paste-trusts-any-first-attribute 'PastedDocumentTrustTests'
+first paste-trusts-text-after-the-wrapper 'PastedDocumentTrustTests'
+first paste-skips-the-visible-text-check 'PastedDocumentTrustTests'
+first regex-ticks-count-across-searches 'PatternTokenizerBacktrackingTests'
+first regex-default-limit-loose 'PatternTokenizerBacktrackingTests'
+first bounded-file-reads-fifos 'CatalogFileBoundsTests'
+first bounded-file-limit-off-by-one 'CatalogFileBoundsTests'
+first pack-directory-allows-dot-dot 'CatalogFileBoundsTests'
+first pack-directory-follows-links-out 'CatalogFileBoundsTests'
+first line-breaks-without-paragraph-separator 'ReferenceTokensTests'
+first limit-bisection-stops-a-unit-short 'EditorLengthLimitTests'
+first limit-counted-only-still-cuts 'EditorLengthLimitTests'
+first bidi-no-mirroring 'BidiLineTests'
+first bidi-logical-order 'BidiLineTests'
+first c-document-attachment-one-byte 'CDocumentTests'
+first c-change-new-end-is-old-end 'CEditorDifferentialTests'
+first tco-slug-limit-off-by-one 'URLFinderTests'
+first punycode-bias-never-first 'URLFinderTests'
+first serializer-nfc-ignored 'PostTextSerializerTests'
+first json-fast-path-skips-line-separators 'ReadingInPlaceTests'
+first html-apostrophe-unescaped 'HTMLRendererXSSTests'
+first html-topic-keeps-closing-hash 'HTMLRendererTests'
+first editscript-code-points-as-utf16 'EditScriptTests'
+first editscript-change-forgets-earlier-calls 'EditScriptTests'
+first recents-keeps-one-too-many 'RecentEmoticonsTests'
+first recents-newest-last 'RecentEmoticonsTests'
+[ -n "${MUTANTS_FILTER:-}" ] || for name in "${!first_suites[@]}"; do
+  for suite in ${first_suites[$name]//|/ }; do
+    [[ "|$filter|" == *"|$suite|"* ]] || { echo "mutants: $name's first suite $suite is not in the filter" >&2; exit 2; }
+  done
+done
+
 list=false
 since=
 selected=()
@@ -424,12 +518,13 @@ export EMOTEXT_INTERNAL_CHECKS=1
 # Note: a crashing mutant's Swift backtracer can hang for minutes (seen at 534 s); the crash is the verdict.
 export SWIFT_BACKTRACE=enable=no
 
-# run_tests LOG [FAIL_FAST]: builds and runs the tests in the copy; 0 passed, 1 failed, 2 did not build. With
+# run_tests LOG [FAIL_FAST [FILTER]]: builds and runs the tests in the copy (with FILTER: only runs those, built
+# already, appending to LOG); 0 passed, 1 failed, 2 did not build. With
 # FAIL_FAST, the first failing test is the verdict: the test run is stopped there (a mutant's verdict needs one
 # failure, and letting every other suite finish took minutes per mutant).
 run_tests() {
-  local log=$1 fail_fast=${2:-}
-  (cd "$copy" && swift build --build-tests) >"$log" 2>&1 || return 2
+  local log=$1 fail_fast=${2:-} filter=${3:-$filter}
+  [ -n "${3:-}" ] || (cd "$copy" && swift build --build-tests) >"$log" 2>&1 || return 2
   local tests_start status=0
   tests_start=$(($(stat -c %s "$log") + 1))
   # Note: timeout runs the tests in a process group of its own and passes a signal it gets to the whole group.
@@ -452,12 +547,13 @@ run_tests() {
 first_failure() {
   local line
   # "✘ Test name() recorded an issue at File.swift:12:5: Expectation failed: …" → "name() (File.swift:12)"
-  line=$(grep -aE -m1 '^✘ Test ' "$1" | sed -E 's/^✘ Test //; s/ recorded an issue at ([^:]+:[0-9]+).*/ (\1)/; s/ failed after .*//') \
-    || true
+  line=$(grep -aE -m1 '^✘ Test ' "$1" | sed -E 's/^✘ Test //; s/ recorded an issue( with .*)? at ([^:]+:[0-9]+).*/ (\2)/;
+    s/ failed after .*//') || true
   if [ -n "$line" ]; then
     printf '%s' "$line"
-  elif grep -qaE 'Fatal error|signal [0-9]|Crash|crashed' "$1"; then
-    printf 'a crash in the tests'
+  elif line=$(grep -a -m1 -B1 '^Current stack trace:' "$1" | head -1 | grep -aoE '^[A-Za-z+/._-]+:[0-9]+: [A-Za-z ]+'); then
+    # "Emotext/RichText+Invariants.swift:53: Precondition failed: …" (the crash the tests ran into)
+    printf 'crash: %s' "$line"
   else
     printf 'a failing test run'
   fi
@@ -495,7 +591,14 @@ EOF
   started=$SECONDS
   verdict=survived
   status=0
-  run_tests "$log" fail-fast || status=$?
+  if [ -n "${first_suites[$name]:-}" ] && [ -z "${MUTANTS_FILTER:-}" ]; then
+    # Note: the build, then the suites that killed it before; the whole filter only if they pass.
+    (cd "$copy" && swift build --build-tests) >"$log" 2>&1 || status=2
+    [ "$status" -ne 0 ] || run_tests "$log" fail-fast "${first_suites[$name]}" || status=$?
+    [ "$status" -ne 0 ] || run_tests "$log" fail-fast "$filter" || status=$?
+  else
+    run_tests "$log" fail-fast || status=$?
+  fi
   case $status in
     1) verdict="killed by the tests" ;;
     2) verdict="did not compile" ;;
