@@ -53,7 +53,9 @@ extension RichText {
     let total = count(in: source)
     precondition(
       offset >= 0 && offset <= total, "RichText offset \(offset) (\(source)) is outside the document (length \(total))")
-    guard source != target else { return offset }
+    // Note: an offset converted to its own unit is itself, unless it may lie inside a scalar that snapping moves it
+    // out of (a scalar offset never does).
+    guard source != target || (snapping && source != .unicodeScalars) else { return offset }
     let position = root.find(at: offset, in: source, preferEnd: false)
     let leaf = position.leaf
     var remaining = offset - source.size(of: position.start)

@@ -27,6 +27,19 @@ struct CEditorSettingsTests {
     #expect(try editor.text(EMOTEXT_TEXT_POST) == "好")
   }
 
+  /// A range whose ends split a surrogate pair or a scalar's bytes reads from the scalar's start, in every unit
+  /// (the cABI target found text_range trapping on a UTF-16 end between a surrogate pair).
+  @Test func aTextRangeInsideAScalarReadsFromTheScalarsStart() throws {
+    let editor = CEditor()
+    try editor.insert("a😀b")
+    try editor.insertEmoticon("[哈哈]")
+    #expect(try editor.text(EMOTEXT_TEXT_BUFFER, 0..<2, in: .utf16) == "a")
+    #expect(try editor.text(EMOTEXT_TEXT_BUFFER, 2..<5, in: .utf16) == "😀b\u{FFFC}")
+    #expect(try editor.text(EMOTEXT_TEXT_POST, 2..<9, in: .utf8) == "😀b[哈哈]")
+    #expect(try editor.text(EMOTEXT_TEXT_POST, 3..<8, in: .utf8) == "😀b")
+    #expect(try editor.text(EMOTEXT_TEXT_POST, 1..<4, in: .unicodeScalars) == "😀b[哈哈]")
+  }
+
   @Test func anOptionThatIsNotUTF8IsRefusedWithItsByte() throws {
     let editor = CEditor()
     let rule: [CChar] = [0x77, CChar(bitPattern: 0xFF), 0]

@@ -34,6 +34,20 @@ struct TextUnitTests {
     }
   }
 
+  /// Snapping moves an offset inside a scalar back to its start even when the offset is converted to its own unit
+  /// (a UTF-16 offset between a surrogate pair, a UTF-8 offset inside a scalar's bytes): converting to the same
+  /// unit returned it unmoved, and the C ABI's text_range then sliced a surrogate pair apart (a cABI finding).
+  @Test func snappingMovesAnOffsetInsideAScalarBackInItsOwnUnitToo() {
+    let text = BracketTokenizer(catalog: .default).tokenize("a😀好[哈哈]")
+    #expect(text.offset(2, from: .utf16, to: .utf16, snapping: true) == 1)
+    #expect(text.offset(3, from: .utf16, to: .utf16, snapping: true) == 3)
+    #expect(text.offset(3, from: .utf8, to: .utf8, snapping: true) == 1)
+    #expect(text.offset(7, from: .utf8, to: .utf8, snapping: true) == 5)
+    #expect(text.offset(9, from: .utf8, to: .utf8, snapping: true) == 8)
+    #expect(text.offset(2, from: .unicodeScalars, to: .unicodeScalars, snapping: true) == 2)
+    #expect(text.offset(4, from: .utf16, to: .utf16, snapping: false) == 4)
+  }
+
   @Test func anAttachmentIsOneObjectReplacementCharacterInEveryUnit() {
     let text = BracketTokenizer(catalog: .default).tokenize("😀[哈哈]好")
     #expect(text.count(in: .utf16) == 4)
