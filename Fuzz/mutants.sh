@@ -310,11 +310,11 @@ mutant regex-default-limit-loose Sources/Emotext/Tokenizer/PatternTokenizer.swif
   'public static let defaultMatchStepLimit: Int32 = 10' \
   'public static let defaultMatchStepLimit: Int32 = 100'
 mutant bounded-file-reads-fifos Sources/Emotext/Support/BoundedFile.swift catalog \
-  'guard type == S_IFREG else { return .failure(.notRegularFile(kind: kindName(type))) }' \
-  'guard type == S_IFREG || type == S_IFIFO else { return .failure(.notRegularFile(kind: kindName(type))) }'
+  'if type != S_IFREG {' \
+  'if type != S_IFREG && type != S_IFIFO {'
 mutant bounded-file-limit-off-by-one Sources/Emotext/Support/BoundedFile.swift catalog \
-  'guard statedByteCount <= maximumByteCount else {' \
-  'guard statedByteCount < maximumByteCount else {'
+  '} else if statedByteCount > maximumByteCount {' \
+  '} else if statedByteCount >= maximumByteCount {'
 mutant pack-directory-allows-dot-dot Sources/Emotext/Catalog/CatalogReader+JSON.swift catalog \
   'guard !directory.hasPrefix("/"), !directory.contains("\0"), !components.contains("..") else { return false }' \
   'guard !directory.hasPrefix("/"), !directory.contains("\0") else { return false }'
@@ -360,6 +360,10 @@ mutant html-apostrophe-unescaped Sources/Emotext/Rendering/HTMLRenderer.swift ht
 mutant html-topic-keeps-closing-hash Sources/Emotext/Rendering/HTMLRenderer.swift html \
   'if topic.hasSuffix("#") { topic = topic.dropLast() }' \
   'if topic.hasSuffix("##") { topic = topic.dropLast() }'
+# Note: a finding of the cABI campaign (8 December): text_range with a UTF-16 end between a surrogate pair.
+mutant units-own-unit-never-snaps Sources/Emotext/Document/RichText+Units.swift cABI \
+  'guard source != target || (snapping && source != .unicodeScalars) else { return offset }' \
+  'guard source != target else { return offset }'
 mutant editscript-code-points-as-utf16 Sources/EmotextCLISupport/Scripting/EditScript.swift editscript \
   'if name == "deleteSurrounding" {' \
   'if name.hasPrefix("deleteSurrounding") {'
@@ -451,6 +455,7 @@ first bidi-no-mirroring 'BidiLineTests'
 first bidi-logical-order 'BidiLineTests'
 first c-document-attachment-one-byte 'CDocumentTests'
 first c-change-new-end-is-old-end 'CEditorDifferentialTests'
+first units-own-unit-never-snaps 'TextUnitTests|FuzzRegressionTests'
 first tco-slug-limit-off-by-one 'URLFinderTests'
 first punycode-bias-never-first 'URLFinderTests'
 first serializer-nfc-ignored 'PostTextSerializerTests'
@@ -632,12 +637,14 @@ echo "mutants: ${#selected[@]} mutants, ${#survivors[@]} survived${survivors[*]:
 # section between the markers in Fuzz/README.md (commit, date, killed/total, each mutant's verdict and seconds).
 if [ ${#selected[@]} -eq ${#names[@]} ] && [ -z "${MUTANTS_FILTER:-}" ] && [ -z "$since" ]; then
   killed=$((${#selected[@]} - ${#survivors[@]} - ${#broken[@]}))
-  printf '%s\n' "${results[@]}" | python3 - "$root/Fuzz/README.md" "$commit" "$run_started" \
-    "$(date -u +'%H:%M')" "$killed" "${#selected[@]}" <<'PY'
+  # Note: the rows go through a file: the program itself is python's stdin.
+  printf '%s\n' "${results[@]}" >"$work/results.tsv"
+  python3 - "$root/Fuzz/README.md" "$work/results.tsv" "$commit" "$run_started" "$(date -u +'%H:%M')" "$killed" \
+    "${#selected[@]}" <<'PY'
 import sys
-path, commit, started, ended, killed, total = sys.argv[1:7]
+path, rows_path, commit, started, ended, killed, total = sys.argv[1:8]
 begin, end = "<!-- mutants.sh: the last whole run -->", "<!-- mutants.sh: end -->"
-rows = [line.split("\t") for line in sys.stdin.read().splitlines() if line]
+rows = [line.split("\t") for line in open(rows_path, encoding="utf-8").read().splitlines() if line]
 lines = [begin,
          f"**The last run of the whole list** (written by `Fuzz/mutants.sh`): commit `{commit}`, {started}–{ended} UTC, "
          f"the default filter, **{killed} of {total} killed**.",
