@@ -77,16 +77,19 @@ enum UnicodeReference {
     for (range, value) in ranges(in: "Scripts.txt") where scriptNames.contains(value) {
       for scalar in range { conjunctScripts[Int(scalar)] = true }
     }
-    for (range, value) in ranges(in: "IndicSyllabicCategory.txt") where value == "Consonant" {
-      for scalar in range where conjunctScripts[Int(scalar)] { table[Int(scalar)] |= Properties.linkingConsonant }
+    // The linking viramas are Indic_Syllabic_Category=Virama (Unicode 15.1's InCB=Linker), not every combining
+    // class 9 scalar: Malayalam's vertical bar and circular viramas (U+0D3B, U+0D3C) are Pure_Killer and link nothing.
+    for (range, value) in ranges(in: "IndicSyllabicCategory.txt") {
+      let property =
+        value == "Consonant" ? Properties.linkingConsonant : value == "Virama" ? Properties.linkingVirama : 0
+      for scalar in range where conjunctScripts[Int(scalar)] { table[Int(scalar)] |= property }
     }
     // UnicodeData.txt: "0301;COMBINING ACUTE ACCENT;Mn;230;…"; the ranges written as First/Last pairs all have
-    // class 0, which is also the default. Class 9 is Virama.
+    // class 0, which is also the default.
     for line in lines(of: "UnicodeData.txt") {
       let fields = line.split(separator: ";", omittingEmptySubsequences: false)
       guard fields.count > 3, fields[3] != "0", let scalar = UInt32(fields[0], radix: 16) else { continue }
       table[Int(scalar)] |= Properties.nonzeroCombiningClass
-      if fields[3] == "9" && conjunctScripts[Int(scalar)] { table[Int(scalar)] |= Properties.linkingVirama }
     }
     return table
   }()
@@ -123,8 +126,8 @@ enum UnicodeReference {
   ///
   /// The rules are Unicode 15.0's, plus the one ICU 72 adds ahead of Unicode 15.1's GB9c (which the library
   /// follows, as ICU is its definition): no break in `LinkingConsonant ExtCccZwj* Virama ExtCccZwj* ×
-  /// LinkingConsonant`, where a linking consonant is an Indic_Syllabic_Category=Consonant and a virama a
-  /// combining class 9 scalar of Devanagari, Bengali, Gujarati, Oriya, Telugu or Malayalam, and ExtCccZwj is
+  /// LinkingConsonant`, where a linking consonant is an Indic_Syllabic_Category=Consonant and a virama an
+  /// Indic_Syllabic_Category=Virama of Devanagari, Bengali, Gujarati, Oriya, Telugu or Malayalam, and ExtCccZwj is
   /// Extend with a non-zero combining class, or ZWJ.
   static func clusterBoundaries(in scalars: [Unicode.Scalar]) -> [Int] {
     guard !scalars.isEmpty else { return [0] }

@@ -33,6 +33,20 @@ struct UnicodeReferenceTests {
     #expect(!properties("a").isEmoji && properties("#").isEmoji)
   }
 
+  /// The conjunct rule links consonants only across an Indic_Syllabic_Category=Virama: Malayalam's U+0D4D links
+  /// സ and സ, its circular virama U+0D3C (combining class 9 too, but Pure_Killer) does not, as ICU 72 says (a
+  /// `graphemes` campaign finding: the reference took every class 9 scalar for a virama).
+  @Test func onlyViramasLinkAConjunctNotEveryClassNineMark() {
+    let scalars: [Unicode.Scalar] = [
+      "\u{0D38}", "\u{0D38}", "\u{0D3C}", "\u{0D38}", "\u{0D38}", "\u{0D4D}", "\u{0D38}",
+    ]
+    #expect(UnicodeReference.clusterBoundaries(in: scalars) == [0, 1, 3, 4, 7])
+    // Note: ICU's boundaries after 0, in UTF-8 bytes (three a scalar here).
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars)
+    #expect([0] + GraphemeBreaks.icuBoundaries(in: text) == [0, 3, 9, 12, 21])
+  }
+
   /// Android's rules on the cases its documentation and CTS tests name.
   @Test(arguments: [
     ("a\u{0301}", "a"),  // one combining mark per press
